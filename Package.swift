@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+// anim: an interpreter for a small animation scripting language.
+// AnimCore is the library (every pass and the Session API); `anim` is the thin executable.
+import PackageDescription
+
+let package = Package(
+    name: "anim",
+    products: [
+        .executable(name: "anim", targets: ["anim"]),
+        .library(name: "AnimCore", targets: ["AnimCore"]),
+    ],
+    targets: [
+        // GNU readline through the system headers (no pkgConfig: the headers are on the default path).
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .target(name: "AnimCore", path: "Sources/AnimCore", linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
+        .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
+        .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),
+        .testTarget(name: "AnimCLITests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
+    ]
+)

@@ -1,0 +1,96 @@
+// Checker+Calls: the built-in functions, their arity and the kinds they take and give.
+
+extension Checker {
+    mutating func checkCall(_ c: CallExpr) -> TypedExpr? {
+        let name = c.callee.name
+        guard let f = Builtin(rawValue: name), f != .velocity else {
+            let known = Builtin.allCases.filter { $0 != .velocity }.map(\.rawValue)
+            error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span,
+                  help: "functions are " + known.joined(separator: ", "))
+            return nil
+        }
+        var args: [TypedExpr] = []
+        for a in c.arguments {
+            guard let t = check(a) else { return nil }
+            args.append(t)
+        }
+        func arity(_ ok: Bool, _ expected: String) -> Bool {
+            if !ok { error(.arity(f, expected: expected, got: args.count), at: c.span) }
+            return ok
+        }
+        func want(_ i: Int, _ kinds: [Kind], _ what: String) -> TypedExpr? {
+            let a = args[i]
+            if kinds.contains(a.kind) { return a }
+            // A bare number fits a time or angle slot.
+            if a.kind == .number, let k = kinds.first(where: { $0 == .time || $0 == .angle }) { return coerce(a, to: k) }
+            error(.argumentKind(f, index: i, expected: what, got: a.kind), at: a.span)
+            return nil
+        }
+        /// Makes all arguments share the kind of the first non-number one (numbers convert).
+        func unify(_ allowed: [Kind], _ what: String) -> (Kind, [TypedExpr])? {
+            let k = args.first { $0.kind != .number }?.kind ?? .number
+            guard allowed.contains(k) else {
+                let bad = args.firstIndex { $0.kind == k }!
+                error(.argumentKind(f, index: bad, expected: what, got: k), at: args[bad].span)
+                return nil
+            }
+            var out: [TypedExpr] = []
+            for (i, a) in args.enumerated() {
+                if a.kind == k { out.append(a); continue }
+                if a.kind == .number, k == .time || k == .angle, let x = coerce(a, to: k) { out.append(x); continue }
+                error(.argumentKind(f, index: i, expected: article(k), got: a.kind), at: a.span)
+                return nil
+            }
+            return (k, out)
+        }
+        let numeric: [Kind] = [.number, .time, .angle]
+        switch f {
+        case .min, .max:
+            guard arity(args.count >= 2, "2 or more") else { return nil }
+            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            return TypedExpr(.call(f, xs), k, c.span)
+        case .abs:
+            guard arity(args.count == 1, "1") else { return nil }
+            guard let x = want(0, [.number, .time, .angle], "a number, time or angle") else { return nil }
+            return TypedExpr(.call(f, [x]), x.kind, c.span)
+        case .sqrt:
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
+            return TypedExpr(.call(f, [x]), .number, c.span)
+        case .sin, .cos:
+            guard arity(args.count == 1, "1"), let x = want(0, [.angle], "an angle") else { return nil }
+            return TypedExpr(.call(f, [x]), .number, c.span)
+        case .lerp:
+            guard arity(args.count == 3, "3") else { return nil }
+            let t = args.removeLast()
+            guard let (k, xs) = unify([.number, .time, .angle, .point, .color], "a value that interpolates") else { return nil }
+            args.append(t)
+            guard let tt = want(2, [.number], "a number") else { return nil }
+            return TypedExpr(.call(f, xs + [tt]), k, c.span)
+        case .clamp:
+            guard arity(args.count == 3, "3") else { return nil }
+            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            return TypedExpr(.call(f, xs), k, c.span)
+        case .random:
+            guard arity(args.count <= 2, "0, 1 or 2") else { return nil }
+            if args.isEmpty { return TypedExpr(.call(f, []), .number, c.span) }
+            guard let (k, xs) = unify([.number, .time, .angle, .point], "a number, time, angle or point") else { return nil }
+            return TypedExpr(.call(f, xs), k, c.span)
+        case .rgb, .rgba, .hsl, .hsla:
+            let n = f == .rgb || f == .hsl ? 3 : 4
+            guard arity(args.count == n, String(n)) else { return nil }
+            var xs: [TypedExpr] = []
+            for i in 0..<n {
+                let kinds: [Kind] = (f == .hsl || f == .hsla) && i == 0 ? [.angle] : [.number]
+                guard let x = want(i, kinds, kinds == [.angle] ? "an angle (a hue)" : "a number") else { return nil }
+                xs.append(x)
+            }
+            let t = TypedExpr(.call(f, xs), .color, c.span)
+            if xs.allSatisfy({ $0.constantValue != nil }), let v = try? ValueOps.call(f, xs.map { $0.constantValue! }, span: c.span) {
+                return TypedExpr(.constant(v), .color, c.span)
+            }
+            return t
+        case .velocity:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,363 @@
+// Checker+Expressions: kinds of expressions, implicit conversions, and the resolution of names,
+// shapes and properties.
+
+extension Checker {
+    /// Checks an expression and coerces it to `kind`. Number literals in time and angle slots
+    /// convert exactly from their decimal text (`0.1` seconds is exactly 100 ms).
+    /// `scaleLike`: a number n is accepted for a point as (n, n).
+    mutating func checkAs(_ e: Expr, _ kind: Kind, scaleLike: Bool = false) -> TypedExpr? {
+        if let exact = exactLiteral(e, kind) { return exact }
+        guard let t = check(e) else { return nil }
+        return coerce(t, to: kind, scaleLike: scaleLike)
+    }
+
+    /// A literal (optionally negated) converted exactly to a time or angle.
+    func exactLiteral(_ e: Expr, _ kind: Kind) -> TypedExpr? {
+        var negative = false
+        var inner = e
+        if case .unary(let u) = e { negative = true; inner = u.operand }
+        guard case .number(let lit) = inner, lit.unit == .none else { return nil }
+        switch kind {
+        case .time:
+            guard let t = Time(decimal: lit.value, unitPower: 9) else { return nil }
+            return TypedExpr(.constant(.time(negative ? Time(ticks: -t.ticks) : t)), .time, e.span)
+        case .angle:
+            let d = lit.value.doubleValue
+            return TypedExpr(.constant(.angle(Angle(degrees: negative ? -d : d))), .angle, e.span)
+        default:
+            return nil
+        }
+    }
+
+    /// Converts a checked expression to `kind`, or reports a mismatch.
+    mutating func coerce(_ t: TypedExpr, to kind: Kind, scaleLike: Bool = false) -> TypedExpr? {
+        if t.kind == kind { return t }
+        switch (t.kind, kind) {
+        case (.number, .time): return fold(TypedExpr(.convert(t, .secondsToTime), .time, t.span))
+        case (.number, .angle): return fold(TypedExpr(.convert(t, .degreesToAngle), .angle, t.span))
+        case (.number, .point) where scaleLike: return fold(TypedExpr(.convert(t, .uniformPoint), .point, t.span))
+        case (.list, .list) where kind == .list(.mixed): return t
+        default:
+            error(.kindMismatch(expected: article(kind), got: t.kind), at: t.span)
+            return nil
+        }
+    }
+
+    /// Folds a conversion of a constant.
+    func fold(_ t: TypedExpr) -> TypedExpr {
+        guard case .convert(let inner, let conv) = t.node, case .constant(let v) = inner.node,
+              let r = ValueOps.convert(v, conv) else { return t }
+        return TypedExpr(.constant(r), t.kind, t.span)
+    }
+
+    /// Checks an expression and infers its kind.
+    mutating func check(_ e: Expr) -> TypedExpr? {
+        switch e {
+        case .number(let n):
+            let v = n.value.doubleValue
+            switch n.unit {
+            case .none:
+                guard v.isFinite else {
+                    diagnostics.error("number '\(file.text(of: n.span))' is too large", at: n.span); return nil
+                }
+                return TypedExpr(.constant(.number(v)), .number, n.span)
+            case .s, .ms:
+                guard let t = Time(decimal: n.value, unitPower: n.unit == .s ? 9 : 6) else {
+                    diagnostics.error("time '\(file.text(of: n.span))' is too long for the clock (the limit is about 292 years)",
+                                      at: n.span)
+                    return nil
+                }
+                return TypedExpr(.constant(.time(t)), .time, n.span)
+            case .deg: return TypedExpr(.constant(.angle(Angle(degrees: v))), .angle, n.span)
+            case .rad: return TypedExpr(.constant(.angle(Angle(radians: v))), .angle, n.span)
+            case .turn: return TypedExpr(.constant(.angle(Angle(degrees: v * 360))), .angle, n.span)
+            }
+        case .string(let s):
+            var parts: [TypedExpr.InterpolationPart] = []
+            var ok = true
+            for p in s.parts {
+                switch p {
+                case .text(let t): parts.append(.text(t))
+                case .interpolation(let x):
+                    if let c = check(x) { parts.append(.value(c)) } else { ok = false }
+                }
+            }
+            guard ok else { return nil }
+            if parts.count == 1, case .text(let t) = parts[0] { return TypedExpr(.constant(.string(t)), .string, s.span) }
+            return TypedExpr(.interpolation(parts), .string, s.span)
+        case .color(let c):
+            return TypedExpr(.constant(.color(c.value)), .color, c.span)
+        case .bool(let b):
+            return TypedExpr(.constant(.bool(b.value)), .bool, b.span)
+        case .name(let id):
+            return checkName(id)
+        case .member(let m):
+            return checkMember(m)
+        case .index(let ix):
+            return checkIndex(ix)
+        case .call(let c):
+            return checkCall(c)
+        case .pair(let p):
+            guard let x = checkAs(p.x, .number), let y = checkAs(p.y, .number) else { return nil }
+            if case .constant(.number(let a)) = x.node, case .constant(.number(let b)) = y.node {
+                return TypedExpr(.constant(.point(Point(a, b))), .point, p.span)
+            }
+            return TypedExpr(.pair(x, y), .point, p.span)
+        case .list(let l):
+            var items: [TypedExpr] = []
+            for el in l.elements {
+                guard let c = check(el) else { return nil }
+                items.append(c)
+            }
+            let kind: Kind
+            if items.isEmpty { kind = .list(.empty) } else if items.allSatisfy({ $0.kind == items[0].kind }) {
+                kind = items[0].kind.listOf
+            } else {
+                kind = .list(.mixed)
+            }
+            if items.allSatisfy({ $0.constantValue != nil }) {
+                return TypedExpr(.constant(.list(items.map { $0.constantValue! })), kind, l.span)
+            }
+            return TypedExpr(.list(items), kind, l.span)
+        case .unary(let u):
+            guard let x = check(u.operand) else { return nil }
+            switch x.kind {
+            case .number, .time, .angle, .point:
+                if let v = x.constantValue, let r = try? ValueOps.negate(v, span: u.span) {
+                    return TypedExpr(.constant(r), x.kind, u.span)
+                }
+                return TypedExpr(.negate(x), x.kind, u.span)
+            default:
+                error(.negateKind(x.kind), at: u.span)
+                return nil
+            }
+        case .binary(let b):
+            return checkBinary(b)
+        }
+    }
+
+    // MARK: - Arithmetic
+
+    /// The kind rules of `+ - * /` (Grammar.md, "Arithmetic"). A bare number meets a time as
+    /// seconds and an angle as degrees; points work component-wise and scale by numbers.
+    mutating func checkBinary(_ b: BinaryExpr) -> TypedExpr? {
+        guard var l = check(b.lhs), var r = check(b.rhs) else { return nil }
+        let op = b.op
+        var result: Kind?
+        switch (l.kind, r.kind, op) {
+        case (.number, .number, _): result = .number
+        case (.time, .time, .add), (.time, .time, .subtract): result = .time
+        case (.time, .time, .divide): result = .number
+        case (.time, .number, .multiply), (.time, .number, .divide), (.number, .time, .multiply): result = .time
+        case (.time, .number, .add), (.time, .number, .subtract):
+            r = coerce(r, to: .time)!; result = .time
+        case (.number, .time, .add), (.number, .time, .subtract):
+            l = coerce(l, to: .time)!; result = .time
+        case (.angle, .angle, .add), (.angle, .angle, .subtract): result = .angle
+        case (.angle, .angle, .divide): result = .number
+        case (.angle, .number, .multiply), (.angle, .number, .divide), (.number, .angle, .multiply): result = .angle
+        case (.angle, .number, .add), (.angle, .number, .subtract):
+            r = coerce(r, to: .angle)!; result = .angle
+        case (.number, .angle, .add), (.number, .angle, .subtract):
+            l = coerce(l, to: .angle)!; result = .angle
+        case (.point, .point, _): result = .point
+        case (.point, .number, .multiply), (.point, .number, .divide), (.number, .point, .multiply): result = .point
+        case (.string, _, .add), (_, .string, .add): result = .string
+        default: result = nil
+        }
+        guard let kind = result else {
+            var d = Diagnostic.error(CheckError.operandKinds(op, l.kind, r.kind).message, at: b.opSpan)
+            d.secondary = [.init(span: l.span, text: article(l.kind)), .init(span: r.span, text: article(r.kind))]
+            diagnostics.report(d)
+            return nil
+        }
+        let t = TypedExpr(.binary(op, l, r), kind, b.span)
+        if let lv = l.constantValue, let rv = r.constantValue, kind != .string,
+           let v = try? ValueOps.binary(op, lv, rv, span: b.span), v.isFinite {
+            return TypedExpr(.constant(v), kind, b.span)
+        }
+        return t
+    }
+
+    // MARK: - Names, members, indexing
+
+    mutating func checkName(_ id: Identifier) -> TypedExpr? {
+        if let l = lookupLocal(id.name) {
+            return TypedExpr(.variable(.local(l.slot)), l.kind, id.span)
+        }
+        if let sym = env.symbols[id.name] {
+            switch sym {
+            case .shape(let s): return TypedExpr(.constant(.shape(s)), .shape, id.span)
+            case .array(let first, let count):
+                let members = (0..<count).map { Value.shape(ShapeID(Int(first.index) + $0)) }
+                return TypedExpr(.constant(.list(members)), .list(.shape), id.span)
+            case .group(let ids):
+                return TypedExpr(.constant(.list(ids.map { .shape($0) })), .list(.shape), id.span)
+            case .global(let slot, let kind):
+                return TypedExpr(.variable(.global(slot)), kind, id.span)
+            case .stepName:
+                error(.stepNameAsValue(id.name), at: id.span)
+                return nil
+            }
+        }
+        if let c = Color.named(id.name) {
+            return TypedExpr(.constant(.color(c)), .color, id.span)
+        }
+        var candidates = scopes.flatMap { $0.keys }.sorted()
+        candidates += env.allNames
+        var suggestion = DidYouMean.suggest(id.name, from: candidates)
+        if suggestion == nil { suggestion = DidYouMean.suggest(id.name, from: CSSColors.table.keys.sorted()) }
+        error(.unknownName(id.name, suggestion: suggestion), at: id.span)
+        return nil
+    }
+
+    /// Resolves an expression that must denote a shape, with the shapes it may be.
+    mutating func shapeRef(_ e: Expr) -> (ShapeRef, [ShapeID])? {
+        guard let t = check(e) else { return nil }
+        return shapeRef(t, text: file.text(of: e.span))
+    }
+
+    mutating func shapeRef(_ t: TypedExpr, text: String) -> (ShapeRef, [ShapeID])? {
+        switch t.node {
+        case .shape(let ref):
+            switch ref {
+            case .fixed(let s): return (ref, [s])
+            case .element(let first, let count, _, _):
+                return (ref, (0..<count).map { ShapeID(Int(first.index) + $0) })
+            case .dynamic: return (ref, [])
+            }
+        case .constant(.shape(let s)):
+            return (.fixed(s), [s])
+        case .variable(.local(let slot)) where t.kind == .shape:
+            let cands = scopes.reversed().lazy.compactMap { $0.values.first { $0.slot == slot } }.first?.candidates ?? []
+            return (.dynamic(t), cands)
+        default:
+            if t.kind == .shape { return (.dynamic(t), []) }
+            error(.notAShape(text, kind: t.kind), at: t.span)
+            return nil
+        }
+    }
+
+    mutating func checkMember(_ m: MemberExpr) -> TypedExpr? {
+        guard let base = check(m.base) else { return nil }
+        let name = m.member.name
+        switch base.kind {
+        case .shape:
+            guard let (ref, cands) = shapeRef(base, text: file.text(of: m.base.span)) else { return nil }
+            guard let (id, kind) = property(name, of: cands, baseText: file.text(of: m.base.span), at: m.member.span) else { return nil }
+            return TypedExpr(.property(ref, id), kind, m.span)
+        case .point:
+            if name == "x" || name == "y" {
+                if case .constant(.point(let p)) = base.node {
+                    return TypedExpr(.constant(.number(name == "x" ? p.x : p.y)), .number, m.span)
+                }
+                return TypedExpr(.component(base, isX: name == "x"), .number, m.span)
+            }
+            error(.unknownMember(name, kind: .point), at: m.member.span,
+                  help: "a point has '.x' and '.y'" + (DidYouMean.suggest(name, from: ["x", "y"]).map { "; did you mean '\($0)'?" } ?? ""))
+            return nil
+        default:
+            if case .list = base.kind {
+                error(.unknownMember(name, kind: base.kind), at: m.member.span,
+                      help: "pick one member first, as in 'cards[0].\(name)', or use 'stagger ... for c in ...'")
+                return nil
+            }
+            error(.unknownMember(name, kind: base.kind), at: m.member.span)
+            return nil
+        }
+    }
+
+    /// The id and kind of a property on every candidate shape; reports unknown names.
+    mutating func property(_ name: String, of cands: [ShapeID], baseText: String, at span: Span) -> (PropertyID, Kind)? {
+        guard let id = env.propertyIDs[name] else {
+            reportUnknownProperty(name, of: cands, baseText: baseText, at: span)
+            return nil
+        }
+        guard !cands.isEmpty else {
+            // Unknown shape (a dynamic value): built-ins only.
+            if let b = BuiltinProperty(rawValue: Int(id.raw)) { return (id, b.kind) }
+            reportUnknownProperty(name, of: cands, baseText: baseText, at: span)
+            return nil
+        }
+        var kind: Kind?
+        for s in cands {
+            guard let k = env.kind(of: id, on: s) else {
+                reportUnknownProperty(name, of: [s], baseText: cands.count == 1 ? baseText : env.shapes[Int(s.index)].name, at: span)
+                return nil
+            }
+            if let prev = kind, prev != k { error(.mixedShapeKinds(name), at: span); return nil }
+            kind = k
+        }
+        return (id, kind!)
+    }
+
+    mutating func reportUnknownProperty(_ name: String, of cands: [ShapeID], baseText: String, at span: Span) {
+        let names = cands.first.map { env.propertyNames(of: $0) } ?? BuiltinProperty.allCases.map(\.name)
+        let suggestion = DidYouMean.suggest(name, from: names)
+        if cands.count == 1 {
+            let info = env.shapes[Int(cands[0].index)]
+            error(.unknownProperty(name, shapeKind: info.kind, shape: baseText, suggestion: suggestion), at: span,
+                  label: "not a property of \(info.kind.rawValue)")
+        } else {
+            error(.unknownPropertyOfMany(name, shapes: "'\(baseText)'", suggestion: suggestion), at: span)
+        }
+    }
+
+    mutating func checkIndex(_ ix: IndexExpr) -> TypedExpr? {
+        // `card[k]` on a shape array resolves to a shape.
+        if case .name(let id) = ix.base, lookupLocal(id.name) == nil, case .array(let first, let count)? = env.symbols[id.name] {
+            guard let index = checkAs(ix.index, .number) else { return nil }
+            if case .constant(.number(let k)) = index.node {
+                guard k == k.rounded(), k >= 0, k < Double(count) else {
+                    if k == k.rounded() && k.magnitude < 1e15 {
+                        error(.indexOutOfRange(Int(k), name: id.name, count: count), at: ix.index.span)
+                    } else {
+                        diagnostics.error("index \(formatNumber(k)) is not a whole number", at: ix.index.span)
+                    }
+                    return nil
+                }
+                return TypedExpr(.constant(.shape(ShapeID(Int(first.index) + Int(k)))), .shape, ix.span)
+            }
+            return TypedExpr(.shape(.element(first: first, count: count, index: index, name: id.name)), .shape, ix.span)
+        }
+        guard let base = check(ix.base), let index = checkAs(ix.index, .number) else { return nil }
+        guard case .list = base.kind else {
+            error(.notIndexable(base.kind), at: ix.base.span)
+            return nil
+        }
+        let kind = base.kind.elementKind ?? .number
+        if base.kind.elementKind == nil {
+            diagnostics.error("cannot index a list whose elements have different kinds", at: ix.base.span)
+            return nil
+        }
+        return TypedExpr(.index(base, index), kind, ix.span)
+    }
+
+    /// Flattens an expression of shapes (`[a, b]`, an array, a group) into ids.
+    mutating func shapeList(_ e: Expr) -> [ShapeID]? {
+        guard let t = check(e) else { return nil }
+        var out: [ShapeID] = []
+        func collect(_ v: Value) -> Bool {
+            switch v {
+            case .shape(let s): out.append(s); return true
+            case .list(let vs): return vs.allSatisfy(collect)
+            default: return false
+            }
+        }
+        if case .shape(.fixed(let s)) = t.node { return [s] }
+        if case .list(let items) = t.node {
+            for item in items {
+                guard case .shape(.fixed(let s)) = item.node else {
+                    diagnostics.error("expected shapes", at: item.span); return nil
+                }
+                out.append(s)
+            }
+            return out
+        }
+        guard let v = t.constantValue, collect(v) else {
+            diagnostics.error("expected a list of shapes, found \(article(t.kind))", at: t.span)
+            return nil
+        }
+        return out
+    }
+}

@@ -1,0 +1,240 @@
+// Checker+Steps: chains, blocks and steps — property writes, tween options, expectations.
+
+extension Checker {
+    /// Checks a chain; registers its `as` name.
+    mutating func checkChain(_ chain: Chain) -> CheckedChain? {
+        var steps: [CheckedStep] = []
+        var ok = true
+        for s in chain.steps {
+            if let c = checkStep(s) { steps.append(c) } else { ok = false }
+        }
+        var name: StepNameID?
+        if let n = chain.name {
+            if let existing = env.symbols[n.name] {
+                if case .stepName = existing { error(.duplicateStepName(n.name), at: n.span) } else {
+                    error(.alreadyDeclared(n.name, what: describe(existing)), at: n.span)
+                }
+                ok = false
+            } else {
+                let id = StepNameID(index: env.stepNames.count)
+                env.stepNames.append(n.name)
+                env.symbols[n.name] = .stepName(id)
+                name = id
+            }
+        }
+        guard ok else { return nil }
+        return CheckedChain(steps: steps, name: name, span: chain.span)
+    }
+
+    mutating func checkBlock(_ b: Block) -> [CheckedChain]? {
+        var chains: [CheckedChain] = []
+        var ok = true
+        for c in b.chains {
+            if let x = checkChain(c) { chains.append(x) } else { ok = false }
+        }
+        return ok ? chains : nil
+    }
+
+    mutating func checkStep(_ step: Step) -> CheckedStep? {
+        switch step {
+        case .animate(let a): return checkAnimate(a).map { .tween($0) }
+        case .spring(let s):
+            error(.notYetAvailable("'spring'"), at: s.keywordSpan)
+            return nil
+        case .wait(let w):
+            guard let arg = w.argument else { error(.waitNeedsDuration, at: w.span); return nil }
+            if case .name(let id) = arg, case .stepName? = env.symbols[id.name] {
+                error(.waitNameInChain(id.name), at: w.span, help: "use 'after \(id.name) < ... >' to start steps when it ends")
+                return nil
+            }
+            guard let t = checkAs(arg, .time) else { return nil }
+            return .wait(t, w.span)
+        case .print(let p):
+            guard let v = check(p.value) else { return nil }
+            return .action(.print(v), p.span)
+        case .set(let s):
+            guard let w = checkWrite(s.assignment, animating: false) else { return nil }
+            return .action(.set(w), s.span)
+        case .expect(let e):
+            return checkExpect(e).map { .action(.expect($0), e.span) }
+        case .block(let b):
+            guard let chains = checkBlock(b) else { return nil }
+            return .parallel(chains, b.span)
+        case .repeat(let r):
+            var count: TypedExpr?
+            if let c = r.count {
+                guard let t = checkAs(c, .number) else { return nil }
+                count = t
+            }
+            if r.yoyo {
+                error(.notYetAvailable("'yoyo' on a repeat block"), at: r.span)
+                return nil
+            }
+            guard let body = checkBlock(r.body) else { return nil }
+            return .repeat(count: count, body: body, span: r.span)
+        case .stagger(let s):
+            error(.notYetAvailable("'stagger'"), at: s.span.prefix(7)); return nil
+        case .play(let p):
+            error(.notYetAvailable("'play'"), at: p.span.prefix(4)); return nil
+        case .relative(let r):
+            error(.notYetAvailable("'\(r.anchor.rawValue)'"), at: r.span.prefix(r.anchor.rawValue.count)); return nil
+        case .control(let c):
+            error(.notYetAvailable("'\(c.verb.rawValue)'"), at: c.span.prefix(c.verb.rawValue.count)); return nil
+        }
+    }
+
+    /// Checks `target op value` where target is `shape.property`.
+    mutating func checkWrite(_ a: Assignment, animating: Bool) -> PropertyWrite? {
+        guard case .member(let m) = a.target else {
+            error(.notAProperty(file.text(of: a.target.span)), at: a.target.span,
+                  help: "write 'shape.property', as in 'square.center'")
+            return nil
+        }
+        guard let base = check(m.base) else { return nil }
+        guard base.kind == .shape else {
+            if base.kind == .point, m.member.name == "x" || m.member.name == "y" {
+                diagnostics.error("cannot write one component of a point", at: a.target.span,
+                                  help: "write the whole point, as in '\(file.text(of: m.base.span)) = (x, y)'")
+            } else {
+                error(.notAShape(file.text(of: m.base.span), kind: base.kind), at: m.base.span)
+            }
+            return nil
+        }
+        guard let (ref, cands) = shapeRef(base, text: file.text(of: m.base.span)),
+              let (prop, kind) = property(m.member.name, of: cands, baseText: file.text(of: m.base.span), at: m.member.span)
+        else { return nil }
+        let propText = file.text(of: a.target.span)
+        if animating && !kind.isInterpolable {
+            error(.cannotAnimate(propText, kind), at: a.target.span, help: "use 'set \(propText) = ...' to change it at once")
+            return nil
+        }
+        if a.op != .assign && !(kind == .number || kind == .time || kind == .angle || kind == .point) {
+            error(.relativeKind(a.op, kind), at: a.span)
+            return nil
+        }
+        let scaleLike = prop == BuiltinProperty.scale.id
+        guard let value = checkAs(a.value, kind, scaleLike: scaleLike) else { return nil }
+        return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
+    }
+
+    mutating func checkAnimate(_ a: AnimateStep) -> TweenSpec? {
+        var ok = true
+        let duration = checkAs(a.duration, .time)
+        ok = ok && duration != nil
+        var spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), delay: nil,
+                             easing: .easeInOut, iterations: nil, forever: false, yoyo: false, speed: nil, from: nil,
+                             writes: [], span: a.span)
+        var fromExpr: Expr?
+        var seenOptions: Set<String> = []
+        for o in a.options {
+            let key: String
+            switch o {
+            case .delay(let e, _):
+                key = "delay"
+                spec.delay = checkAs(e, .time); ok = ok && spec.delay != nil
+            case .ease(let e, _):
+                key = "ease"
+                if let easing = resolveEasing(e) { spec.easing = easing } else { ok = false }
+            case .repeat(let e, _):
+                key = "repeat"
+                if let e { spec.iterations = checkAs(e, .number); ok = ok && spec.iterations != nil } else { spec.forever = true }
+            case .yoyo:
+                key = "yoyo"; spec.yoyo = true
+            case .speed(let e, _):
+                key = "speed"
+                spec.speed = checkAs(e, .number); ok = ok && spec.speed != nil
+            case .from(let e, _):
+                key = "from"; fromExpr = e
+            }
+            if !seenOptions.insert(key).inserted {
+                diagnostics.error("option '\(key)' is given twice", at: o.span); ok = false
+            }
+        }
+        var seen: [String: Span] = [:]
+        for asg in a.assignments {
+            guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
+            let key = file.text(of: asg.target.span).filter { !$0.isWhitespace }
+            if let prev = seen[key] {
+                var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: asg.target.span)
+                d.secondary.append(.init(span: prev, text: "first written here"))
+                diagnostics.report(d)
+                ok = false
+            }
+            seen[key] = asg.target.span
+            spec.writes.append(w)
+        }
+        if let fe = fromExpr, ok {
+            var froms: [TypedExpr] = []
+            for w in spec.writes {
+                guard let t = check(fe) else { ok = false; break }
+                let scaleLike = w.property == BuiltinProperty.scale.id
+                if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point)) {
+                    error(.fromKind(t.kind, property: env.propertyNames[Int(w.property.raw)], propertyKind: w.kind), at: fe.span)
+                    ok = false; break
+                }
+                guard let c = checkAs(fe, w.kind, scaleLike: scaleLike) else { ok = false; break }
+                froms.append(c)
+            }
+            spec.from = froms
+        }
+        return ok ? spec : nil
+    }
+
+    mutating func resolveEasing(_ e: EasingSyntax) -> Easing? {
+        var nums: [Double]?
+        if let args = e.arguments {
+            nums = []
+            for a in args {
+                switch a {
+                case .number(let d, _): nums!.append(d)
+                case .word(let w, let span):
+                    diagnostics.error("easing '\(e.name)' takes numbers, not '\(w)'", at: span)
+                    return nil
+                }
+            }
+        }
+        switch Easing.resolve(name: e.name, arguments: nums) {
+        case .success(let easing): return easing
+        case .failure(let err):
+            let span: Span
+            if case .unknown = err { span = e.nameSpan } else { span = e.span }
+            error(.easing(err), at: span)
+            return nil
+        }
+    }
+
+    mutating func checkExpect(_ e: ExpectStep) -> ExpectSpec? {
+        guard var l = check(e.lhs) else { return nil }
+        guard var r = check(e.rhs) else { return nil }
+        // Numbers meet times and angles as seconds and degrees, and points as (n, n).
+        if l.kind != r.kind {
+            if r.kind == .number, l.kind == .time || l.kind == .angle || l.kind == .point, let x = coerce(r, to: l.kind, scaleLike: true) {
+                r = x
+            } else if l.kind == .number, r.kind == .time || r.kind == .angle || r.kind == .point,
+                      let x = coerce(l, to: r.kind, scaleLike: true) {
+                l = x
+            } else {
+                var d = Diagnostic.error("cannot compare \(article(l.kind)) with \(article(r.kind))", at: e.rhs.span)
+                d.secondary.append(.init(span: e.lhs.span, text: article(l.kind)))
+                diagnostics.report(d)
+                return nil
+            }
+        }
+        if e.op == .lessEqual || e.op == .greaterEqual {
+            guard l.kind == .number || l.kind == .time || l.kind == .angle else {
+                error(.comparisonKind(e.op, l.kind), at: e.span, help: "compare components, as in 'p.x <= 10'")
+                return nil
+            }
+        }
+        var tol: TypedExpr?
+        if let t = e.tolerance {
+            guard let c = check(t) else { return nil }
+            guard c.kind == .number || c.kind == l.kind && (c.kind == .time || c.kind == .angle) else {
+                error(.kindMismatch(expected: "a number", got: c.kind), at: t.span)
+                return nil
+            }
+            tol = c
+        }
+        return ExpectSpec(lhs: l, op: e.op, rhs: r, tolerance: tol, lhsText: file.text(of: e.lhs.span), span: e.span)
+    }
+}

@@ -1,0 +1,242 @@
+// Checker: AST → checked statements. Resolves names (shapes, properties, bindings, step names),
+// gives every expression a kind and inserts the implicit conversions, resolves easings, and
+// reports misspellings with a did-you-mean. It updates an Environment that outlives one program
+// (the REPL checks entry by entry). Expressions: Checker+Expressions.swift; steps:
+// Checker+Steps.swift. A program with errors is never run.
+
+/// Checks programs against an environment.
+public struct Checker {
+    /// The symbol table, updated as declarations are checked.
+    public internal(set) var env: Environment
+    /// What the checker found.
+    public internal(set) var diagnostics = DiagnosticBag()
+    let file: SourceFile
+
+    /// A local name in the current graph scope.
+    struct Local {
+        var slot: Int
+        var kind: Kind
+        /// For shape-valued locals, the shapes it can hold.
+        var candidates: [ShapeID]
+    }
+    var scopes: [[String: Local]] = []
+    var localCount = 0
+
+    /// The largest shape array, so a typo like `card[1e9]` is an error, not an out-of-memory.
+    public static let maxArraySize = 100_000
+
+    /// Creates a checker for one source against an environment.
+    public init(file: SourceFile, environment: Environment) {
+        self.file = file
+        self.env = environment
+    }
+
+    /// Checks a program; returns the checked statements and the updated environment.
+    public static func check(_ program: Program, file: SourceFile, environment: Environment)
+        -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag) {
+        var c = Checker(file: file, environment: environment)
+        var out: [CheckedStmt] = []
+        for s in program.statements {
+            if let checked = c.check(s) { out.append(checked) }
+        }
+        return (out, c.env, c.diagnostics)
+    }
+
+    /// Checks one statement.
+    mutating func check(_ stmt: Stmt) -> CheckedStmt? {
+        scopes = []
+        localCount = 0
+        switch stmt {
+        case .stage(let s): return checkStage(s)
+        case .shape(let s): return checkShape(s)
+        case .group(let g): return checkGroup(g)
+        case .let(let l): return checkLet(l)
+        case .seed(let s):
+            guard let v = checkAs(s.value, .number) else { return nil }
+            return .seed(v, s.span)
+        case .define(let d):
+            error(.notYetAvailable("'define'"), at: d.span.prefix(6))
+            return nil
+        case .wait(let w): return checkTopLevelWait(w)
+        case .at(let a):
+            guard let t = checkAs(a.time, .time) else { return nil }
+            let chain = Chain(steps: [.block(a.body)], name: nil, span: a.body.span)
+            guard let c = checkChain(chain) else { return nil }
+            return .start(c, at: t, localCount: localCount, span: a.span)
+        case .onChange(let o):
+            error(.notYetAvailable("'on change'"), at: o.span.prefix(2))
+            return nil
+        case .chain(let chain):
+            guard let c = checkChain(chain) else { return nil }
+            return .start(c, at: nil, localCount: localCount, span: chain.span)
+        }
+    }
+
+    // MARK: - Declarations
+
+    mutating func checkStage(_ s: StageDecl) -> CheckedStmt? {
+        let size = checkAs(s.size, .point)
+        var color: TypedExpr?
+        var ok = size != nil
+        for p in s.properties {
+            if p.name.name == "color" {
+                color = checkAs(p.value, .color)
+                ok = ok && color != nil
+            } else {
+                let sugg = DidYouMean.suggest(p.name.name, from: ["color"])
+                diagnostics.error("unknown stage property '\(p.name.name)'" + (sugg.map { "; did you mean '\($0)'?" } ?? ""),
+                                  at: p.name.span, help: "the stage has a size and a 'color'")
+                ok = false
+            }
+        }
+        env.hasStage = true
+        guard ok, let size else { return nil }
+        return .stage(size: size, color: color, span: s.span)
+    }
+
+    mutating func checkShape(_ d: ShapeDecl) -> CheckedStmt? {
+        var ok = declareName(d.name)
+        var count = 1
+        var isArray = false
+        if let c = d.count {
+            isArray = true
+            if let t = checkAs(c, .number) {
+                if case .constant(.number(let n)) = t.node {
+                    if n != n.rounded() || n < 1 {
+                        error(.arraySize("'\(formatNumber(n))' is not a whole number of at least 1"), at: c.span); ok = false
+                    } else if n > Double(Checker.maxArraySize) {
+                        error(.arraySize("\(formatNumber(n)) is more than the limit of \(Checker.maxArraySize)"), at: c.span); ok = false
+                    } else { count = Int(n) }
+                } else {
+                    error(.arraySize("the size must be a number written in the declaration"), at: c.span); ok = false
+                }
+            } else { ok = false }
+        }
+        let first = ShapeID(env.shapes.count)
+        // Declare custom properties first, so every member has the same property set.
+        var custom: [PropertyID: Kind] = [:]
+        var inits: [(PropertyID, TypedExpr)] = []
+        scopes = [[:]]
+        var indexSlot: Int?
+        if isArray {
+            indexSlot = newLocal("i", kind: .number, candidates: [])
+        }
+        var seen: Set<String> = []
+        for p in d.properties {
+            let name = p.name.name
+            if !seen.insert(name).inserted {
+                diagnostics.error("property '\(name)' is given twice", at: p.name.span); ok = false
+                continue
+            }
+            if let b = BuiltinProperty.named(name), b.applies(to: d.kind) {
+                guard let v = checkAs(p.value, b.kind, scaleLike: b == .scale) else { ok = false; continue }
+                inits.append((b.id, v))
+            } else {
+                guard let v = check(p.value) else { ok = false; continue }
+                if case .list = v.kind {
+                    diagnostics.error("a property cannot hold a list", at: p.value.span); ok = false; continue
+                }
+                if v.kind == .shape {
+                    diagnostics.error("a property cannot hold a shape", at: p.value.span); ok = false; continue
+                }
+                if BuiltinProperty.named(name) != nil {
+                    // `text`/`font` on a rect: a custom property, but say so.
+                    diagnostics.warning("'\(name)' is not a property of \(d.kind.rawValue) shapes; it declares a custom property",
+                                        at: p.name.span)
+                } else if let near = DidYouMean.suggest(name, from: BuiltinProperty.allCases.filter { $0.applies(to: d.kind) }.map(\.name)),
+                          DidYouMean.distance(name, near) <= 2 {
+                    diagnostics.warning("'\(name)' declares a custom property; did you mean '\(near)'?", at: p.name.span)
+                }
+                let id = env.internProperty(name)
+                custom[id] = v.kind
+                inits.append((id, v))
+            }
+        }
+        for k in 0..<count {
+            let display = isArray ? "\(d.name.name)[\(k)]" : d.name.name
+            env.shapes.append(ShapeInfo(name: display, kind: d.kind, custom: custom, span: d.span))
+        }
+        env.symbols[d.name.name] = isArray ? .array(first: first, count: count) : .shape(first)
+        guard ok else { return nil }
+        return .shapes(ShapeCreation(name: d.name.name, isArray: isArray, first: first, count: count, kind: d.kind, properties: inits, indexSlot: indexSlot,
+                                     localCount: localCount, span: d.span))
+    }
+
+    mutating func checkGroup(_ g: GroupDecl) -> CheckedStmt? {
+        guard declareName(g.name) else { return nil }
+        guard let members = shapeList(g.members) else {
+            env.symbols[g.name.name] = .group([])
+            return nil
+        }
+        env.symbols[g.name.name] = .group(members)
+        return .declaration(g.span)
+    }
+
+    mutating func checkLet(_ l: LetStmt) -> CheckedStmt? {
+        if let existing = env.symbols[l.name.name] {
+            if case .global = existing {} else {
+                error(.alreadyDeclared(l.name.name, what: describe(existing)), at: l.name.span)
+                return nil
+            }
+        }
+        guard let v = check(l.value) else { return nil }
+        let slot = env.globalKinds.count
+        env.globalKinds.append(v.kind)
+        env.symbols[l.name.name] = .global(slot: slot, kind: v.kind)
+        return .bind(slot: slot, value: v, span: l.span)
+    }
+
+    mutating func checkTopLevelWait(_ w: WaitStep) -> CheckedStmt? {
+        guard let arg = w.argument else { return .wait(.allFinished, w.span) }
+        if case .name(let id) = arg, case .stepName(let sid)? = env.symbols[id.name] {
+            return .wait(.named(sid, id.name), w.span)
+        }
+        guard let t = checkAs(arg, .time) else { return nil }
+        return .wait(.duration(t), w.span)
+    }
+
+    /// Reserves a new top-level name, reporting a clash with an existing declaration.
+    mutating func declareName(_ id: Identifier) -> Bool {
+        if let existing = env.symbols[id.name] {
+            var d = Diagnostic.error(CheckError.alreadyDeclared(id.name, what: describe(existing)).message, at: id.span)
+            if case .shape(let s) = existing { d.secondary.append(.init(span: env.shapes[Int(s.index)].span, text: "declared here")) }
+            diagnostics.report(d)
+            return false
+        }
+        return true
+    }
+
+    func describe(_ s: Symbol) -> String {
+        switch s {
+        case .shape(let id): "a \(env.shapes[Int(id.index)].kind.rawValue)"
+        case .array: "a shape array"
+        case .group: "a group"
+        case .global: "a 'let' binding"
+        case .stepName: "a step name"
+        }
+    }
+
+    // MARK: - Scopes and errors
+
+    mutating func newLocal(_ name: String, kind: Kind, candidates: [ShapeID]) -> Int {
+        let slot = localCount
+        localCount += 1
+        if scopes.isEmpty { scopes.append([:]) }
+        scopes[scopes.count - 1][name] = Local(slot: slot, kind: kind, candidates: candidates)
+        return slot
+    }
+
+    func lookupLocal(_ name: String) -> Local? {
+        for s in scopes.reversed() { if let l = s[name] { return l } }
+        return nil
+    }
+
+    mutating func error(_ e: CheckError, at span: Span, label: String? = nil, help: String? = nil) {
+        diagnostics.error(e.message, at: span, label: label, help: help)
+    }
+}
+
+extension Span {
+    /// The first `n` bytes of the span (a keyword at its start).
+    func prefix(_ n: Int) -> Span { Span(source: source, start: Int(start), end: Int(min(end, start + UInt32(n)))) }
+}

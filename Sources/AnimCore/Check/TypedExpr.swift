@@ -1,0 +1,82 @@
+// TypedExpr: the checked form of expressions. Every node has a kind and a span; names are
+// resolved to slots, shapes and property ids; implicit conversions (a bare number in a time or
+// angle slot) are explicit `convert` nodes. The runtime evaluates these, never the raw AST.
+
+/// Where a let binding or local lives.
+public enum Slot: Hashable, Sendable {
+    /// A top-level `let`, by index in the session's globals.
+    case global(Int)
+    /// A local of the current graph scope (loop variable, array index, define parameter).
+    case local(Int)
+}
+
+/// A reference to a shape, resolved as far as the checker can.
+public indirect enum ShapeRef: Hashable, Sendable {
+    /// One known shape.
+    case fixed(ShapeID)
+    /// A member of a shape array picked at run time: `card[i]`.
+    case element(first: ShapeID, count: Int, index: TypedExpr, name: String)
+    /// A shape-valued expression (a loop variable or parameter).
+    case dynamic(TypedExpr)
+}
+
+/// A built-in function.
+public enum Builtin: String, Hashable, Sendable, CaseIterable {
+    case min, max, abs, sqrt, sin, cos, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
+}
+
+/// How a value is converted to fit its slot.
+public enum Conversion: Hashable, Sendable {
+    /// A number of seconds becomes a time.
+    case secondsToTime
+    /// A number of degrees becomes an angle.
+    case degreesToAngle
+    /// A number n becomes the point (n, n) (for `scale`).
+    case uniformPoint
+}
+
+/// A checked expression.
+public struct TypedExpr: Hashable, Sendable {
+    /// The node kinds.
+    public indirect enum Node: Hashable, Sendable {
+        case constant(Value)
+        case variable(Slot)
+        case property(ShapeRef, PropertyID)
+        case shape(ShapeRef)
+        case negate(TypedExpr)
+        case binary(BinaryExpr.Op, TypedExpr, TypedExpr)
+        case component(TypedExpr, isX: Bool)
+        case call(Builtin, [TypedExpr])
+        case pair(TypedExpr, TypedExpr)
+        case list([TypedExpr])
+        case index(TypedExpr, TypedExpr)
+        case interpolation([InterpolationPart])
+        case convert(TypedExpr, Conversion)
+    }
+
+    /// One piece of an interpolated string.
+    public enum InterpolationPart: Hashable, Sendable {
+        case text(String)
+        case value(TypedExpr)
+    }
+
+    /// The node.
+    public var node: Node
+    /// The static kind of its value.
+    public var kind: Kind
+    /// Where it was written.
+    public var span: Span
+
+    /// Creates a typed expression.
+    public init(_ node: Node, _ kind: Kind, _ span: Span) {
+        self.node = node
+        self.kind = kind
+        self.span = span
+    }
+
+    /// The constant value, if the expression is one.
+    public var constantValue: Value? {
+        if case .constant(let v) = node { return v }
+        return nil
+    }
+}

@@ -1,0 +1,103 @@
+// SequencerGraph: the immutable data a checked chain compiles to. Nodes sit in one array in
+// pre-order (a parent before its children, children in source order), so a node's index is its
+// graph order: events at the same instant fire in that order. Per-run state never lives here;
+// the interpreter keeps it in its own arrays indexed by NodeID.
+
+/// Identifies a node: its index in pre-order.
+public struct NodeID: Hashable, Comparable, Sendable {
+    /// The pre-order index.
+    public var index: Int32
+    /// Creates an id.
+    public init(_ index: Int) { self.index = Int32(index) }
+    public static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
+}
+
+/// How long a node lasts, as far as is known before running.
+public enum StaticDuration: Hashable, Sendable, CustomStringConvertible {
+    /// Exactly this long.
+    case exact(Time)
+    /// Known only when it runs (expressions read at run time).
+    case dynamic
+    /// Never ends (`repeat forever`).
+    case forever
+
+    public var description: String {
+        switch self {
+        case .exact(let t): t.description
+        case .dynamic: "dynamic"
+        case .forever: "forever"
+        }
+    }
+
+    /// Sequence: durations add.
+    static func + (a: StaticDuration, b: StaticDuration) -> StaticDuration {
+        switch (a, b) {
+        case (.forever, _), (_, .forever): .forever
+        case (.exact(let x), .exact(let y)): x.adding(y).map { .exact($0) } ?? .dynamic
+        default: .dynamic
+        }
+    }
+
+    /// Parallel: the longest.
+    static func longest(_ a: StaticDuration, _ b: StaticDuration) -> StaticDuration {
+        switch (a, b) {
+        case (.forever, _), (_, .forever): .forever
+        case (.exact(let x), .exact(let y)): .exact(max(x, y))
+        default: .dynamic
+        }
+    }
+}
+
+/// What a node does.
+public enum NodeKind: Hashable, Sendable {
+    /// `A then B`: each child starts when the one before ends.
+    case sequence([NodeID])
+    /// A block: every child starts together; it ends when all have.
+    case parallel([NodeID])
+    /// A tween of some properties.
+    case tween(TweenSpec)
+    /// A delay.
+    case wait(TypedExpr)
+    /// An instant action.
+    case action(ActionSpec)
+    /// `count` passes of `body` (nil: forever), each starting when the last ends.
+    case `repeat`(count: TypedExpr?, body: NodeID)
+}
+
+/// One node with its metadata.
+public struct GraphNode: Hashable, Sendable {
+    /// What it does.
+    public var kind: NodeKind
+    /// Where it was written.
+    public var span: Span
+    /// The name given with `as`, if any.
+    public var name: StepNameID?
+    /// Its duration as far as known statically.
+    public var duration: StaticDuration
+}
+
+/// A compiled chain: nodes in pre-order, the root first.
+public struct SequencerGraph: Hashable, Sendable {
+    /// The nodes; `nodes[0]` is the root.
+    public var nodes: [GraphNode]
+    /// Local slots the graph's expressions use.
+    public var localCount: Int
+
+    /// The root node.
+    public var root: NodeID { NodeID(0) }
+
+    /// The node with an id.
+    public subscript(id: NodeID) -> GraphNode { nodes[Int(id.index)] }
+
+    /// The whole graph's static duration.
+    public var duration: StaticDuration { nodes[0].duration }
+
+    /// The first node that never ends, if any (for the "never ends" error).
+    public var firstForeverNode: GraphNode? {
+        nodes.first { node in
+            if case .repeat(nil, _) = node.kind { return true }
+            if case .tween(let t) = node.kind, t.forever { return true }
+            return false
+        }
+    }
+}

@@ -1,0 +1,135 @@
+// Interpreter+Actions: instant actions — `print`, `set`, `expect` — and the top-level effects
+// the Session asks for (creating shapes, binding values, reseeding, the stage).
+
+extension Interpreter {
+    /// Performs an instant action now.
+    func perform(_ a: ActionSpec, env: Int32, span: Span) throws(RuntimeError) {
+        switch a {
+        case .print(let e):
+            let v = try eval(e, env: env)
+            if !silent { sink.emit(.print(time: time, text: describe(v))) }
+        case .set(let w):
+            let shape = try resolve(w.shape, env: env)
+            guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
+            writeProperty(shape, w.property, try targetValue(w, start: current, env: env))
+        case .expect(let x):
+            guard !silent else { return }
+            try check(x, env: env)
+        }
+    }
+
+    /// Evaluates an expectation and reports it if it fails.
+    func check(_ x: ExpectSpec, env: Int32) throws(RuntimeError) {
+        let actual = try eval(x.lhs, env: env)
+        let expected = try eval(x.rhs, env: env)
+        var tolerance = 1e-6
+        var tolText: String?
+        if let t = x.tolerance {
+            let tv = try eval(t, env: env)
+            switch tv {
+            case .number(let n): tolerance = n
+            case .time(let tt): tolerance = tt.seconds
+            case .angle(let a): tolerance = a.degrees
+            default: break
+            }
+            tolText = describe(tv)
+        }
+        let ok: Bool
+        switch x.op {
+        case .equal: ok = Interpreter.approximatelyEqual(actual, expected, tolerance: tolerance)
+        case .notEqual: ok = !Interpreter.approximatelyEqual(actual, expected, tolerance: tolerance)
+        case .lessEqual: ok = Interpreter.scalar(actual) <= Interpreter.scalar(expected) + (x.tolerance == nil ? 0 : tolerance)
+        case .greaterEqual: ok = Interpreter.scalar(actual) >= Interpreter.scalar(expected) - (x.tolerance == nil ? 0 : tolerance)
+        }
+        guard !ok else { return }
+        expectFailures += 1
+        let a = describe(actual), e = describe(expected)
+        let want: String
+        switch x.op {
+        case .equal: want = e + (tolText.map { " within \($0)" } ?? "")
+        case .notEqual: want = "anything but " + e
+        case .lessEqual: want = "at most " + e
+        case .greaterEqual: want = "at least " + e
+        }
+        let message = "expectation failed at \(time.eventStamp)s: \(x.lhsText) is \(a), expected \(want)"
+        sink.emit(.expectFailed(time: time, diagnostic: .error(message, at: x.span)))
+    }
+
+    /// Equality within a tolerance per component; exact for strings, bools and shapes.
+    static func approximatelyEqual(_ a: Value, _ b: Value, tolerance: Double) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { x == y || abs(x - y) <= tolerance }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return close(x, y)
+        case (.time(let x), .time(let y)): return close(x.seconds, y.seconds)
+        case (.angle(let x), .angle(let y)): return close(x.degrees, y.degrees)
+        case (.point(let p), .point(let q)): return close(p.x, q.x) && close(p.y, q.y)
+        case (.color(let c), .color(let d)):
+            return close(c.r, d.r) && close(c.g, d.g) && close(c.b, d.b) && close(c.a * 255, d.a * 255)
+        case (.list(let xs), .list(let ys)):
+            return xs.count == ys.count && zip(xs, ys).allSatisfy { approximatelyEqual($0, $1, tolerance: tolerance) }
+        default: return a == b
+        }
+    }
+
+    static func scalar(_ v: Value) -> Double {
+        switch v {
+        case .number(let n): n
+        case .time(let t): t.seconds
+        case .angle(let a): a.degrees
+        default: .nan
+        }
+    }
+
+    // MARK: - Top-level effects
+
+    /// Evaluates a top-level expression now (no locals).
+    public func evaluate(_ e: TypedExpr) throws(RuntimeError) -> Value {
+        try eval(e, env: scratchEnv(count: 0))
+    }
+
+    /// The environment for top-level evaluation (slot 0, reused), with room for `count` locals.
+    func scratchEnv(count: Int) -> Int32 {
+        if envs[0].count < count { envs[0] = [Value](repeating: .number(0), count: count) }
+        return 0
+    }
+
+    /// Creates the shapes of a declaration. Shapes are created even if an initial value fails,
+    /// so ids stay in step with the checker; the first error is rethrown after.
+    public func create(_ c: ShapeCreation) throws(RuntimeError) {
+        var firstError: RuntimeError?
+        let env = scratchEnv(count: c.localCount)
+        for k in 0..<c.count {
+            let display = c.isArray ? "\(c.name)[\(k)]" : c.name
+            let id = scene.add(name: display, kind: c.kind, propertyCount: propertyNames.count)
+            if let slot = c.indexSlot { envs[Int(env)][slot] = .number(Double(k)) }
+            for (p, e) in c.properties {
+                do throws(RuntimeError) {
+                    scene.setBase(id, p, try eval(e, env: env))
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
+            }
+        }
+        if let e = firstError { throw e }
+    }
+
+    /// Stores a top-level binding.
+    public func bind(slot: Int, _ v: Value) {
+        if slot == globals.count { globals.append(v) } else {
+            while globals.count <= slot { globals.append(.number(0)) }
+            globals[slot] = v
+        }
+    }
+
+    /// Reseeds the generator (`seed N`); `--seed` mixes in, so it still changes the run.
+    public func reseed(_ n: Double) {
+        let s = RandomGenerator.seed(from: n)
+        rng = RandomGenerator(seed: seedOverride.map { RandomGenerator.mix($0, s) } ?? s)
+    }
+
+    /// Sets the stage.
+    public func setStage(size: Point, color: Color?) {
+        scene.stageSize = size
+        if let c = color { scene.stageColor = c }
+    }
+}

@@ -1,0 +1,130 @@
+// Interpreter+Evaluate: computes checked expressions at the current instant. Property reads
+// sample running tweens; `random` draws from the seeded generator; every error carries the span
+// of the expression that failed.
+
+extension Interpreter {
+    /// The value of an expression now, with locals from environment `env`.
+    func eval(_ e: TypedExpr, env: Int32) throws(RuntimeError) -> Value {
+        switch e.node {
+        case .constant(let v):
+            return v
+        case .variable(.global(let slot)):
+            return globals[slot]
+        case .variable(.local(let slot)):
+            return envs[Int(env)][slot]
+        case .property(let ref, let p):
+            let s = try resolve(ref, env: env)
+            guard let v = currentValue(s, p) else {
+                let shape = scene.shapes[Int(s.index)]
+                throw RuntimeError("\(shape.kind.rawValue) '\(shape.name)' has no property '\(propertyName(p))'", at: e.span)
+            }
+            return v
+        case .shape(let ref):
+            return .shape(try resolve(ref, env: env))
+        case .negate(let x):
+            let v = try eval(x, env: env)
+            do { return try ValueOps.negate(v, span: e.span) } catch { throw RuntimeError(error) }
+        case .binary(let op, let l, let r):
+            let a = try eval(l, env: env), b = try eval(r, env: env)
+            if e.kind == .string, op == .add {
+                return .string(describe(a) + describe(b))
+            }
+            do { return try ValueOps.binary(op, a, b, span: e.span) } catch { throw RuntimeError(error) }
+        case .component(let x, let isX):
+            guard case .point(let p) = try eval(x, env: env) else { return .number(.nan) }
+            return .number(isX ? p.x : p.y)
+        case .call(let f, let args):
+            var vs: [Value] = []
+            vs.reserveCapacity(args.count)
+            for a in args { vs.append(try eval(a, env: env)) }
+            if f == .random { return try random(vs, span: e.span) }
+            do { return try ValueOps.call(f, vs, span: e.span) } catch { throw RuntimeError(error) }
+        case .pair(let x, let y):
+            guard case .number(let a) = try eval(x, env: env), case .number(let b) = try eval(y, env: env) else {
+                return .point(.zero)
+            }
+            return .point(Point(a, b))
+        case .list(let items):
+            var vs: [Value] = []
+            for i in items { vs.append(try eval(i, env: env)) }
+            return .list(vs)
+        case .index(let base, let index):
+            guard case .list(let vs) = try eval(base, env: env), case .number(let k) = try eval(index, env: env) else {
+                return .number(.nan)
+            }
+            guard k == k.rounded(), k >= 0, k < Double(vs.count) else {
+                throw RuntimeError("index \(formatNumber(k)) is out of range for a list of \(vs.count)", at: index.span)
+            }
+            return vs[Int(k)]
+        case .interpolation(let parts):
+            var s = ""
+            for p in parts {
+                switch p {
+                case .text(let t): s += t
+                case .value(let x): s += describe(try eval(x, env: env))
+                }
+            }
+            return .string(s)
+        case .convert(let x, let c):
+            let v = try eval(x, env: env)
+            guard let r = ValueOps.convert(v, c) else {
+                throw RuntimeError("\(describe(v)) is out of range for \(c == .secondsToTime ? "a time" : "this value")", at: e.span)
+            }
+            return r
+        }
+    }
+
+    /// A value's canonical text, with shapes by name.
+    public func describe(_ v: Value) -> String { scene.describe(v) }
+
+    /// The shape a reference denotes now.
+    func resolve(_ ref: ShapeRef, env: Int32) throws(RuntimeError) -> ShapeID {
+        switch ref {
+        case .fixed(let s): return s
+        case .element(let first, let count, let index, let name):
+            guard case .number(let k) = try eval(index, env: env) else { return first }
+            guard k == k.rounded(), k >= 0, k < Double(count) else {
+                throw RuntimeError("index \(formatNumber(k)) is out of range for '\(name)' (it has \(count) members)", at: index.span)
+            }
+            return ShapeID(Int(first.index) + Int(k))
+        case .dynamic(let e):
+            guard case .shape(let s) = try eval(e, env: env) else {
+                throw RuntimeError("expected a shape", at: e.span)
+            }
+            return s
+        }
+    }
+
+    /// `random()`, `random(max)`, `random(min, max)`: uniform, from the seeded generator.
+    func random(_ args: [Value], span: Span) throws(RuntimeError) -> Value {
+        let u = rng.nextUnit()
+        if args.isEmpty { return .number(u) }
+        let lo: Value = args.count == 2 ? args[0] : zeroLike(args[0])
+        let hi = args.count == 2 ? args[1] : args[0]
+        let v = Value.interpolate(lo, hi, u)
+        // `interpolate` returns the endpoint unchanged at u == 0, so draws stay in [lo, hi).
+        return v
+    }
+
+    func zeroLike(_ v: Value) -> Value {
+        switch v {
+        case .time: .time(.zero)
+        case .angle: .angle(Angle(degrees: 0))
+        case .point: .point(.zero)
+        default: .number(0)
+        }
+    }
+
+    /// Evaluates a time that must not be negative.
+    func duration(_ e: TypedExpr, env: Int32, what: String) throws(RuntimeError) -> Time {
+        guard case .time(let t) = try eval(e, env: env) else { return .zero }
+        if t.ticks < 0 { throw RuntimeError("\(what) cannot last a negative time (\(t))", at: e.span) }
+        return t
+    }
+
+    /// Evaluates a number.
+    func number(_ e: TypedExpr, env: Int32) throws(RuntimeError) -> Double {
+        guard case .number(let n) = try eval(e, env: env) else { return .nan }
+        return n
+    }
+}

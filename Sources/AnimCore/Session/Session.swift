@@ -1,0 +1,334 @@
+// Session: the one API the front ends drive. It owns the sources, the checker's Environment,
+// the Interpreter and the script clock `now`, and runs a source through every pass:
+// lex → parse → check → build graphs → play. `anim run`, `anim check`, `anim test` and the REPL
+// (ReplSession) are thin layers over it. Output goes to an injected SessionOutput.
+
+/// Where a session writes.
+public protocol SessionOutput: AnyObject {
+    /// Writes to standard output (events, traces).
+    func standardOutput(_ text: String)
+    /// Writes to standard error (diagnostics).
+    func standardError(_ text: String)
+}
+
+/// Process exit codes (brief §7): 0 success, 1 a script error or failed expectation, 2 usage.
+public struct ExitCode: Hashable, Sendable {
+    /// The numeric code.
+    public var rawValue: Int32
+    /// Everything ran and every expectation held.
+    public static let success = ExitCode(rawValue: 0)
+    /// A script error, a run-time error, or a failed expectation.
+    public static let failure = ExitCode(rawValue: 1)
+    /// A bad flag or an unreadable file.
+    public static let usage = ExitCode(rawValue: 2)
+}
+
+/// Settings for a session.
+public struct SessionOptions: Sendable {
+    /// `--seed`.
+    public var seed: UInt64?
+    /// `--fps`: frames per second for traces and observers.
+    public var fps: Int = 60
+    /// `--until`: stop the run at this time.
+    public var until: Time?
+    /// `--trace`: expressions sampled every frame.
+    public var trace: [String] = []
+    /// `--json`: events as JSON lines.
+    public var json = false
+    /// Prefix event lines with their time (`--no-time` turns this off).
+    public var showTime = true
+    /// Colour diagnostics (stderr is a terminal).
+    public var color = false
+    /// Show only file base names in diagnostics (golden tests).
+    public var baseNamesOnly = false
+
+    /// Default options.
+    public init() {}
+}
+
+/// A whole interpreter session: one scene, one clock.
+public final class Session: RunEventSink {
+    /// The options it was made with.
+    public let options: SessionOptions
+    /// Every source seen, for rendering diagnostics.
+    public internal(set) var sources = SourceMap()
+    /// The checker's symbol table.
+    public internal(set) var environment = Environment()
+    /// The runtime.
+    public internal(set) var interpreter: Interpreter!
+    /// Script time: where the next statement starts.
+    public internal(set) var now = Time.zero
+    /// Errors reported so far (parse, check and run time).
+    public internal(set) var errorCount = 0
+    /// Whether `--until` cut the script short.
+    public internal(set) var stoppedAtLimit = false
+    /// When set, prints and expectations are not shown (seeking, timing runs).
+    public var silent = false {
+        didSet { interpreter.silent = silent }
+    }
+
+    let output: SessionOutput
+    let formatter: EventFormatter
+    var traces: [(String, TypedExpr)] = []
+    var nextFrame: Int64 = 0
+
+    /// Creates a session writing to `output`.
+    public init(options: SessionOptions = SessionOptions(), output: SessionOutput) {
+        self.options = options
+        self.output = output
+        self.formatter = EventFormatter(json: options.json, showTime: options.showTime)
+        self.interpreter = Interpreter(sink: self, seed: options.seed)
+    }
+
+    /// The number of failed expectations.
+    public var expectFailures: Int { interpreter.expectFailures }
+
+    /// The exit code the run so far deserves.
+    public var exitCode: ExitCode { errorCount > 0 || expectFailures > 0 ? .failure : .success }
+
+    // MARK: - Running a file
+
+    /// Runs a whole script: compile, execute every statement, then play every graph to its end
+    /// (or to `--until`). Returns the exit code.
+    @discardableResult
+    public func run(name: String, bytes: [UInt8]) -> ExitCode {
+        let file = sources.add(name: name, bytes: bytes)
+        guard let statements = compile(file), prepareTraces() else { return .failure }
+        do {
+            try execute(statements)
+            try playToEnd()
+        } catch {
+            // Already reported where it was raised.
+        }
+        return exitCode
+    }
+
+    /// Lexes, parses and checks a source; reports diagnostics; nil if there were errors.
+    public func compile(_ file: SourceFile) -> [CheckedStmt]? {
+        let parsed = Parser.parseProgram(file)
+        if parsed.diagnostics.hasErrors {
+            report(parsed.diagnostics)
+            return nil
+        }
+        let checked = Checker.check(parsed.program, file: file, environment: environment)
+        report(checked.diagnostics)
+        if checked.diagnostics.hasErrors { return nil }
+        environment = checked.environment
+        interpreter.propertyNames = environment.propertyNames
+        return checked.statements
+    }
+
+    /// Executes checked statements in order at script time `now`.
+    public func execute(_ statements: [CheckedStmt]) throws(RuntimeError) {
+        for s in statements {
+            if stoppedAtLimit { return }
+            try execute(s)
+        }
+    }
+
+    /// Executes one statement.
+    func execute(_ s: CheckedStmt) throws(RuntimeError) {
+        try advanceClock(to: now)  // fire everything due at `now` before reading state
+        switch s {
+        case .stage(let size, let color, _):
+            guard case .point(let p) = try interpreter.evaluate(size) else { return }
+            var c: Color?
+            if let e = color, case .color(let x) = try interpreter.evaluate(e) { c = x }
+            interpreter.setStage(size: p, color: c)
+        case .shapes(let creation):
+            do { try interpreter.create(creation) } catch { reportRuntime(error); throw error }
+        case .bind(let slot, let value, _):
+            interpreter.bind(slot: slot, try evaluateTopLevel(value))
+        case .seed(let e, _):
+            if case .number(let n) = try evaluateTopLevel(e) { interpreter.reseed(n) }
+        case .wait(let until, let span):
+            try wait(until, span: span)
+        case .start(let chain, let at, let localCount, let span):
+            let graph = GraphBuilder.build(chain, localCount: localCount)
+            var start = now
+            if let at {
+                guard case .time(let t) = try evaluateTopLevel(at) else { return }
+                if t < now {
+                    let e = RuntimeError("'at \(t)' is in the past: the script is already at \(now)", at: span,
+                                         help: "use 'wait' or 'then' to start steps later")
+                    reportRuntime(e); throw e
+                }
+                start = t
+            }
+            interpreter.start(graph, at: start)
+        case .declaration:
+            break
+        }
+    }
+
+    func evaluateTopLevel(_ e: TypedExpr) throws(RuntimeError) -> Value {
+        do { return try interpreter.evaluate(e) } catch { reportRuntime(error); throw error }
+    }
+
+    /// A top-level `wait`.
+    func wait(_ until: WaitUntil, span: Span) throws(RuntimeError) {
+        switch until {
+        case .duration(let e):
+            guard case .time(let d) = try evaluateTopLevel(e) else { return }
+            if d.ticks < 0 {
+                let err = RuntimeError("cannot wait a negative time (\(d))", at: e.span); reportRuntime(err); throw err
+            }
+            try moveNow(to: now + d)
+        case .allFinished:
+            if options.until == nil, let node = interpreter.endlessGraph {
+                let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
+            }
+            let last = try playUntilIdle(limit: options.until ?? .max)
+            try moveNow(to: max(now, last))
+        case .named(let id, let name):
+            while interpreter.run(of: id)?.end == nil {
+                guard let next = interpreter.nextEventTime, next <= (options.until ?? .max) else {
+                    if options.until != nil, interpreter.nextEventTime != nil { stoppedAtLimit = true; try moveNow(to: options.until!); return }
+                    let err = RuntimeError("'\(name)' \(interpreter.run(of: id) == nil ? "never started" : "never finished"), so 'wait \(name)' cannot end",
+                                           at: span)
+                    reportRuntime(err); throw err
+                }
+                try advanceClock(to: next)
+            }
+            try moveNow(to: max(now, interpreter.run(of: id)!.end!))
+        }
+    }
+
+    /// Moves script time forward, clipped by `--until`.
+    func moveNow(to t: Time) throws(RuntimeError) {
+        var target = t
+        if let u = options.until, t > u { target = u; stoppedAtLimit = true }
+        try advanceClock(to: target)
+        now = max(now, target)
+    }
+
+    func neverEnds(_ node: GraphNode, what: String) -> RuntimeError {
+        RuntimeError("\(what): this graph never ends", at: node.span,
+                     help: "pass '--until T' to stop the run at time T")
+    }
+
+    /// Plays every graph to its end, or to `--until`.
+    public func playToEnd() throws(RuntimeError) {
+        if !stoppedAtLimit {
+            if options.until == nil, let node = interpreter.endlessGraph {
+                let err = neverEnds(node, what: "the script cannot finish"); reportRuntime(err); throw err
+            }
+            let last = try playUntilIdle(limit: options.until ?? .max)
+            now = max(now, last)
+            if let u = options.until, !interpreter.isIdle { now = u; try advanceClock(to: u) }
+        }
+        flushFrames(through: now)
+    }
+
+    /// Fires events until no graph runs or the next event is after `limit`; returns the last
+    /// event's time.
+    func playUntilIdle(limit: Time) throws(RuntimeError) -> Time {
+        var last = interpreter.time
+        while let next = interpreter.nextEventTime, next <= limit {
+            try advanceClock(to: next)
+            last = next
+        }
+        return last
+    }
+
+    /// Advances the interpreter to `t`, sampling trace frames strictly before `t` on the way.
+    func advanceClock(to t: Time) throws(RuntimeError) {
+        if !traces.isEmpty {
+            while true {
+                let ft = frameTime(nextFrame)
+                guard ft < t else { break }
+                try interpreter.advance(to: ft)
+                emitTrace(at: ft)
+                nextFrame += 1
+            }
+        }
+        try interpreter.advance(to: t)
+    }
+
+    /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
+    func frameTime(_ f: Int64) -> Time {
+        let fps = Int64(max(1, options.fps))
+        let (m, o) = f.multipliedReportingOverflow(by: Time.ticksPerSecond)
+        return o ? .max : Time(ticks: (m + fps / 2) / fps)
+    }
+
+    // MARK: - Traces
+
+    /// Parses and checks the `--trace` expressions against the final environment.
+    func prepareTraces() -> Bool {
+        traces = []
+        var ok = true
+        for spec in options.trace {
+            let file = sources.add(name: "--trace", text: spec)
+            let (tokens, lexDiags) = Lexer.tokenize(file)
+            var p = Parser(file: file, tokens: tokens.filter { $0.kind != .newline })
+            let expr = try? p.parseExpression()
+            var diags = lexDiags
+            diags.append(contentsOf: p.diagnostics)
+            if expr != nil && !p.check(.eof) { diags.error("expected a property such as 'square.center'", at: p.peek.span) }
+            guard let e = expr, !diags.hasErrors else { report(diags); ok = false; continue }
+            var c = Checker(file: file, environment: environment)
+            let typed = c.check(e)
+            report(c.diagnostics)
+            guard let t = typed, !c.diagnostics.hasErrors else { ok = false; continue }
+            traces.append((spec, t))
+        }
+        return ok
+    }
+
+    func emitTrace(at t: Time) {
+        var values: [(String, Value?)] = []
+        for (name, e) in traces {
+            values.append((name, try? interpreter.evaluate(e)))
+        }
+        emit(.trace(time: t, values: values))
+    }
+
+    /// Emits the trace frames at or before `t` not yet shown.
+    func flushFrames(through t: Time) {
+        guard !traces.isEmpty else { return }
+        while frameTime(nextFrame) <= t {
+            emitTrace(at: frameTime(nextFrame))
+            nextFrame += 1
+        }
+    }
+
+    // MARK: - Reporting
+
+    /// Receives the interpreter's events.
+    public func emit(_ event: RunEvent) {
+        if silent, case .trace = event { return }
+        if let line = formatter.line(for: event, position: position) { output.standardOutput(line) }
+        switch event {
+        case .expectFailed(_, let d): output.standardError(renderer.render(d))
+        case .runtimeError(_, let d):
+            errorCount += 1
+            output.standardError(renderer.render(d))
+        case .print, .trace: break
+        }
+    }
+
+    /// Renders and writes diagnostics to standard error.
+    public func report(_ bag: DiagnosticBag) {
+        for d in bag.all {
+            if d.severity == .error { errorCount += 1 }
+            output.standardError(renderer.render(d))
+        }
+    }
+
+    /// Reports a run-time error raised outside the interpreter's event loop.
+    func reportRuntime(_ e: RuntimeError) {
+        emit(.runtimeError(time: interpreter.time, diagnostic: e.diagnostic))
+    }
+
+    /// The diagnostic renderer for this session's sources.
+    public var renderer: DiagnosticRenderer {
+        DiagnosticRenderer(sources: sources, color: options.color, baseNamesOnly: options.baseNamesOnly)
+    }
+
+    func position(_ span: Span) -> (file: String, line: Int, column: Int)? {
+        guard let f = sources[span.source] else { return nil }
+        let loc = f.location(of: Int(span.start))
+        return (f.name, loc.line, loc.column)
+    }
+}

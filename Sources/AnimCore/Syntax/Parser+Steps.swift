@@ -1,0 +1,396 @@
+// Parser+Steps: chains, steps and blocks — the part of the grammar that builds sequencer graphs.
+
+extension Parser {
+    /// chain := step { "then" step } [ "as" NAME ]
+    /// A line that ends with `then`, or a next line that starts with it, continues the chain.
+    mutating func parseChain() throws -> Chain {
+        var steps = [try parseStep()]
+        while true {
+            if check(.newline), peekPastNewlines().is(.then) { skipNewlines() }
+            guard match(.then) else { break }
+            skipNewlines()
+            steps.append(try parseStep())
+        }
+        var name: Identifier?
+        if match(.as) { name = try consumeName("a name after 'as'") }
+        let span = steps[0].span.merged(with: previous.span)
+        return Chain(steps: steps, name: name, span: span)
+    }
+
+    /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
+    ///       | play | after | with | control
+    mutating func parseStep() throws -> Step {
+        let t = peek
+        try enterNesting(t)
+        defer { depth -= 1 }
+        if t.kind == .lt { return .block(try parseBlock(after: nil)) }
+        if t.kind == .keyword, let kw = t.keyword {
+            switch kw {
+            case .animate: return .animate(try parseAnimate())
+            case .spring: return .spring(try parseSpring())
+            case .wait: return .wait(try parseWait())
+            case .print:
+                advance()
+                let value = try parseExpression()
+                return .print(PrintStep(value: value, span: t.span.merged(with: value.span)))
+            case .set:
+                advance()
+                let a = try parseAssignment()
+                return .set(SetStep(assignment: a, span: t.span.merged(with: a.span)))
+            case .expect: return .expect(try parseExpect())
+            case .repeat: return .repeat(try parseRepeat())
+            case .stagger: return .stagger(try parseStagger())
+            case .play: return .play(try parsePlay())
+            case .after, .with: return .relative(try parseRelative())
+            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore: return .control(try parseControl())
+            default:
+                throw report("'\(text(t))' cannot start a step", at: t,
+                             help: Parser.stepStartHelp)
+            }
+        }
+        if t.kind == .identifier {
+            let word = text(t)
+            let suggestion = DidYouMean.suggest(word, from: Parser.statementWords)
+            if let s = suggestion {
+                throw report("unknown statement '\(word)'; did you mean '\(s)'?", at: t)
+            }
+            if peekIsAssignment() {
+                throw report("an assignment needs 'set' or an 'animate' block", at: t,
+                             help: "write 'set \(word)... = v' to change it now, or 'animate 1 < \(word)... = v >' to tween it")
+            }
+            throw report("unknown statement '\(word)'", at: t, help: Parser.stepStartHelp)
+        }
+        if t.kind == .eof { throw report("expected a step", at: t) }
+        throw report("expected a statement, found \(describe(t))", at: t)
+    }
+
+    static let stepStartHelp = "a step starts with animate, spring, wait, print, set, expect, repeat, stagger, play, after, with or '<'"
+
+    /// The words that may begin a statement, for did-you-mean.
+    static let statementWords = ["stage", "rect", "circle", "text", "group", "let", "seed", "define",
+                                 "animate", "spring", "wait", "print", "set", "expect", "repeat", "stagger",
+                                 "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
+                                 "interrupt", "save", "restore"]
+
+    /// Whether the tokens from here look like `name.prop = value`.
+    func peekIsAssignment() -> Bool {
+        var i = current
+        while i < tokens.count {
+            switch tokens[i].kind {
+            case .equal, .plusEqual, .minusEqual: return true
+            case .newline, .semicolon, .eof, .gt, .lt: return false
+            default: i += 1
+            }
+        }
+        return false
+    }
+
+    /// block := "<" { separator } [ chain { separator+ chain } ] { separator } ">"
+    mutating func parseBlock(after context: String?) throws -> Block {
+        let open = peek
+        guard match(.lt) else {
+            throw report("expected '<' to open a block" + (context.map { " after \($0)" } ?? ""), at: peek)
+        }
+        var chains: [Chain] = []
+        skipSeparators()
+        while !check(.gt) {
+            if check(.eof) {
+                let e = report("expected '>' to close the block", at: peek)
+                addOpenedHere(open)
+                throw e
+            }
+            panicMode = false
+            do {
+                chains.append(try parseChain())
+                if !check(.gt) {
+                    if !(check(.newline) || check(.semicolon)) {
+                        throw report("expected ';', a new line or '>' after the step, found \(describe(peek))", at: peek)
+                    }
+                }
+            } catch {
+                synchronize()
+                if check(.eof) { throw error }
+            }
+            skipSeparators()
+        }
+        let close = advance()
+        return Block(chains: chains, span: open.span.merged(with: close.span))
+    }
+
+    /// Adds "block opened here" to the last diagnostic (Lua's `check_match`).
+    mutating func addOpenedHere(_ open: Token) {
+        diagnostics.amendLast { $0.secondary.append(.init(span: open.span, text: "block opened here")) }
+    }
+
+    /// tweenBlock := "<" { separator } [ assignment { separator+ assignment } ] { separator } ">"
+    mutating func parseAssignmentBlock(after context: String) throws -> ([Assignment], Span) {
+        let open = peek
+        guard match(.lt) else { throw report("expected '<' to open the block of \(context)", at: peek) }
+        var list: [Assignment] = []
+        skipSeparators()
+        while !check(.gt) {
+            if check(.eof) {
+                let e = report("expected '>' to close the block", at: peek)
+                addOpenedHere(open)
+                throw e
+            }
+            list.append(try parseAssignment())
+            if !check(.gt) && !(check(.newline) || check(.semicolon)) {
+                throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
+            }
+            skipSeparators()
+        }
+        let close = advance()
+        if list.isEmpty {
+            throw report("\(context) needs at least one property to change", at: open.span.merged(with: close.span),
+                         help: "write a property assignment inside, as in '< square.alpha = 0 >'")
+        }
+        return (list, open.span.merged(with: close.span))
+    }
+
+    /// assignment := postfix ("=" | "+=" | "-=") expr
+    mutating func parseAssignment() throws -> Assignment {
+        let target = try parsePostfix()
+        let op: Assignment.Op
+        switch peek.kind {
+        case .equal: op = .assign
+        case .plusEqual: op = .add
+        case .minusEqual: op = .subtract
+        case .equalEqual:
+            throw report("expected '=' in an assignment, found '=='", at: peek, help: "'==' compares; use it in 'expect'")
+        default:
+            throw report("expected '=', '+=' or '-=' after \(file.text(of: target.span)), found \(describe(peek))", at: peek)
+        }
+        advance()
+        let value = try parseExpression()
+        return Assignment(target: target, op: op, value: value, span: target.span.merged(with: value.span))
+    }
+
+    /// animate := "animate" expr { tweenOption } tweenBlock
+    mutating func parseAnimate() throws -> AnimateStep {
+        let kw = advance()
+        if check(.lt) {
+            throw report("expected a duration after 'animate'", at: peek, help: "write the duration first, as in 'animate 0.5 < ... >'")
+        }
+        let duration = try parseExpression()
+        let options = try parseTweenOptions()
+        let (assignments, blockSpan) = try parseAssignmentBlock(after: "'animate'")
+        return AnimateStep(duration: duration, options: options, assignments: assignments, keywordSpan: kw.span,
+                           span: kw.span.merged(with: blockSpan))
+    }
+
+    /// tweenOption := "delay" expr | "ease" easing | "repeat" (expr | "forever") | "yoyo"
+    ///              | "speed" expr | "from" expr
+    mutating func parseTweenOptions() throws -> [TweenOption] {
+        var options: [TweenOption] = []
+        while true {
+            let t = peek
+            if match(.delay) {
+                let e = try parseExpression(); options.append(.delay(e, t.span.merged(with: e.span)))
+            } else if match(.ease) {
+                let e = try parseEasing(); options.append(.ease(e, t.span.merged(with: e.span)))
+            } else if match(.repeat) {
+                if match(.forever) { options.append(.repeat(nil, t.span.merged(with: previous.span))) } else {
+                    let e = try parseExpression(); options.append(.repeat(e, t.span.merged(with: e.span)))
+                }
+            } else if match(.yoyo) {
+                options.append(.yoyo(t.span))
+            } else if match(.speed) {
+                let e = try parseExpression(); options.append(.speed(e, t.span.merged(with: e.span)))
+            } else if match(.from) {
+                let e = try parseExpression(); options.append(.from(e, t.span.merged(with: e.span)))
+            } else if t.kind == .identifier, !check(.lt) {
+                let word = text(t)
+                let known = ["delay", "ease", "repeat", "yoyo", "speed", "from"]
+                throw report("unknown option '\(word)'" + DidYouMean.suffix(word, from: known), at: t,
+                             help: "options are delay, ease, repeat, yoyo, speed and from")
+            } else {
+                return options
+            }
+        }
+    }
+
+    /// easing := word { "-" word } [ "(" easingArg { "," easingArg } ")" ]
+    /// easingArg := ["-"] NUMBER | word { "-" word }
+    mutating func parseEasing() throws -> EasingSyntax {
+        let (name, nameSpan) = try parseHyphenatedWord("an easing name after 'ease'")
+        var args: [EasingSyntax.Argument]?
+        if check(.lparen) && !peek.spaceBefore {
+            advance()
+            var list: [EasingSyntax.Argument] = []
+            if !check(.rparen) {
+                repeat {
+                    let t = peek
+                    if check(.number) || check(.minus) {
+                        let neg = match(.minus)
+                        let n = try consume(.number, orReport: "expected a number")
+                        guard n.unit == .none, let dec = DecimalLiteral(text(n)) else {
+                            throw report("easing parameters are plain numbers", at: n)
+                        }
+                        list.append(.number(neg ? -dec.doubleValue : dec.doubleValue, t.span.merged(with: n.span)))
+                    } else if check(.identifier) || check(.keyword) {
+                        let (w, s) = try parseHyphenatedWord("a word")
+                        list.append(.word(w, s))
+                    } else {
+                        throw report("expected a number or a word in the easing's parameters, found \(describe(t))", at: t)
+                    }
+                } while match(.comma)
+            }
+            try consume(.rparen, orReport: "expected ')' after the easing's parameters")
+            args = list
+        }
+        return EasingSyntax(name: name, nameSpan: nameSpan, arguments: args, span: nameSpan.merged(with: previous.span))
+    }
+
+    /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`).
+    mutating func parseHyphenatedWord(_ what: String) throws -> (String, Span) {
+        guard check(.identifier) || check(.keyword) else { throw report("expected \(what)", at: peek) }
+        let first = advance()
+        var name = text(first)
+        var span = first.span
+        while check(.minus), !peek.spaceBefore,
+              tokens[current + 1].kind == .identifier || tokens[current + 1].kind == .keyword,
+              !tokens[current + 1].spaceBefore {
+            advance()
+            let w = advance()
+            name += "-" + text(w)
+            span = span.merged(with: w.span)
+        }
+        return (name, span)
+    }
+
+    /// spring := "spring" { springParam | "delay" expr } tweenBlock
+    /// springParam := word { "-" word } expr
+    mutating func parseSpring() throws -> SpringStep {
+        let kw = advance()
+        var params: [SpringStep.Parameter] = []
+        var options: [TweenOption] = []
+        while !check(.lt) {
+            let t = peek
+            if match(.delay) {
+                let e = try parseExpression(); options.append(.delay(e, t.span.merged(with: e.span)))
+                continue
+            }
+            guard check(.identifier) || check(.keyword) else {
+                throw report("expected a spring parameter or '<', found \(describe(peek))", at: peek)
+            }
+            let (name, span) = try parseHyphenatedWord("a spring parameter")
+            if atStatementEnd || check(.lt) { throw report("expected a value for '\(name)'", at: peek) }
+            params.append(.init(name: Identifier(name, span), value: try parseExpression()))
+        }
+        let (assignments, blockSpan) = try parseAssignmentBlock(after: "'spring'")
+        return SpringStep(parameters: params, options: options, assignments: assignments, keywordSpan: kw.span,
+                          span: kw.span.merged(with: blockSpan))
+    }
+
+    /// wait := "wait" [ expr ]
+    mutating func parseWait() throws -> WaitStep {
+        let kw = advance()
+        if atStatementEnd || check(.then) || check(.as) { return WaitStep(argument: nil, span: kw.span) }
+        let e = try parseExpression()
+        return WaitStep(argument: e, span: kw.span.merged(with: e.span))
+    }
+
+    /// expect := "expect" expr ("==" | "!=" | "<=" | ">=") expr [ "within" expr ]
+    mutating func parseExpect() throws -> ExpectStep {
+        let kw = advance()
+        let lhs = try parseExpression()
+        let op: ExpectStep.Op
+        switch peek.kind {
+        case .equalEqual: op = .equal
+        case .bangEqual: op = .notEqual
+        case .lessEqual: op = .lessEqual
+        case .greaterEqual: op = .greaterEqual
+        case .equal:
+            throw report("expected a comparison, found '='", at: peek, help: "use '==' to compare")
+        case .lt, .gt:
+            throw report("'<' and '>' are block delimiters, not comparisons", at: peek, help: "use '<=' or '>='")
+        default:
+            throw report("expected '==', '!=', '<=' or '>=' after the value, found \(describe(peek))", at: peek)
+        }
+        advance()
+        let rhs = try parseExpression()
+        var tolerance: Expr?
+        if match(.within) { tolerance = try parseExpression() }
+        return ExpectStep(lhs: lhs, op: op, rhs: rhs, tolerance: tolerance, span: kw.span.merged(with: previous.span))
+    }
+
+    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] block
+    mutating func parseRepeat() throws -> RepeatStep {
+        let kw = advance()
+        var count: Expr?
+        if !match(.forever) {
+            if check(.lt) { throw report("expected a count or 'forever' after 'repeat'", at: peek) }
+            count = try parseExpression()
+        }
+        let yoyo = match(.yoyo)
+        let body = try parseBlock(after: "'repeat'")
+        return RepeatStep(count: count, yoyo: yoyo, body: body, keywordSpan: kw.span, span: kw.span.merged(with: body.span))
+    }
+
+    /// stagger := "stagger" expr [ "from" NAME ] "for" NAME "in" expr block
+    mutating func parseStagger() throws -> StaggerStep {
+        let kw = advance()
+        let interval = try parseExpression()
+        var order: Identifier?
+        if match(.from) {
+            guard check(.identifier) else { throw report("expected start, end, center, edges or random after 'from'", at: peek) }
+            order = Identifier(text(peek), advance().span)
+        }
+        guard match(.for) else { throw report("expected 'for' in 'stagger D for NAME in SHAPES < ... >'", at: peek) }
+        let variable = try consumeName("a loop variable after 'for'")
+        guard match(.in) else { throw report("expected 'in' after '\(variable.name)'", at: peek) }
+        let seq = try parseExpression()
+        let body = try parseBlock(after: "the shapes")
+        return StaggerStep(interval: interval, order: order, variable: variable, sequence: seq, body: body,
+                           span: kw.span.merged(with: body.span))
+    }
+
+    /// play := "play" NAME "(" [ expr { "," expr } ] ")" [ "reversed" ] [ "speed" expr ]
+    mutating func parsePlay() throws -> PlayStep {
+        let kw = advance()
+        let name = try consumeName("the name of a defined sequence after 'play'")
+        var args: [Expr] = []
+        try consume(.lparen, orReport: "expected '(' after '\(name.name)'")
+        if !check(.rparen) {
+            repeat { args.append(try parseExpression()) } while match(.comma)
+        }
+        try consume(.rparen, orReport: "expected ')' after the arguments")
+        var reversed = false, speed: Expr?
+        while true {
+            if match(.reversed) { reversed = true } else if match(.speed) { speed = try parseExpression() } else { break }
+        }
+        return PlayStep(name: name, arguments: args, reversed: reversed, speed: speed, span: kw.span.merged(with: previous.span))
+    }
+
+    /// relative := ("after" | "with") NAME [ ("+" | "-") expr ] block
+    mutating func parseRelative() throws -> RelativeStep {
+        let kw = advance()
+        let anchor: RelativeStep.Anchor = kw.is(.after) ? .after : .with
+        let target = try consumeName("the name of a step after '\(anchor.rawValue)'")
+        var offset: Expr?, negative = false
+        if check(.plus) || check(.minus) {
+            negative = advance().kind == .minus
+            offset = try parseUnary()
+        }
+        let body = try parseBlock(after: "'\(anchor.rawValue) \(target.name)'")
+        return RelativeStep(anchor: anchor, target: target, offset: offset, negative: negative, body: body,
+                            span: kw.span.merged(with: body.span))
+    }
+
+    /// control := ("pause" | "resume" | "reverse" | "interrupt" | "save" | "restore") postfix
+    ///          | "seek" postfix expr
+    mutating func parseControl() throws -> ControlStep {
+        let kw = advance()
+        let verb = ControlStep.Verb(rawValue: text(kw))!
+        if atStatementEnd { throw report("expected a name after '\(verb.rawValue)'", at: peek) }
+        let target = try parsePostfix()
+        var time: Expr?
+        if verb == .seek {
+            if atStatementEnd { throw report("expected a time after 'seek \(file.text(of: target.span))'", at: peek) }
+            time = try parseExpression()
+        }
+        return ControlStep(verb: verb, target: target, time: time, span: kw.span.merged(with: previous.span))
+    }
+}
+

@@ -1,0 +1,328 @@
+// Parser: tokens → AST, by recursive descent. Each parse function starts with its production,
+// which must agree with Grammar.md. Errors are reported to a DiagnosticBag; a statement with an
+// error is skipped up to the next statement boundary (panic mode, then `synchronize`), so one
+// run reports every broken statement once. Expressions: Parser+Expressions.swift; steps and
+// blocks: Parser+Steps.swift.
+
+/// Thrown inside the parser to unwind to the statement being parsed; already reported.
+struct ParseError: Error {}
+
+/// Parses one source into a `Program`.
+public struct Parser {
+    let file: SourceFile
+    var tokens: [Token]
+    var current = 0
+    /// Diagnostics found while parsing (lexer diagnostics are added by `parseProgram`).
+    public internal(set) var diagnostics = DiagnosticBag()
+    /// Set when an error happened at the end of the input: more input could complete it (REPL).
+    public private(set) var endedEarly = false
+    var panicMode = false
+    var depth = 0
+
+    /// The deepest nesting of blocks and expressions accepted. Deeper input is almost surely
+    /// generated or hostile, and recursive descent needs stack for each level.
+    public static let maxNestingDepth = 200
+
+    /// Creates a parser over lexed tokens.
+    init(file: SourceFile, tokens: [Token]) {
+        self.file = file
+        self.tokens = tokens
+    }
+
+    /// Lexes and parses a whole source.
+    public static func parseProgram(_ file: SourceFile) -> (program: Program, diagnostics: DiagnosticBag, endedEarly: Bool) {
+        let (tokens, lexDiagnostics) = Lexer.tokenize(file)
+        var parser = Parser(file: file, tokens: tokens)
+        let program = parser.parseProgram()
+        var all = lexDiagnostics
+        all.append(contentsOf: parser.diagnostics)
+        // Keep source order when both passes reported.
+        let sorted = all.all.enumerated().sorted { a, b in
+            a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
+        }.map(\.element)
+        var bag = DiagnosticBag()
+        for d in sorted { bag.report(d) }
+        let unterminated = lexDiagnostics.all.contains { $0.message == "unterminated string" }
+        return (program, bag, parser.endedEarly || unterminated)
+    }
+
+    // MARK: - Program and statements
+
+    /// program := { separator } [ statement { separator+ statement } ] { separator } EOF
+    mutating func parseProgram() -> Program {
+        var statements: [Stmt] = []
+        skipSeparators()
+        while !check(.eof) {
+            if let s = parseStatementRecovering() { statements.append(s) }
+            skipSeparators()
+        }
+        return Program(statements: statements)
+    }
+
+    /// Parses one statement; on error, reports once and skips to the next statement.
+    mutating func parseStatementRecovering() -> Stmt? {
+        panicMode = false
+        do {
+            let s = try parseStatement()
+            try expectStatementEnd()
+            return s
+        } catch {
+            synchronize()
+            return nil
+        }
+    }
+
+    /// statement := stageDecl | shapeDecl | groupDecl | letStmt | seedStmt | defineStmt
+    ///            | atStmt | onChangeStmt | chain
+    mutating func parseStatement() throws -> Stmt {
+        let t = peek
+        if t.kind == .keyword, let kw = t.keyword {
+            switch kw {
+            case .stage: return .stage(try parseStage())
+            case .rect: return .shape(try parseShape(.rect))
+            case .circle: return .shape(try parseShape(.circle))
+            case .text: return .shape(try parseShape(.text))
+            case .group: return .group(try parseGroup())
+            case .let: return .let(try parseLet())
+            case .seed: return .seed(try parseSeed())
+            case .define: return .define(try parseDefine())
+            case .at: return .at(try parseAt())
+            case .on: return .onChange(try parseOnChange())
+            default: break
+            }
+        }
+        let chain = try parseChain()
+        // A lone `wait` at the top level moves script time instead of building a graph.
+        if chain.name == nil, chain.steps.count == 1, case .wait(let w) = chain.steps[0] { return .wait(w) }
+        return .chain(chain)
+    }
+
+    /// stageDecl := "stage" expr "x" expr { NAME expr }  |  "stage" expr { NAME expr }
+    mutating func parseStage() throws -> StageDecl {
+        let start = advance().span
+        let first = try parseExpression()
+        var size = first
+        if check(.identifier) && text(peek) == "x" {
+            advance()
+            let h = try parseExpression()
+            size = .pair(PairExpr(x: first, y: h, span: first.span.merged(with: h.span)))
+        }
+        let props = try parsePropertyInits()
+        return StageDecl(size: size, properties: props, span: start.merged(with: previous.span))
+    }
+
+    /// shapeDecl := ("rect" | "circle" | "text") NAME [ "[" expr "]" ] { NAME expr }
+    mutating func parseShape(_ kind: ShapeKind) throws -> ShapeDecl {
+        let start = advance().span
+        let name = try consumeName("a shape name after '\(kind.rawValue)'")
+        var count: Expr?
+        if match(.lbracket) {
+            count = try parseExpression()
+            try consume(.rbracket, orReport: "expected ']' after the array size")
+        }
+        let props = try parsePropertyInits()
+        return ShapeDecl(kind: kind, name: name, count: count, properties: props, span: start.merged(with: previous.span))
+    }
+
+    /// { NAME expr } — property keys may be keywords (`text "Hello"`).
+    mutating func parsePropertyInits() throws -> [PropertyInit] {
+        var props: [PropertyInit] = []
+        while check(.identifier) || check(.keyword) {
+            let key = Identifier(text(peek), advance().span)
+            if atStatementEnd {
+                throw report("expected a value for '\(key.name)'", at: peek)
+            }
+            props.append(PropertyInit(name: key, value: try parseExpression()))
+        }
+        return props
+    }
+
+    /// groupDecl := "group" NAME "=" expr
+    mutating func parseGroup() throws -> GroupDecl {
+        let start = advance().span
+        let name = try consumeName("a group name after 'group'")
+        try consume(.equal, orReport: "expected '=' after the group name")
+        let members = try parseExpression()
+        return GroupDecl(name: name, members: members, span: start.merged(with: members.span))
+    }
+
+    /// letStmt := "let" NAME "=" expr
+    mutating func parseLet() throws -> LetStmt {
+        let start = advance().span
+        let name = try consumeName("a name after 'let'")
+        try consume(.equal, orReport: "expected '=' after '\(name.name)'")
+        let value = try parseExpression()
+        return LetStmt(name: name, value: value, span: start.merged(with: value.span))
+    }
+
+    /// seedStmt := "seed" expr
+    mutating func parseSeed() throws -> SeedStmt {
+        let start = advance().span
+        let value = try parseExpression()
+        return SeedStmt(value: value, span: start.merged(with: value.span))
+    }
+
+    /// defineStmt := "define" NAME "(" [ NAME { "," NAME } ] ")" "=" chain
+    mutating func parseDefine() throws -> DefineStmt {
+        let start = advance().span
+        let name = try consumeName("a name after 'define'")
+        var params: [Identifier] = []
+        try consume(.lparen, orReport: "expected '(' after '\(name.name)'")
+        if !check(.rparen) {
+            repeat { params.append(try consumeName("a parameter name")) } while match(.comma)
+        }
+        try consume(.rparen, orReport: "expected ')' after the parameters")
+        try consume(.equal, orReport: "expected '=' before the body of '\(name.name)'")
+        skipNewlines()
+        let body = try parseChain()
+        return DefineStmt(name: name, parameters: params, body: body, span: start.merged(with: body.span))
+    }
+
+    /// atStmt := "at" expr block
+    mutating func parseAt() throws -> AtStmt {
+        let start = advance().span
+        let time = try parseExpression()
+        let body = try parseBlock(after: "'at \(file.text(of: time.span))'")
+        return AtStmt(time: time, body: body, span: start.merged(with: body.span))
+    }
+
+    /// onChangeStmt := "on" "change" expr block
+    mutating func parseOnChange() throws -> OnChangeStmt {
+        let start = advance().span
+        guard check(.identifier), text(peek) == "change" else {
+            throw report("expected 'change' after 'on'", at: peek)
+        }
+        advance()
+        let prop = try parsePostfix()
+        let body = try parseBlock(after: "the watched property")
+        return OnChangeStmt(property: prop, body: body, span: start.merged(with: body.span))
+    }
+
+    // MARK: - Vocabulary (Lox: peek, previous, advance, check, match, consume)
+
+    var peek: Token { tokens[current] }
+    var previous: Token { tokens[max(0, current - 1)] }
+
+    /// The text of a token.
+    func text(_ t: Token) -> String { file.text(of: t.span) }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let t = tokens[current]
+        if t.kind != .eof { current += 1 }
+        return t
+    }
+
+    func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
+    func check(_ kw: Keyword) -> Bool { peek.is(kw) }
+
+    mutating func match(_ kind: TokenKind) -> Bool {
+        guard check(kind) else { return false }
+        advance()
+        return true
+    }
+
+    mutating func match(_ kw: Keyword) -> Bool {
+        guard check(kw) else { return false }
+        advance()
+        return true
+    }
+
+    /// Consumes a token of `kind` or reports `message` at the current token.
+    @discardableResult
+    mutating func consume(_ kind: TokenKind, orReport message: String) throws -> Token {
+        if check(kind) { return advance() }
+        throw report(message, at: peek)
+    }
+
+    /// Consumes an identifier (not a keyword) and returns it.
+    mutating func consumeName(_ what: String) throws -> Identifier {
+        if check(.identifier) { return Identifier(text(peek), advance().span) }
+        if check(.keyword) {
+            throw report("'\(text(peek))' is a keyword and cannot be used as a name", at: peek,
+                         help: "choose another name, such as '\(text(peek))1'")
+        }
+        throw report("expected \(what)", at: peek)
+    }
+
+    /// Whether the current token ends a statement.
+    var atStatementEnd: Bool {
+        check(.newline) || check(.semicolon) || check(.eof) || check(.gt)
+    }
+
+    mutating func expectStatementEnd() throws {
+        if atStatementEnd { return }
+        throw report("expected end of statement, found \(describe(peek))", at: peek)
+    }
+
+    mutating func skipSeparators() {
+        while check(.newline) || check(.semicolon) { advance() }
+    }
+
+    mutating func skipNewlines() {
+        while check(.newline) { advance() }
+    }
+
+    /// The kind of the first token after any newlines.
+    func peekPastNewlines() -> Token {
+        var i = current
+        while tokens[i].kind == .newline { i += 1 }
+        return tokens[i]
+    }
+
+    /// How a token is named in a message: `'foo'`, `end of line`.
+    func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .newline, .eof: t.kind.display
+        case .string: "string \(text(t))"
+        default: "'\(text(t))'"
+        }
+    }
+
+    // MARK: - Errors and recovery
+
+    /// Reports an error at a token (unless in panic mode, or the lexer already reported the
+    /// token) and returns the error to throw.
+    mutating func report(_ message: String, at t: Token, label: String? = nil, help: String? = nil) -> ParseError {
+        if t.kind == .eof { endedEarly = true }
+        if !panicMode && t.kind != .error {
+            let span = t.kind == .newline ? Span.point(file.id, Int(t.span.start)) : t.span
+            diagnostics.error(message, at: span, label: label, help: help)
+        }
+        panicMode = true
+        return ParseError()
+    }
+
+    /// Reports an error at a span.
+    mutating func report(_ message: String, at span: Span, label: String? = nil, help: String? = nil) -> ParseError {
+        if !panicMode { diagnostics.error(message, at: span, label: label, help: help) }
+        panicMode = true
+        return ParseError()
+    }
+
+    /// Skips to the next statement boundary at the current block depth: a newline or `;`,
+    /// or the `>` that closes the block being parsed (left for the block to consume).
+    mutating func synchronize() {
+        var nesting = 0
+        while !check(.eof) {
+            switch peek.kind {
+            case .lt: nesting += 1
+            case .gt:
+                if nesting == 0 { return }
+                nesting -= 1
+            case .newline, .semicolon:
+                if nesting == 0 { return }
+            default: break
+            }
+            advance()
+        }
+    }
+
+    /// Guards recursion depth; call with `defer { depth -= 1 }`.
+    mutating func enterNesting(_ t: Token) throws {
+        depth += 1
+        if depth > Parser.maxNestingDepth {
+            throw report("nesting is too deep (the limit is \(Parser.maxNestingDepth) levels)", at: t)
+        }
+    }
+}

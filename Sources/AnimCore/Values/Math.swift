@@ -1,0 +1,13 @@
+// Math: the libm functions the library needs, in one place.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@inline(__always) func sinRadians(_ x: Double) -> Double { sin(x) }
+@inline(__always) func cosRadians(_ x: Double) -> Double { cos(x) }
+@inline(__always) func powDouble(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@inline(__always) func expDouble(_ x: Double) -> Double { exp(x) }
+@inline(__always) func logDouble(_ x: Double) -> Double { log(x) }
+@inline(__always) func atan2Double(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

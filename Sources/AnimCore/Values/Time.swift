@@ -1,0 +1,165 @@
+// Time: exact virtual time as an integer count of nanoseconds (about 292 years of range).
+// Literals are converted from their decimal text, never through Double, so 0.1 + 0.2 == 0.3.
+// Double appears only where time meets easing (progress = elapsed / duration).
+
+/// An exact instant or duration on the virtual clock, in nanosecond ticks.
+public struct Time: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Nanoseconds.
+    public var ticks: Int64
+
+    /// Ticks per second: one tick is a nanosecond.
+    public static let ticksPerSecond: Int64 = 1_000_000_000
+    /// Zero seconds.
+    public static let zero = Time(ticks: 0)
+    /// The largest time the clock can hold.
+    public static let max = Time(ticks: .max)
+
+    /// Creates a time from ticks.
+    public init(ticks: Int64) { self.ticks = ticks }
+
+    /// Creates a time from whole seconds.
+    public init(seconds: Int) { self.ticks = Int64(seconds) * Time.ticksPerSecond }
+
+    /// Rounds seconds to the nearest tick (half away from zero); nil if not finite or out of range.
+    public init?(seconds: Double) {
+        let t = (seconds * Double(Time.ticksPerSecond)).rounded(.toNearestOrAwayFromZero)
+        guard t.isFinite, t > -9.2e18, t < 9.2e18 else { return nil }
+        self.ticks = Int64(t)
+    }
+
+    /// The time in seconds as a Double (for sampling and display only).
+    public var seconds: Double { Double(ticks) / Double(Time.ticksPerSecond) }
+
+    public static func < (a: Time, b: Time) -> Bool { a.ticks < b.ticks }
+
+    /// Sum; nil on overflow.
+    public func adding(_ other: Time) -> Time? {
+        let (r, o) = ticks.addingReportingOverflow(other.ticks)
+        return o ? nil : Time(ticks: r)
+    }
+
+    /// Sum that saturates at `.max` instead of overflowing.
+    public static func + (a: Time, b: Time) -> Time {
+        let (r, o) = a.ticks.addingReportingOverflow(b.ticks)
+        return o ? (b.ticks > 0 ? .max : Time(ticks: .min)) : Time(ticks: r)
+    }
+
+    /// Difference that saturates instead of overflowing.
+    public static func - (a: Time, b: Time) -> Time {
+        let (r, o) = a.ticks.subtractingReportingOverflow(b.ticks)
+        return o ? (b.ticks < 0 ? .max : Time(ticks: .min)) : Time(ticks: r)
+    }
+
+    /// The time scaled by a factor, rounded once to the nearest tick; nil if out of range.
+    public func scaled(by factor: Double) -> Time? {
+        if factor == 1 { return self }
+        let t = (Double(ticks) * factor).rounded(.toNearestOrAwayFromZero)
+        guard t.isFinite, t > -9.2e18, t < 9.2e18 else { return nil }
+        return Time(ticks: Int64(t))
+    }
+
+    /// Canonical printing: seconds with up to 6 decimals and an `s` (`1.5s`).
+    public var description: String { formatNumber(seconds) + "s" }
+
+    /// The event-line form: seconds with exactly 3 decimals, rounded half up (`1.300`).
+    public var eventStamp: String {
+        let neg = ticks < 0
+        let mag = ticks.magnitude
+        let ms = (mag + 500_000) / 1_000_000
+        let frac = String(ms % 1000)
+        return (neg ? "-" : "") + "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+
+    /// The exact decimal text of the time in seconds, without trailing zeros (`1.3`, `0.000000001`).
+    public var exactSeconds: String {
+        let neg = ticks < 0
+        let mag = ticks.magnitude
+        let whole = mag / UInt64(Time.ticksPerSecond)
+        var frac = String(mag % UInt64(Time.ticksPerSecond))
+        frac = String(repeating: "0", count: 9 - frac.count) + frac
+        while frac.last == "0" { frac.removeLast() }
+        return (neg ? "-" : "") + String(whole) + (frac.isEmpty ? "" : "." + frac)
+    }
+}
+
+/// A decimal literal's digits, read exactly: `mantissa × 10^exponent`.
+public struct DecimalLiteral: Hashable, Sendable {
+    /// The decimal digits with the point removed (leading zeros kept off).
+    public var digits: [UInt8]
+    /// The power of ten that scales `digits`.
+    public var exponent: Int
+
+    /// Parses `123`, `1.5`, `.5`, `2e-3`; nil for anything else.
+    public init?(_ text: some StringProtocol) {
+        var digits: [UInt8] = []
+        var exp = 0
+        var seenPoint = false, seenDigit = false
+        var it = Array(text.utf8)[...]
+        while let c = it.first {
+            if c >= 0x30 && c <= 0x39 {
+                seenDigit = true
+                if !(digits.isEmpty && c == 0x30) { digits.append(c - 0x30) }
+                if seenPoint { exp -= 1 }
+            } else if c == 0x2E, !seenPoint {
+                seenPoint = true
+            } else if c == 0x65 || c == 0x45 {
+                it = it.dropFirst()
+                guard let e = Int(String(decoding: it, as: UTF8.self)), seenDigit else { return nil }
+                guard e > -100_000, e < 100_000 else { return nil }
+                exp += e
+                it = []
+                break
+            } else { return nil }
+            it = it.dropFirst()
+        }
+        guard seenDigit else { return nil }
+        // A zero digit after the point still counts toward the exponent only when nonzero digits precede it.
+        if digits.isEmpty { exp = 0 }
+        self.digits = digits
+        self.exponent = exp
+    }
+
+    /// `value × 10^shift` rounded half up to an integer; nil if it does not fit in Int64.
+    public func scaledInteger(shift: Int) -> Int64? {
+        let e = exponent + shift
+        var result: Int64 = 0
+        if digits.isEmpty { return 0 }
+        let keep = digits.count + e   // how many leading digits stay in front of the point
+        if keep > 19 { return nil }
+        for (i, d) in digits.enumerated() where i < keep {
+            let (m, o1) = result.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            if o1 || o2 { return nil }
+            result = s
+        }
+        if keep > digits.count {
+            for _ in 0..<(keep - digits.count) {
+                let (m, o) = result.multipliedReportingOverflow(by: 10)
+                if o { return nil }
+                result = m
+            }
+        }
+        // Round half up on the first dropped digit.
+        if keep >= 0, keep < digits.count, digits[keep] >= 5 {
+            let (s, o) = result.addingReportingOverflow(1)
+            if o { return nil }
+            result = s
+        }
+        return result
+    }
+
+    /// The value as a Double (for numbers; exact decimals are only needed for time).
+    public var doubleValue: Double {
+        let s = (digits.isEmpty ? "0" : digits.map { String($0) }.joined()) + "e\(exponent)"
+        return Double(s) ?? .infinity
+    }
+}
+
+extension Time {
+    /// Converts a decimal literal in a unit with `10^unitPower` ticks to a Time exactly; nil on overflow.
+    /// Seconds use `unitPower` 9, milliseconds 6.
+    public init?(decimal: DecimalLiteral, unitPower: Int) {
+        guard let t = decimal.scaledInteger(shift: unitPower) else { return nil }
+        self.ticks = t
+    }
+}

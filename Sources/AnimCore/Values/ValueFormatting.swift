@@ -1,0 +1,70 @@
+// ValueFormatting: the canonical printing of values (brief §2), used by `print`, string
+// interpolation and every message. Numbers: rounded to 6 decimals (half away from zero on the
+// shortest decimal form), trailing zeros dropped, never `-0`.
+
+/// Formats a number canonically: `25`, `0.5`, `0.333333`, never `-0`.
+public func formatNumber(_ x: Double) -> String {
+    if x.isNaN { return "nan" }
+    if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+    // Round the shortest round-trip decimal text, so 0.0000005 rounds up as written.
+    if let dec = DecimalLiteral(x.magnitude.description), let scaled = dec.scaledInteger(shift: 6) {
+        if scaled == 0 { return "0" }
+        let whole = scaled / 1_000_000
+        var frac = String(scaled % 1_000_000)
+        frac = String(repeating: "0", count: 6 - frac.count) + frac
+        while frac.last == "0" { frac.removeLast() }
+        return (x < 0 ? "-" : "") + String(whole) + (frac.isEmpty ? "" : "." + frac)
+    }
+    // Too large for 6 decimals in an Int64: print the rounded value in Swift's shortest form.
+    let r = x.rounded()
+    return r == r.rounded(.towardZero) && r.magnitude < 1e18 ? String(Int64(r)) : r.description
+}
+
+/// Formats a color channel value (0...255) as two hex digits, rounding half up and clamping.
+func hexByte(_ v: Double) -> String {
+    let n = Int(max(0, min(255, (v + 0.5).rounded(.down))))
+    let digits = Array("0123456789abcdef")
+    return String([digits[n / 16], digits[n % 16]])
+}
+
+extension Point: CustomStringConvertible {
+    /// `(25, 0)`.
+    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+}
+
+extension Angle: CustomStringConvertible {
+    /// `90deg`.
+    public var description: String { formatNumber(degrees) + "deg" }
+}
+
+extension Color: CustomStringConvertible {
+    /// `#rrggbb`, or `#rrggbbaa` when not opaque.
+    public var description: String {
+        let alpha = hexByte(a * 255)
+        return "#" + hexByte(r) + hexByte(g) + hexByte(b) + (alpha == "ff" ? "" : alpha)
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The canonical text of the value. Shape names need the scene, so shapes print as `shape#N`
+    /// here; `Scene.describe(_:)` prints them by name.
+    public var description: String {
+        switch self {
+        case .number(let d): formatNumber(d)
+        case .time(let t): t.description
+        case .angle(let a): a.description
+        case .point(let p): p.description
+        case .color(let c): c.description
+        case .string(let s): s
+        case .bool(let b): b ? "true" : "false"
+        case .list(let vs): "[" + vs.map { $0.quotedDescription }.joined(separator: ", ") + "]"
+        case .shape(let id): "shape#\(id.index)"
+        }
+    }
+
+    /// Like `description`, but strings inside lists are quoted.
+    var quotedDescription: String {
+        if case .string(let s) = self { return "\"" + s + "\"" }
+        return description
+    }
+}
