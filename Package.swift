@@ -16,6 +16,6 @@ let package = Package(
         .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),
-        .testTarget(name: "AnimCLITests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
+        .testTarget(name: "AnimCLITests", dependencies: ["anim", "AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
     ]
 )

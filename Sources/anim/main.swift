@@ -1,17 +1,61 @@
-import AnimCore
-#if canImport(Glibc)
+// anim: the command line. It parses arguments, reads files and talks to the terminal; every
+// pass lives in AnimCore behind Session.
 @preconcurrency import Glibc
-#endif
+import AnimCore
 
-final class StdOutput: SessionOutput {
-    func standardOutput(_ text: String) { fputs(text, stdout) }
-    func standardError(_ text: String) { fputs(text, stderr) }
+nonisolated(unsafe) let streams = StandardStreams()
+
+/// Prints a usage error and exits with code 2.
+func usageError(_ message: String, command: String? = nil) -> Never {
+    streams.standardError("anim: error: \(message)\n")
+    streams.standardError("Run 'anim \(command.map { "help \($0)" } ?? "--help")' for usage.\n")
+    exit(ExitCode.usage.rawValue)
 }
-let args = CommandLine.arguments
-let path = args[2]
-let fh = fopen(path, "rb")!
-var bytes: [UInt8] = []
-var buf = [UInt8](repeating: 0, count: 65536)
-while true { let n = fread(&buf, 1, buf.count, fh); if n <= 0 { break }; bytes += buf[0..<n] }
-let s = Session(output: StdOutput())
-exit(s.run(name: path, bytes: bytes).rawValue)
+
+func finish(_ code: ExitCode) -> Never {
+    streams.flush()
+    exit(code.rawValue)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let commandNames = ["run", "repl", "test", "check", "help"]
+
+if arguments.isEmpty {
+    finish(isatty(0) != 0 ? Repl.start(options: SessionOptions()) : Commands.run(["-"]))
+}
+
+let command = arguments.removeFirst()
+if arguments.contains("-h") || arguments.contains("--help"), let text = Help.text(for: command) {
+    streams.standardOutput(text + "\n")
+    finish(.success)
+}
+switch command {
+case "run": finish(Commands.run(arguments))
+case "check": finish(Commands.check(arguments))
+case "test": finish(Commands.test(arguments))
+case "repl":
+    var options = SessionOptions()
+    if let i = arguments.firstIndex(of: "--seed") {
+        guard i + 1 < arguments.count, let n = Int64(arguments[i + 1]) else { usageError("'--seed' takes a whole number", command: "repl") }
+        options.seed = UInt64(bitPattern: n)
+        arguments.removeSubrange(i...(i + 1))
+    }
+    if let extra = arguments.first { usageError("unexpected argument '\(extra)'", command: "repl") }
+    finish(isatty(0) != 0 ? Repl.start(options: options) : Commands.run(["-"] + (options.seed.map { ["--seed", String(Int64(bitPattern: $0))] } ?? [])))
+case "help", "-h", "--help":
+    if let c = arguments.first {
+        guard let text = Help.text(for: c) else { usageError("no help for '\(c)'" + DidYouMean.suffix(c, from: commandNames)) }
+        streams.standardOutput(text + "\n")
+    } else {
+        streams.standardOutput(Help.main + "\n")
+    }
+    finish(.success)
+case "--version":
+    streams.standardOutput("anim 0.1.0\n")
+    finish(.success)
+default:
+    if command.hasSuffix(".anim") || command == "-" {
+        usageError("unknown command '\(command)'; did you mean 'anim run \(command)'?")
+    }
+    usageError("unknown command '\(command)'" + DidYouMean.suffix(command, from: commandNames))
+}

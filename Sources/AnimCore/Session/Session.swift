@@ -48,8 +48,8 @@ public struct SessionOptions: Sendable {
 
 /// A whole interpreter session: one scene, one clock.
 public final class Session: RunEventSink {
-    /// The options it was made with.
-    public let options: SessionOptions
+    /// The options it was made with (the REPL changes `until` while seeking).
+    public internal(set) var options: SessionOptions
     /// Every source seen, for rendering diagnostics.
     public internal(set) var sources = SourceMap()
     /// The checker's symbol table.
@@ -60,6 +60,8 @@ public final class Session: RunEventSink {
     public internal(set) var now = Time.zero
     /// Errors reported so far (parse, check and run time).
     public internal(set) var errorCount = 0
+    /// Warnings reported so far.
+    public internal(set) var warningCount = 0
     /// Whether `--until` cut the script short.
     public internal(set) var stoppedAtLimit = false
     /// When set, prints and expectations are not shown (seeking, timing runs).
@@ -68,7 +70,7 @@ public final class Session: RunEventSink {
     }
 
     let output: SessionOutput
-    let formatter: EventFormatter
+    var formatter: EventFormatter
     var traces: [(String, TypedExpr)] = []
     var nextFrame: Int64 = 0
 
@@ -311,7 +313,7 @@ public final class Session: RunEventSink {
     /// Renders and writes diagnostics to standard error.
     public func report(_ bag: DiagnosticBag) {
         for d in bag.all {
-            if d.severity == .error { errorCount += 1 }
+            if d.severity == .error { errorCount += 1 } else if d.severity == .warning { warningCount += 1 }
             output.standardError(renderer.render(d))
         }
     }

@@ -1,0 +1,112 @@
+// Commands: `anim run`, `anim check` and `anim test` — argument handling and file reading
+// around the Session API.
+@preconcurrency import Glibc
+import AnimCore
+
+enum Commands {
+    /// Splits `<file> [flags]` (the file may come anywhere), or exits with a usage error.
+    /// Flags are validated first, so a misspelt flag is named rather than its value.
+    static func fileAndFlags(_ args: [String], command: String) -> (String, [String]) {
+        var positionals: [String] = []
+        var flags: [String] = []
+        var i = 0
+        let takesValue: Set<String> = ["--until", "--seed", "--fps", "--trace"]
+        while i < args.count {
+            let a = args[i]
+            if a.hasPrefix("--") {
+                flags.append(a)
+                if takesValue.contains(a), i + 1 < args.count { flags.append(args[i + 1]); i += 1 }
+            } else if a.hasPrefix("-") && a != "-" {
+                usageError("unknown option '\(a)'", command: command)
+            } else {
+                positionals.append(a)
+            }
+            i += 1
+        }
+        if case .failure(let e) = SessionOptions.parse(runFlags: flags) { usageError(e.message, command: command) }
+        guard let f = positionals.first else { usageError("missing the script to \(command)", command: command) }
+        if positionals.count > 1 { usageError("unexpected argument '\(positionals[1])' (one script at a time)", command: command) }
+        return (f, flags)
+    }
+
+    static func options(_ flags: [String], command: String) -> SessionOptions {
+        switch SessionOptions.parse(runFlags: flags) {
+        case .success(var o):
+            o.color = isatty(2) != 0 && getenv("NO_COLOR") == nil
+            return o
+        case .failure(let e): usageError(e.message, command: command)
+        }
+    }
+
+    static func read(_ path: String) -> [UInt8] {
+        switch FileAccess.read(path) {
+        case .success(let b): return b
+        case .failure(let e): usageError(e.message)
+        }
+    }
+
+    /// `anim run FILE [flags]`.
+    static func run(_ args: [String]) -> ExitCode {
+        let (file, flags) = fileAndFlags(args, command: "run")
+        let options = options(flags, command: "run")
+        let bytes = read(file)
+        let session = Session(options: options, output: streams)
+        return session.run(name: file == "-" ? "<stdin>" : file, bytes: bytes)
+    }
+
+    /// `anim check FILE [--until T]`.
+    static func check(_ args: [String]) -> ExitCode {
+        let (file, flags) = fileAndFlags(args, command: "check")
+        for f in flags where f.hasPrefix("--") && f != "--until" && !f.hasPrefix("--until=") {
+            usageError("unknown option '\(f)' for check", command: "check")
+        }
+        let options = options(flags, command: "check")
+        let session = Session(options: options, output: streams)
+        let name = file == "-" ? "<stdin>" : file
+        let report = session.check(name: name, bytes: read(file))
+        guard report.exitCode == .success else { return report.exitCode }
+        let w = report.warnings == 0 ? "" : " with \(report.warnings) warning\(report.warnings == 1 ? "" : "s")"
+        if let d = report.duration {
+            streams.standardOutput("\(name): ok\(w); duration \(d.eventStamp)s\n")
+        } else if let span = report.endless {
+            let pos = session.renderer.position(of: span) ?? name
+            streams.standardOutput("\(name): ok\(w); it never ends (the graph at \(pos) repeats forever)\n")
+        }
+        return .success
+    }
+
+    /// `anim test PATH... [--verbose]`.
+    static func test(_ args: [String]) -> ExitCode {
+        var verbose = false
+        var paths: [String] = []
+        for a in args {
+            if a == "--verbose" || a == "-v" { verbose = true } else if a.hasPrefix("-") {
+                usageError("unknown option '\(a)'", command: "test")
+            } else { paths.append(a) }
+        }
+        guard !paths.isEmpty else { usageError("missing the tests to run (files or directories)", command: "test") }
+        var files: [String] = []
+        for p in paths {
+            guard FileAccess.exists(p) else { usageError("cannot read '\(p)': \(String(cString: strerror(ENOENT)))") }
+            files += FileAccess.scripts(under: p)
+        }
+        let runner = ScriptTestRunner()
+        var passed = 0, failed = 0
+        for f in files {
+            let result: ScriptTestResult
+            switch FileAccess.read(f) {
+            case .success(let bytes): result = runner.run(path: f, bytes: bytes)
+            case .failure(let e): result = ScriptTestResult(path: f, passed: false, report: "  \(e.message)\n")
+            }
+            if result.passed {
+                passed += 1
+                if verbose { streams.standardOutput("PASS \(f)\n") }
+            } else {
+                failed += 1
+                streams.standardOutput("FAIL \(f)\n" + result.report)
+            }
+        }
+        streams.standardOutput("\(passed) passed, \(failed) failed\n")
+        return failed == 0 ? .success : .failure
+    }
+}

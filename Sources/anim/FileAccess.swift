@@ -1,0 +1,61 @@
+// FileAccess: reading scripts (files, directories of tests, standard input) with errors that
+// say what went wrong in the words of the system (`No such file or directory`).
+@preconcurrency import Glibc
+import AnimCore
+
+enum FileAccess {
+    /// The bytes of a file, or `-` for standard input.
+    static func read(_ path: String) -> Result<[UInt8], UsageError> {
+        if path == "-" { return .success(readAll(fd: 0)) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return .failure(UsageError("cannot read '\(path)': \(errorText())")) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(UsageError("cannot read '\(path)': it is a directory"))
+        }
+        return .success(readAll(fd: fd))
+    }
+
+    /// Reads a descriptor to its end (a read error ends it early, like a closed stream).
+    static func readAll(fd: Int32) -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+
+    /// Whether a path is a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether a path exists.
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    /// Every `.anim` file at or below `path`, sorted.
+    static func scripts(under path: String) -> [String] {
+        guard isDirectory(path) else { return [path] }
+        var out: [String] = []
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix(".") { continue }
+            let full = path.hasSuffix("/") ? path + name : path + "/" + name
+            if isDirectory(full) { out += scripts(under: full) } else if name.hasSuffix(".anim") { out.append(full) }
+        }
+        return out.sorted()
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}
