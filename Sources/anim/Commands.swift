@@ -54,8 +54,25 @@ enum Commands {
         return session.run(name: file == "-" ? "<stdin>" : file, bytes: bytes)
     }
 
-    /// `anim check FILE [--until T]`.
+    /// `anim check FILE [--until T] [--dump tokens|ast|graph]`.
     static func check(_ args: [String]) -> ExitCode {
+        var args = args
+        var dump: DumpKind?
+        if let i = args.firstIndex(where: { $0 == "--dump" || $0.hasPrefix("--dump=") }) {
+            let value: String
+            if args[i] == "--dump" {
+                guard i + 1 < args.count else { usageError("'--dump' takes tokens, ast or graph", command: "check") }
+                value = args[i + 1]
+                args.removeSubrange(i...(i + 1))
+            } else {
+                value = String(args[i].dropFirst(7))
+                args.remove(at: i)
+            }
+            guard let k = DumpKind(rawValue: value) else {
+                usageError("'--dump' takes tokens, ast or graph, not '\(value)'", command: "check")
+            }
+            dump = k
+        }
         let (file, flags) = fileAndFlags(args, command: "check")
         for f in flags where f.hasPrefix("--") && f != "--until" && !f.hasPrefix("--until=") {
             usageError("unknown option '\(f)' for check", command: "check")
@@ -63,6 +80,11 @@ enum Commands {
         let options = options(flags, command: "check")
         let session = Session(options: options, output: streams)
         let name = file == "-" ? "<stdin>" : file
+        if let k = dump {
+            let (text, code) = session.dump(k, name: name, bytes: read(file))
+            streams.standardOutput(text)
+            return code
+        }
         let report = session.check(name: name, bytes: read(file))
         guard report.exitCode == .success else { return report.exitCode }
         let w = report.warnings == 0 ? "" : " with \(report.warnings) warning\(report.warnings == 1 ? "" : "s")"

@@ -96,13 +96,15 @@ enum Help {
     Reports errors and warnings, then the script's total duration (timed by a silent run: no
     output, no expectations), or that it never ends.
 
-    USAGE: anim check <file> [--until <time>]
+    USAGE: anim check <file> [--until <time>] [--dump tokens|ast|graph]
 
     ARGUMENTS:
       <file>                  The script, or '-' for standard input.
 
     OPTIONS:
       --until <time>          Time a never-ending script up to this time.
+      --dump <pass>           Print the output of one pass instead: 'tokens' (the lexer), 'ast'
+                              (the parser) or 'graph' (the sequencer graph of every chain).
       -h, --help              Show help information.
     """
 

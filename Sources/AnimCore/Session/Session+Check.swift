@@ -36,3 +36,38 @@ extension Session {
         return CheckReport(exitCode: exitCode, duration: now, endless: nil, warnings: warnings)
     }
 }
+
+/// What `--dump` shows.
+public enum DumpKind: String, CaseIterable, Sendable {
+    case tokens, ast, graph
+}
+
+extension Session {
+    /// The dump of one pass's output for a script; diagnostics go to standard error.
+    public func dump(_ kind: DumpKind, name: String, bytes: [UInt8]) -> (text: String, exitCode: ExitCode) {
+        let file = sources.add(name: name, bytes: bytes)
+        let dumper = ASTDumper(file: file)
+        switch kind {
+        case .tokens:
+            let (tokens, diags) = Lexer.tokenize(file)
+            report(diags)
+            return (dumper.dump(tokens: tokens), exitCode)
+        case .ast:
+            let parsed = Parser.parseProgram(file)
+            report(parsed.diagnostics)
+            return (dumper.dump(parsed.program), exitCode)
+        case .graph:
+            guard let statements = compile(file) else { return ("", .failure) }
+            var out = ""
+            var n = 0
+            for s in statements {
+                guard case .start(let chain, _, let locals, let span) = s else { continue }
+                n += 1
+                let g = GraphBuilder.build(chain, localCount: locals)
+                out += "graph \(n) at \(renderer.position(of: span) ?? "?"):\n"
+                out += GraphDumper(environment: environment, sources: sources).dump(g)
+            }
+            return (out, exitCode)
+        }
+    }
+}

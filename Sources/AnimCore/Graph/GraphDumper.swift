@@ -1,0 +1,61 @@
+// GraphDumper: a sequencer graph as a deterministic tree (`anim check --dump graph`): each node
+// with its kind, what it targets, and its static duration.
+
+/// Dumps sequencer graphs.
+public struct GraphDumper {
+    let environment: Environment
+    let sources: SourceMap
+
+    /// Creates a dumper that names shapes and properties from an environment.
+    public init(environment: Environment, sources: SourceMap) {
+        self.environment = environment
+        self.sources = sources
+    }
+
+    /// The graph as a tree, one node per line.
+    public func dump(_ g: SequencerGraph) -> String {
+        var out = ""
+        func walk(_ id: NodeID, _ prefix: String, _ childPrefix: String) {
+            let n = g[id]
+            out += prefix + label(n) + "\n"
+            let kids = children(n)
+            for (i, c) in kids.enumerated() {
+                let last = i == kids.count - 1
+                walk(c, childPrefix + (last ? "└─ " : "├─ "), childPrefix + (last ? "   " : "│  "))
+            }
+        }
+        walk(g.root, "", "")
+        return out
+    }
+
+    func children(_ n: GraphNode) -> [NodeID] {
+        switch n.kind {
+        case .sequence(let c), .parallel(let c): c
+        case .repeat(_, let b): [b]
+        case .tween, .wait, .action: []
+        }
+    }
+
+    /// `tween square.center 1s [0..1s]`, `sequence 4.1s` …
+    public func label(_ n: GraphNode) -> String {
+        let name = n.name.map { " as \(environment.stepNames[$0.index])" } ?? ""
+        let d = " (\(n.duration))"
+        switch n.kind {
+        case .sequence(let c): return "sequence of \(c.count)\(d)\(name)"
+        case .parallel(let c): return "parallel of \(c.count)\(d)\(name)"
+        case .repeat(let count, _): return "repeat \(count.map { text($0.span) } ?? "forever")\(d)\(name)"
+        case .tween(let t):
+            let targets = t.writes.map { text($0.span) }.joined(separator: "; ")
+            return "tween \(targets)\(d)\(name)"
+        case .wait(let e): return "wait \(text(e.span))\(d)\(name)"
+        case .action(let a):
+            switch a {
+            case .print(let e): return "print \(text(e.span))\(name)"
+            case .set(let w): return "set \(text(w.span))\(name)"
+            case .expect(let x): return "expect \(text(x.span).dropFirst(7))\(name)"
+            }
+        }
+    }
+
+    func text(_ s: Span) -> String { sources[s.source]?.text(of: s) ?? "?" }
+}
