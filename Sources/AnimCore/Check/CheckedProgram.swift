@@ -19,7 +19,112 @@ public struct PropertyWrite: Hashable, Sendable {
     public var value: TypedExpr
     /// The property's kind.
     public var kind: Kind
+    /// Keyframes, when the value is a list (`value` is then the last keyframe's value).
+    public var keyframes: [CheckedKeyframe]?
+    /// Whether the keyframes are points followed along a smooth path.
+    public var isPath: Bool = false
     /// The assignment as written.
+    public var span: Span
+}
+
+/// A checked keyframe.
+public struct CheckedKeyframe: Hashable, Sendable {
+    /// The value, of the property's kind.
+    public var value: TypedExpr
+    /// Its offset in [0, 1], when written.
+    public var offset: Double?
+    /// The easing of the segment arriving at it (default linear).
+    public var easing: Easing?
+}
+
+/// The parameters of a spring, in one of the brief's three forms.
+public enum SpringForm: Hashable, Sendable {
+    /// The default: SwiftUI's `spring(response: 0.5, dampingFraction: 0.825)`, mass 1.
+    case standard
+    /// `stiffness K damping C [mass M]`.
+    case physical(stiffness: TypedExpr, damping: TypedExpr, mass: TypedExpr?)
+    /// SwiftUI's `duration D bounce B`.
+    case duration(TypedExpr, bounce: TypedExpr?)
+    /// SwiftUI's `response R damping-ratio Z`.
+    case response(TypedExpr, dampingRatio: TypedExpr?)
+}
+
+/// A checked spring step.
+public struct SpringSpec: Hashable, Sendable {
+    /// The parameters.
+    public var form: SpringForm
+    /// `velocity V`: initial velocity (a number for every component, or the property's kind).
+    public var velocity: TypedExpr?
+    /// `epsilon E`: the settling threshold as a fraction of the displacement (default 0.001).
+    public var epsilon: TypedExpr?
+    /// `delay D`.
+    public var delay: TypedExpr?
+    /// The properties moved.
+    public var writes: [PropertyWrite]
+    /// The whole step.
+    public var span: Span
+}
+
+/// The order of `stagger ... from ORDER`.
+public enum StaggerOrder: String, Hashable, Sendable, CaseIterable {
+    case start, end, center, edges, random
+}
+
+/// A checked `stagger`.
+public struct StaggerSpec: Hashable, Sendable {
+    /// The offset between consecutive ranks (a time).
+    public var interval: TypedExpr
+    /// How members are ranked.
+    public var order: StaggerOrder
+    /// The local slot of the loop variable.
+    public var variable: Int
+    /// The members (a list of shapes).
+    public var members: TypedExpr
+    /// The whole step.
+    public var span: Span
+}
+
+/// A checked `play`.
+public struct PlaySpec: Hashable, Sendable {
+    /// The define instantiation played.
+    public var instantiation: Int
+    /// The define's name.
+    public var name: String
+    /// The arguments, bound to locals 0..<n of the instantiation.
+    public var arguments: [TypedExpr]
+    /// Played backward from its end.
+    public var reversed: Bool
+    /// The playback rate (a number).
+    public var speed: TypedExpr?
+    /// The whole step.
+    public var span: Span
+}
+
+/// A checked `after NAME ± D` / `with NAME ± D`.
+public struct RelativeSpec: Hashable, Sendable {
+    /// After the named step's end, or with its start.
+    public var anchor: RelativeStep.Anchor
+    /// The named step.
+    public var name: StepNameID
+    /// Its name as written.
+    public var nameText: String
+    /// The signed offset (a time), if any.
+    public var offset: TypedExpr?
+    /// The whole step.
+    public var span: Span
+}
+
+/// A checked control action on a named step.
+public struct ControlSpec: Hashable, Sendable {
+    /// pause, resume, seek, reverse or interrupt.
+    public var verb: ControlStep.Verb
+    /// The named step.
+    public var name: StepNameID
+    /// Its name as written.
+    public var nameText: String
+    /// The time for `seek`.
+    public var time: TypedExpr?
+    /// The whole step.
     public var span: Span
 }
 
@@ -55,6 +160,12 @@ public enum ActionSpec: Hashable, Sendable {
     case set(PropertyWrite)
     /// `expect ...`
     case expect(ExpectSpec)
+    /// `pause NAME`, `resume`, `seek NAME T`, `reverse`, `interrupt`.
+    case control(ControlSpec)
+    /// `save shape`: snapshot its properties.
+    case save(ShapeRef)
+    /// `restore shape`: put the snapshot back.
+    case restore(ShapeRef)
 }
 
 /// A checked `expect`.
@@ -77,14 +188,22 @@ public struct ExpectSpec: Hashable, Sendable {
 public indirect enum CheckedStep: Hashable, Sendable {
     /// A tween.
     case tween(TweenSpec)
+    /// A spring.
+    case spring(SpringSpec)
+    /// One chain per member, offset in time.
+    case stagger(StaggerSpec, body: [CheckedChain])
+    /// A defined sequence, played.
+    case play(PlaySpec)
+    /// A block started relative to a named step.
+    case relative(RelativeSpec, body: [CheckedChain])
     /// A delay of a time.
     case wait(TypedExpr, Span)
     /// An instant action.
     case action(ActionSpec, Span)
     /// A parallel group.
     case parallel([CheckedChain], Span)
-    /// A loop: `count` passes (nil: forever) of a parallel group.
-    case `repeat`(count: TypedExpr?, body: [CheckedChain], span: Span)
+    /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
+    case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
 }
 
 /// A checked chain.
@@ -148,6 +267,16 @@ public enum CheckedStmt: Hashable, Sendable {
     case wait(WaitUntil, Span)
     /// Start a graph now, or at an absolute time (`at`).
     case start(CheckedChain, at: TypedExpr?, localCount: Int, span: Span)
+    /// `on change PROP < ... >`: run the body every frame the property changes.
+    case observe(property: TypedExpr, body: CheckedChain, localCount: Int, span: Span)
     /// A declaration with no run-time effect (`group`, `define`).
     case declaration(Span)
+}
+
+/// One checked instance of a `define` for one signature of argument kinds.
+public struct Instantiation: Hashable, Sendable {
+    /// The define's name.
+    public var name: String
+    /// The graph of its body (nil while the body is being checked, for recursion).
+    public var graph: SequencerGraph?
 }

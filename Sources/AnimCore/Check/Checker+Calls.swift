@@ -3,12 +3,13 @@
 extension Checker {
     mutating func checkCall(_ c: CallExpr) -> TypedExpr? {
         let name = c.callee.name
-        guard let f = Builtin(rawValue: name), f != .velocity else {
-            let known = Builtin.allCases.filter { $0 != .velocity }.map(\.rawValue)
+        guard let f = Builtin(rawValue: name) else {
+            let known = Builtin.allCases.map(\.rawValue)
             error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span,
                   help: "functions are " + known.joined(separator: ", "))
             return nil
         }
+        if f == .velocity { return checkVelocity(c) }
         var args: [TypedExpr] = []
         for a in c.arguments {
             guard let t = check(a) else { return nil }
@@ -92,5 +93,23 @@ extension Checker {
         case .velocity:
             return nil
         }
+    }
+
+    /// `velocity(shape.prop)`: the property's rate of change per second, of its own kind.
+    mutating func checkVelocity(_ c: CallExpr) -> TypedExpr? {
+        guard c.arguments.count == 1 else {
+            error(.arity(.velocity, expected: "1", got: c.arguments.count), at: c.span)
+            return nil
+        }
+        guard let p = check(c.arguments[0]) else { return nil }
+        guard case .property = p.node else {
+            diagnostics.error("'velocity' takes a property, such as 'velocity(square.center)'", at: c.arguments[0].span)
+            return nil
+        }
+        guard p.kind == .number || p.kind == .point || p.kind == .angle else {
+            diagnostics.error("'velocity' needs a number, point or angle property, not \(article(p.kind))", at: c.arguments[0].span)
+            return nil
+        }
+        return TypedExpr(.call(.velocity, [p]), p.kind, c.span)
     }
 }

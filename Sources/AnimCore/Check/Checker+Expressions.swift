@@ -58,12 +58,12 @@ extension Checker {
             switch n.unit {
             case .none:
                 guard v.isFinite else {
-                    diagnostics.error("number '\(file.text(of: n.span))' is too large", at: n.span); return nil
+                    diagnostics.error("number '\(text(n.span))' is too large", at: n.span); return nil
                 }
                 return TypedExpr(.constant(.number(v)), .number, n.span)
             case .s, .ms:
                 guard let t = Time(decimal: n.value, unitPower: n.unit == .s ? 9 : 6) else {
-                    diagnostics.error("time '\(file.text(of: n.span))' is too long for the clock (the limit is about 292 years)",
+                    diagnostics.error("time '\(text(n.span))' is too long for the clock (the limit is about 292 years)",
                                       at: n.span)
                     return nil
                 }
@@ -198,6 +198,10 @@ extension Checker {
             case .stepName:
                 error(.stepNameAsValue(id.name), at: id.span)
                 return nil
+            case .define:
+                diagnostics.error("'\(id.name)' is a defined sequence, not a value", at: id.span,
+                                  help: "play it with 'play \(id.name)(...)'")
+                return nil
             }
         }
         if let c = Color.named(id.name) {
@@ -214,7 +218,7 @@ extension Checker {
     /// Resolves an expression that must denote a shape, with the shapes it may be.
     mutating func shapeRef(_ e: Expr) -> (ShapeRef, [ShapeID])? {
         guard let t = check(e) else { return nil }
-        return shapeRef(t, text: file.text(of: e.span))
+        return shapeRef(t, text: text(e.span))
     }
 
     mutating func shapeRef(_ t: TypedExpr, text: String) -> (ShapeRef, [ShapeID])? {
@@ -243,8 +247,8 @@ extension Checker {
         let name = m.member.name
         switch base.kind {
         case .shape:
-            guard let (ref, cands) = shapeRef(base, text: file.text(of: m.base.span)) else { return nil }
-            guard let (id, kind) = property(name, of: cands, baseText: file.text(of: m.base.span), at: m.member.span) else { return nil }
+            guard let (ref, cands) = shapeRef(base, text: text(m.base.span)) else { return nil }
+            guard let (id, kind) = property(name, of: cands, baseText: text(m.base.span), at: m.member.span) else { return nil }
             return TypedExpr(.property(ref, id), kind, m.span)
         case .point:
             if name == "x" || name == "y" {

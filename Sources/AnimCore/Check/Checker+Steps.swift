@@ -38,9 +38,7 @@ extension Checker {
     mutating func checkStep(_ step: Step) -> CheckedStep? {
         switch step {
         case .animate(let a): return checkAnimate(a).map { .tween($0) }
-        case .spring(let s):
-            error(.notYetAvailable("'spring'"), at: s.keywordSpan)
-            return nil
+        case .spring(let s): return checkSpring(s)
         case .wait(let w):
             guard let arg = w.argument else { error(.waitNeedsDuration, at: w.span); return nil }
             if case .name(let id) = arg, case .stepName? = env.symbols[id.name] {
@@ -66,27 +64,19 @@ extension Checker {
                 guard let t = checkAs(c, .number) else { return nil }
                 count = t
             }
-            if r.yoyo {
-                error(.notYetAvailable("'yoyo' on a repeat block"), at: r.span)
-                return nil
-            }
             guard let body = checkBlock(r.body) else { return nil }
-            return .repeat(count: count, body: body, span: r.span)
-        case .stagger(let s):
-            error(.notYetAvailable("'stagger'"), at: s.span.prefix(7)); return nil
-        case .play(let p):
-            error(.notYetAvailable("'play'"), at: p.span.prefix(4)); return nil
-        case .relative(let r):
-            error(.notYetAvailable("'\(r.anchor.rawValue)'"), at: r.span.prefix(r.anchor.rawValue.count)); return nil
-        case .control(let c):
-            error(.notYetAvailable("'\(c.verb.rawValue)'"), at: c.span.prefix(c.verb.rawValue.count)); return nil
+            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span)
+        case .stagger(let s): return checkStagger(s)
+        case .play(let p): return checkPlay(p)
+        case .relative(let r): return checkRelative(r)
+        case .control(let c): return checkControl(c)
         }
     }
 
     /// Checks `target op value` where target is `shape.property`.
     mutating func checkWrite(_ a: Assignment, animating: Bool) -> PropertyWrite? {
         guard case .member(let m) = a.target else {
-            error(.notAProperty(file.text(of: a.target.span)), at: a.target.span,
+            error(.notAProperty(text(a.target.span)), at: a.target.span,
                   help: "write 'shape.property', as in 'square.center'")
             return nil
         }
@@ -94,16 +84,16 @@ extension Checker {
         guard base.kind == .shape else {
             if base.kind == .point, m.member.name == "x" || m.member.name == "y" {
                 diagnostics.error("cannot write one component of a point", at: a.target.span,
-                                  help: "write the whole point, as in '\(file.text(of: m.base.span)) = (x, y)'")
+                                  help: "write the whole point, as in '\(text(m.base.span)) = (x, y)'")
             } else {
-                error(.notAShape(file.text(of: m.base.span), kind: base.kind), at: m.base.span)
+                error(.notAShape(text(m.base.span), kind: base.kind), at: m.base.span)
             }
             return nil
         }
-        guard let (ref, cands) = shapeRef(base, text: file.text(of: m.base.span)),
-              let (prop, kind) = property(m.member.name, of: cands, baseText: file.text(of: m.base.span), at: m.member.span)
+        guard let (ref, cands) = shapeRef(base, text: text(m.base.span)),
+              let (prop, kind) = property(m.member.name, of: cands, baseText: text(m.base.span), at: m.member.span)
         else { return nil }
-        let propText = file.text(of: a.target.span)
+        let propText = text(a.target.span)
         if animating && !kind.isInterpolable {
             error(.cannotAnimate(propText, kind), at: a.target.span, help: "use 'set \(propText) = ...' to change it at once")
             return nil
@@ -113,6 +103,13 @@ extension Checker {
             return nil
         }
         let scaleLike = prop == BuiltinProperty.scale.id
+        if let frames = a.keyframes {
+            guard animating else {
+                diagnostics.error("keyframes need a tween: 'set' changes a property at once", at: a.value.span)
+                return nil
+            }
+            return checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
+        }
         guard let value = checkAs(a.value, kind, scaleLike: scaleLike) else { return nil }
         return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
     }
@@ -153,7 +150,7 @@ extension Checker {
         var seen: [String: Span] = [:]
         for asg in a.assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
-            let key = file.text(of: asg.target.span).filter { !$0.isWhitespace }
+            let key = text(asg.target.span).filter { !$0.isWhitespace }
             if let prev = seen[key] {
                 var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: asg.target.span)
                 d.secondary.append(.init(span: prev, text: "first written here"))
@@ -235,6 +232,6 @@ extension Checker {
             }
             tol = c
         }
-        return ExpectSpec(lhs: l, op: e.op, rhs: r, tolerance: tol, lhsText: file.text(of: e.lhs.span), span: e.span)
+        return ExpectSpec(lhs: l, op: e.op, rhs: r, tolerance: tol, lhsText: text(e.lhs.span), span: e.span)
     }
 }

@@ -21,6 +21,8 @@ public struct Checker {
     }
     var scopes: [[String: Local]] = []
     var localCount = 0
+    /// Set while checking the prelude: its defines may be redefined by scripts.
+    public var isPrelude = false
 
     /// The largest shape array, so a typo like `card[1e9]` is an error, not an out-of-memory.
     public static let maxArraySize = 100_000
@@ -32,9 +34,10 @@ public struct Checker {
     }
 
     /// Checks a program; returns the checked statements and the updated environment.
-    public static func check(_ program: Program, file: SourceFile, environment: Environment)
+    public static func check(_ program: Program, file: SourceFile, environment: Environment, isPrelude: Bool = false)
         -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag) {
         var c = Checker(file: file, environment: environment)
+        c.isPrelude = isPrelude
         var out: [CheckedStmt] = []
         for s in program.statements {
             if let checked = c.check(s) { out.append(checked) }
@@ -54,18 +57,14 @@ public struct Checker {
         case .seed(let s):
             guard let v = checkAs(s.value, .number) else { return nil }
             return .seed(v, s.span)
-        case .define(let d):
-            error(.notYetAvailable("'define'"), at: d.span.prefix(6))
-            return nil
+        case .define(let d): return checkDefine(d)
         case .wait(let w): return checkTopLevelWait(w)
         case .at(let a):
             guard let t = checkAs(a.time, .time) else { return nil }
             let chain = Chain(steps: [.block(a.body)], name: nil, span: a.body.span)
             guard let c = checkChain(chain) else { return nil }
             return .start(c, at: t, localCount: localCount, span: a.span)
-        case .onChange(let o):
-            error(.notYetAvailable("'on change'"), at: o.span.prefix(2))
-            return nil
+        case .onChange(let o): return checkObserver(o)
         case .chain(let chain):
             guard let c = checkChain(chain) else { return nil }
             return .start(c, at: nil, localCount: localCount, span: chain.span)
@@ -213,6 +212,7 @@ public struct Checker {
         case .group: "a group"
         case .global: "a 'let' binding"
         case .stepName: "a step name"
+        case .define: "a defined sequence"
         }
     }
 
@@ -229,6 +229,12 @@ public struct Checker {
     func lookupLocal(_ name: String) -> Local? {
         for s in scopes.reversed() { if let l = s[name] { return l } }
         return nil
+    }
+
+    /// The source text of a span (in this source or a define's).
+    func text(_ span: Span) -> String {
+        if span.source == file.id { return file.text(of: span) }
+        return env.files[span.source]?.text(of: span) ?? "?"
     }
 
     mutating func error(_ e: CheckError, at span: Span, label: String? = nil, help: String? = nil) {

@@ -14,6 +14,34 @@ public enum Symbol: Hashable, Sendable {
     case global(slot: Int, kind: Kind)
     /// A name given with `as`.
     case stepName(StepNameID)
+    /// A `define`d sequence.
+    case define(String)
+}
+
+/// A `define`: its parameters and body, checked per signature when played.
+public struct DefineInfo: Hashable, Sendable {
+    /// The name.
+    public var name: String
+    /// The parameter names.
+    public var parameters: [Identifier]
+    /// The body as written.
+    public var body: Chain
+    /// The whole definition.
+    public var span: Span
+    /// Whether it comes from the prelude (a script may define the name again).
+    public var fromPrelude: Bool
+}
+
+/// What identifies an instantiation of a define: the kinds (and possible shapes) of its arguments.
+struct InstantiationKey: Hashable, Sendable {
+    var name: String
+    var arguments: [ArgumentSignature]
+}
+
+/// One argument's kind, and the shapes it can hold when it holds shapes.
+struct ArgumentSignature: Hashable, Sendable {
+    var kind: Kind
+    var candidates: [ShapeID]
 }
 
 /// The checker's facts about one shape.
@@ -45,6 +73,13 @@ public struct Environment: Sendable {
     public internal(set) var stepNames: [String] = []
     /// Whether a `stage` statement has been seen.
     public internal(set) var hasStage = false
+    /// The defines, by name.
+    public internal(set) var defines: [String: DefineInfo] = [:]
+    /// Every checked instantiation of a define; `play` nodes refer to them by index.
+    public internal(set) var instantiations: [Instantiation] = []
+    var instantiationIndex: [InstantiationKey: Int] = [:]
+    /// Sources that define bodies come from, for messages about them.
+    public internal(set) var files: [SourceID: SourceFile] = [:]
 
     /// An empty environment.
     public init() {}

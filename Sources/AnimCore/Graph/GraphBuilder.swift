@@ -5,11 +5,19 @@
 /// Builds sequencer graphs.
 public struct GraphBuilder {
     private var nodes: [GraphNode] = []
+    /// The define instantiations `play` nodes refer to (for their durations).
+    private let instantiations: [Instantiation]
 
-    /// Builds the graph of a chain.
-    public static func build(_ chain: CheckedChain, localCount: Int) -> SequencerGraph {
-        var b = GraphBuilder()
-        _ = b.add(chain)
+    private init(instantiations: [Instantiation]) { self.instantiations = instantiations }
+
+    /// Builds the graph of a chain. A name on the chain itself stays on the root node (the
+    /// instance is named); names on nested chains become `spawn` nodes (child instances).
+    public static func build(_ chain: CheckedChain, localCount: Int, instantiations: [Instantiation] = []) -> SequencerGraph {
+        var b = GraphBuilder(instantiations: instantiations)
+        var unnamed = chain
+        unnamed.name = nil
+        let root = b.add(unnamed)
+        b.nodes[Int(root.index)].name = chain.name
         return SequencerGraph(nodes: b.nodes, localCount: localCount)
     }
 
@@ -20,6 +28,15 @@ public struct GraphBuilder {
     }
 
     private mutating func add(_ chain: CheckedChain) -> NodeID {
+        if let name = chain.name {
+            // A named nested chain runs as its own instance, so control statements can reach it.
+            let at = reserve(chain.span)
+            var unnamed = chain
+            unnamed.name = nil
+            let body = add(unnamed)
+            nodes[at] = GraphNode(kind: .spawn(body: body), span: chain.span, name: name, duration: nodes[Int(body.index)].duration)
+            return NodeID(at)
+        }
         if chain.steps.count == 1 {
             let id = add(chain.steps[0])
             if let n = chain.name { nodes[Int(id.index)].name = n }
@@ -64,7 +81,43 @@ public struct GraphBuilder {
             }
             nodes[at] = GraphNode(kind: .parallel(children), span: span, name: nil, duration: d)
             return NodeID(at)
-        case .repeat(let count, let body, let span):
+        case .spring(let sp):
+            let at = reserve(sp.span)
+            nodes[at] = GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic)
+            return NodeID(at)
+        case .stagger(let spec, let body):
+            let at = reserve(spec.span)
+            let b = add(.parallel(body, spec.span))
+            var d = StaticDuration.dynamic
+            if case .constant(.list(let members)) = spec.members.node, case .constant(.time(let step)) = spec.interval.node,
+               case .exact(let bodyTime) = nodes[Int(b.index)].duration, spec.order != .random {
+                let last = Stagger.ranks(count: members.count, order: spec.order).max() ?? 0
+                if let offset = step.scaled(by: Double(last)) { d = .exact(offset) + .exact(bodyTime) }
+            } else if case .forever = nodes[Int(b.index)].duration { d = .forever }
+            nodes[at] = GraphNode(kind: .stagger(spec, body: b), span: spec.span, name: nil, duration: d)
+            return NodeID(at)
+        case .play(let p):
+            let at = reserve(p.span)
+            var d = StaticDuration.dynamic
+            if p.instantiation < instantiations.count {
+                if let g = instantiations[p.instantiation].graph {
+                    if case .exact(let t) = g.duration {
+                        if p.speed == nil { d = .exact(t) } else if case .constant(.number(let r))? = p.speed?.node, r > 0,
+                                                                        let scaled = t.scaled(by: 1 / r) { d = .exact(scaled) }
+                    } else { d = g.duration }
+                } else {
+                    // Playing a define from inside its own body: with no conditionals, it never ends.
+                    d = .forever
+                }
+            }
+            nodes[at] = GraphNode(kind: .play(p), span: p.span, name: nil, duration: d)
+            return NodeID(at)
+        case .relative(let spec, let body):
+            let at = reserve(spec.span)
+            let b = add(.parallel(body, spec.span))
+            nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: .dynamic)
+            return NodeID(at)
+        case .repeat(let count, let yoyo, let body, let span):
             let at = reserve(span)
             let b = add(.parallel(body, span))
             let bodyDuration = nodes[Int(b.index)].duration
@@ -75,7 +128,7 @@ public struct GraphBuilder {
                       n >= 0, n == n.rounded(), let total = t.scaled(by: n) {
                 d = .exact(total)
             } else if case .forever = bodyDuration { d = .forever }
-            nodes[at] = GraphNode(kind: .repeat(count: count, body: b), span: span, name: nil, duration: d)
+            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d)
             return NodeID(at)
         }
     }
@@ -100,5 +153,32 @@ public struct GraphBuilder {
         }
         guard r > 0, n >= 0, let active = TweenTiming.activeDuration(iteration: d, iterations: n, rate: r) else { return .dynamic }
         return (delay.adding(active)).map { .exact($0) } ?? .dynamic
+    }
+}
+
+/// Stagger ranks: which multiple of the interval each member starts at.
+public enum Stagger {
+    /// Dense ranks for `count` members in an order (members at equal distance share a rank);
+    /// `random` needs a generator and is ranked by the interpreter.
+    public static func ranks(count n: Int, order: StaggerOrder) -> [Int] {
+        guard n > 0 else { return [] }
+        switch order {
+        case .start, .random: return Array(0..<n)
+        case .end: return (0..<n).map { n - 1 - $0 }
+        case .center:
+            // Distance from the middle, doubled to stay whole: 2|i - (n-1)/2| = |2i - (n-1)|.
+            let d = (0..<n).map { abs(2 * $0 - (n - 1)) }
+            return denseRanks(d)
+        case .edges:
+            return denseRanks((0..<n).map { min($0, n - 1 - $0) })
+        }
+    }
+
+    /// Replaces each value by its rank among the distinct values.
+    static func denseRanks(_ values: [Int]) -> [Int] {
+        let distinct = Array(Set(values)).sorted()
+        var rank: [Int: Int] = [:]
+        for (i, v) in distinct.enumerated() { rank[v] = i }
+        return values.map { rank[$0]! }
     }
 }

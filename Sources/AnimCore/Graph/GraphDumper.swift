@@ -31,8 +31,8 @@ public struct GraphDumper {
     func children(_ n: GraphNode) -> [NodeID] {
         switch n.kind {
         case .sequence(let c), .parallel(let c): c
-        case .repeat(_, let b): [b]
-        case .tween, .wait, .action: []
+        case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
+        case .tween, .wait, .action, .spring, .play: []
         }
     }
 
@@ -43,7 +43,18 @@ public struct GraphDumper {
         switch n.kind {
         case .sequence(let c): return "sequence of \(c.count)\(d)\(name)"
         case .parallel(let c): return "parallel of \(c.count)\(d)\(name)"
-        case .repeat(let count, _): return "repeat \(count.map { text($0.span) } ?? "forever")\(d)\(name)"
+        case .repeat(let count, let yoyo, _):
+            return "repeat \(count.map { text($0.span) } ?? "forever")\(yoyo ? " yoyo" : "")\(d)\(name)"
+        case .spring(let sp):
+            return "spring \(sp.writes.map { text($0.span) }.joined(separator: "; "))\(d)\(name)"
+        case .stagger(let st, _):
+            return "stagger \(text(st.interval.span)) from \(st.order.rawValue) over \(text(st.members.span))\(d)\(name)"
+        case .play(let p):
+            return "play \(text(p.span).dropFirst(5))\(d)\(name)"
+        case .relative(let r, _):
+            return "\(r.anchor.rawValue) \(r.nameText)\(r.offset.map { " " + text($0.span) } ?? "")\(d)\(name)"
+        case .spawn:
+            return "instance\(d)\(name)"
         case .tween(let t):
             let targets = t.writes.map { text($0.span) }.joined(separator: "; ")
             return "tween \(targets)\(d)\(name)"
@@ -53,6 +64,9 @@ public struct GraphDumper {
             case .print(let e): return "print \(text(e.span))\(name)"
             case .set(let w): return "set \(text(w.span))\(name)"
             case .expect(let x): return "expect \(text(x.span).dropFirst(7))\(name)"
+            case .control(let c): return "\(c.verb.rawValue) \(c.nameText)\(c.time.map { " " + text($0.span) } ?? "")\(name)"
+            case .save: return "save\(name)"
+            case .restore: return "restore\(name)"
             }
         }
     }

@@ -60,8 +60,19 @@ public enum NodeKind: Hashable, Sendable {
     case wait(TypedExpr)
     /// An instant action.
     case action(ActionSpec)
-    /// `count` passes of `body` (nil: forever), each starting when the last ends.
-    case `repeat`(count: TypedExpr?, body: NodeID)
+    /// `count` passes of `body` (nil: forever), each starting when the last ends; with
+    /// `yoyo`, odd passes play the body backward.
+    case `repeat`(count: TypedExpr?, yoyo: Bool, body: NodeID)
+    /// A spring.
+    case spring(SpringSpec)
+    /// `body` once per member, each started at its rank × interval.
+    case stagger(StaggerSpec, body: NodeID)
+    /// A define instantiation, played as a child instance.
+    case play(PlaySpec)
+    /// `body` started relative to a named step's end or start.
+    case relative(RelativeSpec, body: NodeID)
+    /// A named chain nested in a graph: `body` runs as its own instance, so it can be controlled.
+    case spawn(body: NodeID)
 }
 
 /// One node with its metadata.
@@ -95,7 +106,7 @@ public struct SequencerGraph: Hashable, Sendable {
     /// The first node that never ends, if any (for the "never ends" error).
     public var firstForeverNode: GraphNode? {
         nodes.first { node in
-            if case .repeat(nil, _) = node.kind { return true }
+            if case .repeat(nil, _, _) = node.kind { return true }
             if case .tween(let t) = node.kind, t.forever { return true }
             return false
         }

@@ -2,19 +2,42 @@
 // the Session asks for (creating shapes, binding values, reseeding, the stage).
 
 extension Interpreter {
-    /// Performs an instant action now.
-    func perform(_ a: ActionSpec, env: Int32, span: Span) throws(RuntimeError) {
+    /// Performs an instant action of frame `f` now.
+    func perform(_ a: ActionSpec, frame f: Int32, span: Span) throws(RuntimeError) {
+        let env = frames[Int(f)].env
+        let inst = frames[Int(f)].instance
         switch a {
         case .print(let e):
             let v = try eval(e, env: env)
             if !silent { sink.emit(.print(time: time, text: describe(v))) }
+            recordAction(a, frame: f, span: span)
         case .set(let w):
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
-            writeProperty(shape, w.property, try targetValue(w, start: current, env: env))
+            let v = try targetValue(w, start: current, env: env)
+            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: inst, frame: f)
+            writeProperty(shape, w.property, v, by: inst)
         case .expect(let x):
-            guard !silent else { return }
-            try check(x, env: env)
+            recordAction(a, frame: f, span: span)
+            if !silent { try check(x, env: env) }
+        case .control(let c):
+            try control(c, env: env)
+        case .save(let ref):
+            let shape = try resolve(ref, env: env)
+            let n = scene.shapes[Int(shape.index)].values.count
+            saved[shape] = (0..<n).map { currentValue(shape, PropertyID($0)) }
+        case .restore(let ref):
+            let shape = try resolve(ref, env: env)
+            guard let snapshot = saved[shape] else {
+                throw RuntimeError("'\(scene.shapes[Int(shape.index)].name)' has no saved state", at: span,
+                                   help: "save it first with 'save \(scene.shapes[Int(shape.index)].name)'")
+            }
+            for (k, v) in snapshot.enumerated() {
+                guard let v, let current = currentValue(shape, PropertyID(k)) else { continue }
+                if current == v && owners[ownerKey(shape, PropertyID(k))] == nil { continue }
+                recordSet(ownerKey(shape, PropertyID(k)), from: current, to: v, instance: inst, frame: f)
+                writeProperty(shape, PropertyID(k), v, by: inst)
+            }
         }
     }
 

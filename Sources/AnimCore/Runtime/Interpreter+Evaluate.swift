@@ -38,6 +38,10 @@ extension Interpreter {
             vs.reserveCapacity(args.count)
             for a in args { vs.append(try eval(a, env: env)) }
             if f == .random { return try random(vs, span: e.span) }
+            if f == .velocity, case .property(let ref, let p) = args[0].node {
+                let s = try resolve(ref, env: env)
+                return velocity(s, p) ?? .number(0)
+            }
             do { return try ValueOps.call(f, vs, span: e.span) } catch { throw RuntimeError(error) }
         case .pair(let x, let y):
             guard case .number(let a) = try eval(x, env: env), case .number(let b) = try eval(y, env: env) else {

@@ -1,8 +1,9 @@
-// Interpreter: plays sequencer graphs on the virtual clock. Each started graph is an instance;
-// each running node is a frame (an activation record in a flat array). Events — a frame
-// starting, a tween beginning after its delay, a timed node ending — wait in a queue ordered by
-// (time, graph order). `advance(to:)` fires every event up to a time, so the cost of a run grows
-// with its events, not with its duration. Property reads ask the owning tween, else the scene.
+// Interpreter: plays sequencer graphs on the virtual clock. Each started graph is an instance
+// with its own local clock (an affine map of its parent's clock: speed, pause, direction); each
+// running node is a frame in a flat array. Events — a frame starting, a tween beginning after
+// its delay, a timed node ending — wait in one queue in global time, ordered by (time, graph
+// order), and keep their local time so a changed clock can reschedule them. `advance(to:)`
+// fires every event up to a time: the cost of a run grows with its events, not its duration.
 
 /// A run-time failure: what went wrong and where in the script.
 public struct RuntimeError: Error, Sendable {
@@ -23,7 +24,7 @@ public final class Interpreter {
     var globals: [Value] = []
     /// The random generator (reseeded by `seed`).
     var rng: RandomGenerator
-    /// `--seed`, which overrides and mixes into every `seed` statement.
+    /// `--seed`, which mixes into every `seed` statement.
     let seedOverride: UInt64?
     /// The instant being processed, or the instant the clock is held at.
     public internal(set) var time = Time.zero
@@ -33,33 +34,44 @@ public final class Interpreter {
     public var silent = false
     /// How many expectations have failed.
     public internal(set) var expectFailures = 0
+    /// Property names by id, for messages (kept in step with the Environment by the Session).
+    public var propertyNames: [String] = BuiltinProperty.allCases.map(\.name)
+    /// The define instantiations `play` nodes refer to (kept in step by the Session).
+    public var instantiations: [Instantiation] = []
 
     var queue = EventQueue()
+    /// Events of paused or replaying instances, with their local times.
+    var parked: [QueuedEvent] = []
     var instances: [Instance] = []
     var frames: [Frame] = []
     var freeFrames: [Int32] = []
     /// Locals by environment; environment 0 is the scratch space for top-level expressions.
     var envs: [[Value]] = [[]]
+    var freeEnvs: [Int32] = []
     var segments: [Segment] = []
     var freeSegments: [Int32] = []
-    /// Which tween track writes each property: key is (shape << 32 | property).
+    /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
     var owners: [Int64: Owner] = [:]
-    /// When each named step last started and ended.
-    var stepRuns: [StepNameID: (start: Time, end: Time?)] = [:]
+    /// The instance that last wrote each property (for GSAP-style overwrite on replay).
+    var lastWriter: [Int64: Int32] = [:]
+    /// The latest run of each named step.
+    var stepRuns: [StepNameID: StepRun] = [:]
+    /// `after`/`with` frames waiting for a named step to start or end.
+    var waiters: [StepNameID: [Int32]] = [:]
+    /// `save` snapshots.
+    var saved: [ShapeID: [Value?]] = [:]
     var eventsThisInstant = 0
-    /// Property names by id, for messages (kept in step with the Environment by the Session).
-    public var propertyNames: [String] = BuiltinProperty.allCases.map(\.name)
 
     /// Events allowed at one instant before the run is stopped as a loop that does not advance
     /// time (`repeat forever < print "x" >`). Ten million is far above any real script.
     public static let maxEventsPerInstant = 10_000_000
+    /// The deepest nesting of `play` and named chains. A define that plays itself nests one
+    /// level per pass; this bounds the memory such a loop can take.
+    public static let maxInstanceDepth = 100_000
 
-    /// A graph in play.
-    struct Instance {
-        var graph: SequencerGraph
-        var env: Int32
-        var root: Int32
-        var running: Bool
+    /// The latest run of a named step.
+    struct StepRun {
+        var instance: Int32
         var start: Time
         var end: Time?
     }
@@ -69,17 +81,27 @@ public final class Interpreter {
         var node: Int32
         var instance: Int32
         var parent: Int32
-        /// Sequence: index of the running child. Parallel: children still running. Repeat: passes done.
+        /// Sequence: the running child. Parallel and stagger: children still running. Repeat: passes done.
         var state: Int
         /// Repeat: passes in all (Int.max: forever).
         var count: Int
-        /// Tween: its segment.
+        /// Tween or spring: its segment. Play, spawn, yoyo repeat: the child instance.
         var segment: Int32
+        /// When it started, in its instance's local time.
         var start: Time
+        /// Its locals.
+        var env: Int32
+        /// Whether the environment was made for this frame (and is freed with it).
+        var ownsEnv: Bool
     }
 
-    /// Which tween track owns a property.
-    struct Owner { var segment: Int32; var track: Int32 }
+    /// Who writes a property: a live tween track, or a replaying instance (`segment < 0`).
+    struct Owner {
+        var segment: Int32
+        var track: Int32
+        static func render(_ instance: Int32) -> Owner { Owner(segment: -1 - instance, track: 0) }
+        var renderingInstance: Int32? { segment < 0 ? -1 - segment : nil }
+    }
 
     /// Creates an interpreter that reports to `sink`.
     public init(sink: RunEventSink, seed: UInt64?) {
@@ -90,8 +112,8 @@ public final class Interpreter {
 
     // MARK: - Clock
 
-    /// Whether any graph is still running.
-    public var isIdle: Bool { queue.isEmpty && !instances.contains { $0.running } }
+    /// Whether anything is left to happen.
+    public var isIdle: Bool { queue.isEmpty }
 
     /// The time of the next pending event.
     public var nextEventTime: Time? { queue.nextTime }
@@ -100,18 +122,18 @@ public final class Interpreter {
     /// On a run-time error the failing graph is stopped, the error reported, and rethrown.
     public func advance(to t: Time) throws(RuntimeError) {
         while let next = queue.nextTime, next <= t {
-            let (key, action) = queue.pop()!
-            if key.time != time { time = key.time; eventsThisInstant = 0 }
+            let e = queue.pop()!
+            if e.key.time != time { time = e.key.time; eventsThisInstant = 0 }
             eventsThisInstant += 1
             do throws(RuntimeError) {
                 if eventsThisInstant > Interpreter.maxEventsPerInstant {
-                    let span = instances[Int(key.instance)].graph.nodes[Int(key.node)].span
+                    let inst = instances[Int(e.key.instance)]
                     throw RuntimeError("more than \(Interpreter.maxEventsPerInstant) events at \(time.eventStamp)s: a loop here does not advance time",
-                                       at: span, help: "give the repeated steps a duration")
+                                       at: inst.graph.nodes[Int(e.key.node)].span, help: "give the repeated steps a duration")
                 }
-                try handle(action)
+                try handle(e)
             } catch {
-                cancel(instance: Int(key.instance))
+                cancel(instance: Int(topmost(e.key.instance)))
                 sink.emit(.runtimeError(time: time, diagnostic: error.diagnostic))
                 throw error
             }
@@ -119,111 +141,116 @@ public final class Interpreter {
         if t > time { time = t }
     }
 
-    /// Plays until no graph is running or the next event is after `limit`; returns the time of
-    /// the last event fired (the moment everything finished), or the clock if none fired.
-    public func advanceUntilIdle(limit: Time = .max) throws(RuntimeError) -> Time {
-        var last = time
-        while let next = queue.nextTime, next <= limit {
-            try advance(to: next)
-            last = next
-        }
-        return last
-    }
-
     /// The first running graph that can never finish, with the node that makes it so.
     public var endlessGraph: GraphNode? {
-        for i in instances where i.running {
-            if case .forever = i.graph.duration { return i.graph.firstForeverNode ?? i.graph.nodes[0] }
+        for i in instances where i.running && i.parent < 0 && !i.paused {
+            if case .forever = i.graph.nodes[Int(i.root)].duration {
+                return i.graph.firstForeverNode ?? i.graph.nodes[Int(i.root)]
+            }
         }
         return nil
     }
 
     /// When the named step last ran: its start and, once over, its end.
-    public func run(of name: StepNameID) -> (start: Time, end: Time?)? { stepRuns[name] }
+    public func run(of name: StepNameID) -> (start: Time, end: Time?)? {
+        stepRuns[name].map { ($0.start, $0.end) }
+    }
+
+    /// The top-level ancestor of an instance.
+    func topmost(_ i: Int32) -> Int32 {
+        var x = i
+        while instances[Int(x)].parent >= 0 { x = instances[Int(x)].parent }
+        return x
+    }
 
     // MARK: - Starting graphs
 
-    /// Starts a graph at time `at` (not before the clock).
+    /// Starts a graph at global time `at` (not before the clock).
     public func start(_ graph: SequencerGraph, at: Time) {
-        let instance = Int32(instances.count)
         // Graphs without locals share environment 0, so ten thousand one-line graphs cost no arrays.
         var env: Int32 = 0
-        if graph.localCount > 0 {
-            envs.append([Value](repeating: .number(0), count: graph.localCount))
-            env = Int32(envs.count - 1)
-        }
-        instances.append(Instance(graph: graph, env: env, root: -1, running: true, start: at, end: nil))
-        let root = newFrame(node: 0, instance: instance, parent: -1, start: at)
-        instances[Int(instance)].root = root
-        queue.push(at, instance: instance, node: 0, .start(root))
+        if graph.localCount > 0 { env = newEnv([Value](repeating: .number(0), count: graph.localCount)) }
+        let i = newInstance(graph: graph, root: 0, env: env, parent: -1, parentFrame: -1, speed: 1, localStart: .zero, parentClock: at)
+        scheduleRoot(i)
     }
 
-    func newFrame(node: Int32, instance: Int32, parent: Int32, start: Time) -> Int32 {
-        let f = Frame(node: node, instance: instance, parent: parent, state: 0, count: 0, segment: -1, start: start)
+    /// Creates an instance whose local time `localStart` corresponds to its parent's clock `parentClock`.
+    func newInstance(graph: SequencerGraph, root: Int32, env: Int32, parent: Int32, parentFrame: Int32, speed: Double,
+                     localStart: Time, parentClock: Time) -> Int32 {
+        let index = Int32(instances.count)
+        let name = graph.nodes[Int(root)].name
+        let depth = parent >= 0 ? instances[Int(parent)].depth + 1 : 0
+        var inst = Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
+                            name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,
+                            speed: speed, direction: 1, paused: false, depth: depth)
+        if name != nil { inst.recording = Recording() }
+        instances.append(inst)
+        if parent >= 0 { instances[Int(parent)].children.append(index) }
+        instances[Int(index)].start = globalTime(index, localStart) ?? time
+        return index
+    }
+
+    /// Schedules an instance's root frame at its local start.
+    func scheduleRoot(_ i: Int32) {
+        let inst = instances[Int(i)]
+        let root = newFrame(node: inst.root, instance: i, parent: -1, start: inst.anchorLocal, env: inst.env, ownsEnv: false)
+        instances[Int(i)].rootFrame = root
+        schedule(i, local: inst.anchorLocal, node: inst.root, .start(root))
+    }
+
+    func newFrame(node: Int32, instance: Int32, parent: Int32, start: Time, env: Int32, ownsEnv: Bool) -> Int32 {
+        let f = Frame(node: node, instance: instance, parent: parent, state: 0, count: 0, segment: -1, start: start,
+                      env: env, ownsEnv: ownsEnv)
         if let i = freeFrames.popLast() { frames[Int(i)] = f; return i }
         frames.append(f)
         return Int32(frames.count - 1)
     }
 
-    /// Schedules a child node to start at `t`.
-    func startChild(of parent: Int32, node: NodeID, at t: Time) {
+    func newEnv(_ values: [Value]) -> Int32 {
+        if let i = freeEnvs.popLast() { envs[Int(i)] = values; return i }
+        envs.append(values)
+        return Int32(envs.count - 1)
+    }
+
+    /// Schedules a child node of `parent` to start at local time `at`.
+    func startChild(of parent: Int32, node: NodeID, at t: Time, env: Int32? = nil, ownsEnv: Bool = false) {
         let p = frames[Int(parent)]
-        let child = newFrame(node: node.index, instance: p.instance, parent: parent, start: t)
-        queue.push(t, instance: p.instance, node: node.index, .start(child))
+        let child = newFrame(node: node.index, instance: p.instance, parent: parent, start: t, env: env ?? p.env, ownsEnv: ownsEnv)
+        schedule(p.instance, local: t, node: node.index, .start(child))
+    }
+
+    /// Queues an event at an instance's local time (parked while the instance's clock is stopped).
+    func schedule(_ i: Int32, local: Time, node: Int32, _ action: EventAction) {
+        let e = QueuedEvent(key: EventKey(time: .max, instance: i, node: node, seq: 0), action: action, local: local)
+        if !isReplayParked(e), !isParked(i), let g = globalTime(i, local) {
+            queue.push(max(g, time), instance: i, node: node, local: local, action)
+        } else {
+            parked.append(e)
+        }
+    }
+
+    /// Whether events of an instance wait in `parked` (it or an ancestor is paused, or it is
+    /// replaying and the event belongs to live play).
+    func isParked(_ i: Int32) -> Bool {
+        var x = i
+        while x >= 0 {
+            if instances[Int(x)].paused { return true }
+            x = instances[Int(x)].parent
+        }
+        return false
     }
 
     // MARK: - Events
 
-    func handle(_ action: EventAction) throws(RuntimeError) {
-        switch action {
+    func handle(_ e: QueuedEvent) throws(RuntimeError) {
+        switch e.action {
         case .start(let f): try startFrame(f)
-        case .begin(let f): try beginTween(f)
+        case .begin(let f): try begin(f)
         case .end(let f):
-            if frames[Int(f)].segment >= 0 { endTween(f) }
+            if frames[Int(f)].segment >= 0 { endSegment(f) }
             finish(f)
-        }
-    }
-
-    func startFrame(_ f: Int32) throws(RuntimeError) {
-        let frame = frames[Int(f)]
-        let inst = instances[Int(frame.instance)]
-        let node = inst.graph.nodes[Int(frame.node)]
-        if let name = node.name { stepRuns[name] = (time, nil) }
-        switch node.kind {
-        case .action(let a):
-            try perform(a, env: inst.env, span: node.span)
-            finish(f)
-        case .wait(let e):
-            let d = try duration(e, env: inst.env, what: "a wait")
-            if d.ticks == 0 { finish(f) } else { queue.push(time + d, instance: frame.instance, node: frame.node, .end(f)) }
-        case .tween(let spec):
-            let delay = try spec.delay.map { e throws(RuntimeError) in try duration(e, env: inst.env, what: "a delay") } ?? .zero
-            if delay.ticks > 0 {
-                queue.push(time + delay, instance: frame.instance, node: frame.node, .begin(f))
-            } else {
-                try beginTween(f)
-            }
-        case .sequence(let children):
-            if children.isEmpty { finish(f); return }
-            frames[Int(f)].state = 0
-            startChild(of: f, node: children[0], at: time)
-        case .parallel(let children):
-            if children.isEmpty { finish(f); return }
-            frames[Int(f)].state = children.count
-            for c in children { startChild(of: f, node: c, at: time) }
-        case .repeat(let countExpr, let body):
-            var count = Int.max
-            if let e = countExpr {
-                let n = try number(e, env: inst.env)
-                guard n >= 0, n == n.rounded(), n < 1e15 else {
-                    throw RuntimeError("a repeat count must be a whole number of at least 0, not \(formatNumber(n))", at: e.span)
-                }
-                count = Int(n)
-            }
-            if count == 0 { finish(f); return }
-            frames[Int(f)].count = count
-            frames[Int(f)].state = 0
-            startChild(of: f, node: body, at: time)
+        case .replayAction(let i, let k): try replayAction(i, Int(k))
+        case .replayLimit(let i): replayLimit(i)
         }
     }
 
@@ -232,55 +259,84 @@ public final class Interpreter {
         var current = f
         while true {
             let frame = frames[Int(current)]
-            let inst = instances[Int(frame.instance)]
-            if let name = inst.graph.nodes[Int(frame.node)].name { stepRuns[name] = (stepRuns[name]?.start ?? frame.start, time) }
+            let inst = frame.instance
+            if frame.ownsEnv { freeEnvs.append(frame.env) }
             freeFrames.append(current)
             let p = frame.parent
             guard p >= 0 else {
-                instances[Int(frame.instance)].running = false
-                instances[Int(frame.instance)].end = time
+                instanceFinished(inst)
                 return
             }
             let parent = frames[Int(p)]
-            switch inst.graph.nodes[Int(parent.node)].kind {
+            switch instances[Int(inst)].graph.nodes[Int(parent.node)].kind {
             case .sequence(let children):
                 let next = parent.state + 1
                 frames[Int(p)].state = next
-                if next < children.count { startChild(of: p, node: children[next], at: time); return }
-            case .parallel:
+                if next < children.count { startChild(of: p, node: children[next], at: localTime(inst)); return }
+            case .parallel, .stagger:
                 frames[Int(p)].state -= 1
                 if frames[Int(p)].state > 0 { return }
-            case .repeat(_, let body):
+            case .repeat(_, _, let body):
                 let done = parent.state + 1
                 frames[Int(p)].state = done
-                if done < parent.count { startChild(of: p, node: body, at: time); return }
-            case .tween, .wait, .action:
+                if done < parent.count { startChild(of: p, node: body, at: localTime(inst)); return }
+            case .relative:
+                break
+            case .tween, .wait, .action, .spring, .play, .spawn:
                 break
             }
             current = p
         }
     }
 
-    /// Stops a graph: drops its pending events and leaves its properties where they are now.
-    public func cancel(instance i: Int) {
-        guard instances[i].running else { return }
-        let inst = Int32(i)
-        queue.removeAll { a in
-            switch a {
-            case .start(let f), .begin(let f), .end(let f): frames[Int(f)].instance == inst
-            }
-        }
-        for (key, o) in owners where segments[Int(o.segment)].instance == inst {
-            let s = segments[Int(o.segment)]
-            scene.setBase(s.tracks[Int(o.track)].shape, s.tracks[Int(o.track)].property, s.value(track: Int(o.track), at: time))
-            owners[key] = nil
-        }
-        instances[i].running = false
-        instances[i].end = time
+    /// An instance's root frame finished: record the end and wake whoever waits for it.
+    func instanceFinished(_ i: Int32) {
+        instances[Int(i)].running = false
+        instances[Int(i)].end = time
+        noteEnd(i)
+        let pf = instances[Int(i)].parentFrame
+        if pf >= 0 { childInstanceEnded(i, frame: pf) }
     }
 
-    /// Stops every graph (REPL `:reset` builds a new interpreter instead; this is for errors).
-    public func cancelAll() {
-        for i in instances.indices { cancel(instance: i) }
+    /// Records a named instance's end and starts the `after` steps waiting for it.
+    func noteEnd(_ i: Int32) {
+        let parent = instances[Int(i)].parent
+        if parent >= 0 { instances[Int(parent)].children.removeAll { $0 == i } }
+        guard let name = instances[Int(i)].name, stepRuns[name]?.instance == i else { return }
+        stepRuns[name]?.end = time
+        wake(name)
     }
+
+    /// Stops a graph and its children: drops their events; properties stay where they are now.
+    public func cancel(instance i: Int) {
+        let sub = subtree(Int32(i))
+        _ = queue.extract { sub.contains($0.key.instance) }
+        parked.removeAll { sub.contains($0.key.instance) }
+        for (key, o) in owners {
+            let owner: Int32
+            if let r = o.renderingInstance { owner = r } else { owner = segments[Int(o.segment)].instance }
+            guard sub.contains(owner) else { continue }
+            if let v = currentValue(key) { scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), v) }
+            owners[key] = nil
+        }
+        for x in sub where instances[Int(x)].running {
+            instances[Int(x)].running = false
+            instances[Int(x)].end = time
+            instances[Int(x)].replay = nil
+        }
+        for x in sub { noteEnd(x) }
+    }
+
+    /// An instance and all its descendants.
+    func subtree(_ i: Int32) -> Set<Int32> {
+        var out: Set<Int32> = [i]
+        var stack = [i]
+        while let x = stack.popLast() {
+            for c in instances[Int(x)].children where !out.contains(c) { out.insert(c); stack.append(c) }
+        }
+        return out
+    }
+
+    /// How many graphs are still running.
+    public var runningCount: Int { instances.filter { $0.running && $0.parent < 0 }.count }
 }

@@ -140,6 +140,10 @@ extension ReplSession {
             s += "group \(name) = [" + ids.map { interp.scene.contains($0) ? interp.scene.shapes[Int($0.index)].name : "?" }.joined(separator: ", ") + "]\n"
         case .global(let slot, _):
             s += "\(name) = \(interp.describe(interp.globals[slot]))\n"
+        case .define(let n):
+            if let d = env.defines[n] {
+                s += "define \(n)(\(d.parameters.map(\.name).joined(separator: ", ")))" + (d.fromPrelude ? " (from the prelude)" : "") + "\n"
+            }
         case .stepName(let id):
             if let r = interp.run(of: id) {
                 s += "step \(name): started \(r.start.eventStamp)s, " + (r.end.map { "ended \($0.eventStamp)s" } ?? "running") + "\n"
@@ -168,7 +172,4 @@ extension ReplSession {
     func fail(_ s: String) { output.standardError("error: \(s)\n") }
 }
 
-extension Interpreter {
-    /// How many graphs are still running.
-    public var runningCount: Int { instances.filter(\.running).count }
-}
+

@@ -73,6 +73,15 @@ public final class Session: RunEventSink {
     var formatter: EventFormatter
     var traces: [(String, TypedExpr)] = []
     var nextFrame: Int64 = 0
+    /// `on change` observers.
+    var observers: [Observer] = []
+
+    /// An `on change` observer: the watched property, the graph it starts, the last sample.
+    struct Observer {
+        var property: TypedExpr
+        var graph: SequencerGraph
+        var last: Value?
+    }
 
     /// Creates a session writing to `output`.
     public init(options: SessionOptions = SessionOptions(), output: SessionOutput) {
@@ -117,6 +126,7 @@ public final class Session: RunEventSink {
         if checked.diagnostics.hasErrors { return nil }
         environment = checked.environment
         interpreter.propertyNames = environment.propertyNames
+        interpreter.instantiations = environment.instantiations
         return checked.statements
     }
 
@@ -145,8 +155,11 @@ public final class Session: RunEventSink {
             if case .number(let n) = try evaluateTopLevel(e) { interpreter.reseed(n) }
         case .wait(let until, let span):
             try wait(until, span: span)
+        case .observe(let property, let body, let localCount, _):
+            let graph = GraphBuilder.build(body, localCount: localCount, instantiations: environment.instantiations)
+            observers.append(Observer(property: property, graph: graph, last: nil))
         case .start(let chain, let at, let localCount, let span):
-            let graph = GraphBuilder.build(chain, localCount: localCount)
+            let graph = GraphBuilder.build(chain, localCount: localCount, instantiations: environment.instantiations)
             var start = now
             if let at {
                 guard case .time(let t) = try evaluateTopLevel(at) else { return }
@@ -220,6 +233,9 @@ public final class Session: RunEventSink {
             if let u = options.until, !interpreter.isIdle { now = u; try advanceClock(to: u) }
         }
         flushFrames(through: now)
+        if let (span, message) = interpreter.unmetWaits.first {
+            let err = RuntimeError(message, at: span); reportRuntime(err); throw err
+        }
     }
 
     /// Fires events until no graph runs or the next event is after `limit`; returns the last
@@ -235,16 +251,28 @@ public final class Session: RunEventSink {
 
     /// Advances the interpreter to `t`, sampling trace frames strictly before `t` on the way.
     func advanceClock(to t: Time) throws(RuntimeError) {
-        if !traces.isEmpty {
+        if !traces.isEmpty || !observers.isEmpty {
             while true {
                 let ft = frameTime(nextFrame)
                 guard ft < t else { break }
                 try interpreter.advance(to: ft)
-                emitTrace(at: ft)
+                try frame(at: ft)
                 nextFrame += 1
             }
         }
         try interpreter.advance(to: t)
+    }
+
+    /// One frame: observers whose property changed run their bodies, then traces are sampled.
+    func frame(at ft: Time) throws(RuntimeError) {
+        for k in observers.indices {
+            let v = try? interpreter.evaluate(observers[k].property)
+            defer { observers[k].last = v }
+            guard let v, let last = observers[k].last, last != v else { continue }
+            interpreter.start(observers[k].graph, at: ft)
+            try interpreter.advance(to: ft)
+        }
+        if !traces.isEmpty { emitTrace(at: ft) }
     }
 
     /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
@@ -288,9 +316,9 @@ public final class Session: RunEventSink {
 
     /// Emits the trace frames at or before `t` not yet shown.
     func flushFrames(through t: Time) {
-        guard !traces.isEmpty else { return }
+        guard !traces.isEmpty || !observers.isEmpty else { return }
         while frameTime(nextFrame) <= t {
-            emitTrace(at: frameTime(nextFrame))
+            try? frame(at: frameTime(nextFrame))
             nextFrame += 1
         }
     }

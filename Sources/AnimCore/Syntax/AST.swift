@@ -249,9 +249,26 @@ public struct Assignment: Hashable, Sendable {
     public var target: Expr
     /// The operator.
     public var op: Op
-    /// The value (or list of keyframes).
+    /// The value (for keyframes, the whole list).
     public var value: Expr
+    /// Keyframes `[v, v at 0.5, v ease ease-out]`, when the value is a list in a tween block.
+    public var keyframes: [Keyframe]?
+    /// `path [p, p, ...]`: the points are followed along a smooth curve.
+    public var isPath: Bool = false
     /// The whole assignment.
+    public var span: Span
+}
+
+/// One keyframe: a value, an optional offset in [0, 1], an optional easing for the segment
+/// that arrives at it.
+public struct Keyframe: Hashable, Sendable {
+    /// The value.
+    public var value: Expr
+    /// `at OFFSET`.
+    public var offset: Expr?
+    /// `ease E`.
+    public var easing: EasingSyntax?
+    /// The whole keyframe.
     public var span: Span
 }
 

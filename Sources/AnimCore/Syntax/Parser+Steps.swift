@@ -148,7 +148,7 @@ extension Parser {
         return (list, open.span.merged(with: close.span))
     }
 
-    /// assignment := postfix ("=" | "+=" | "-=") expr
+    /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes )
     mutating func parseAssignment() throws -> Assignment {
         let target = try parsePostfix()
         let op: Assignment.Op
@@ -162,8 +162,38 @@ extension Parser {
             throw report("expected '=', '+=' or '-=' after \(file.text(of: target.span)), found \(describe(peek))", at: peek)
         }
         advance()
+        if check(.lbracket) {
+            let (frames, span) = try parseKeyframes()
+            let value = Expr.list(ListExpr(elements: frames.map(\.value), span: span))
+            return Assignment(target: target, op: op, value: value, keyframes: frames, span: target.span.merged(with: span))
+        }
+        if check(.identifier), text(peek) == "path", tokens[current + 1].kind == .lbracket {
+            let kw = advance()
+            let (frames, span) = try parseKeyframes()
+            let value = Expr.list(ListExpr(elements: frames.map(\.value), span: span))
+            return Assignment(target: target, op: op, value: value, keyframes: frames, isPath: true,
+                              span: target.span.merged(with: kw.span.merged(with: span)))
+        }
         let value = try parseExpression()
         return Assignment(target: target, op: op, value: value, span: target.span.merged(with: value.span))
+    }
+
+    /// keyframes := "[" keyframe { "," keyframe } [","] "]"
+    /// keyframe := expr [ "at" expr ] [ "ease" easing ]
+    mutating func parseKeyframes() throws -> ([Keyframe], Span) {
+        let open = advance()
+        var frames: [Keyframe] = []
+        repeat {
+            if check(.rbracket) { break }
+            let value = try parseExpression()
+            var offset: Expr?, easing: EasingSyntax?
+            if match(.at) { offset = try parseExpression() }
+            if match(.ease) { easing = try parseEasing() }
+            frames.append(Keyframe(value: value, offset: offset, easing: easing, span: value.span.merged(with: previous.span)))
+        } while match(.comma)
+        let close = try consume(.rbracket, orReport: "expected ']' to close the keyframes")
+        if frames.isEmpty { throw report("a keyframe list needs at least one value", at: open.span.merged(with: close.span)) }
+        return (frames, open.span.merged(with: close.span))
     }
 
     /// animate := "animate" expr { tweenOption } tweenBlock

@@ -1,0 +1,290 @@
+// Interpreter+Control: pause, resume, seek, reverse and interrupt of named steps, and the
+// replay that reversing and seeking back need. The one rule (Grammar.md, "Control"): playing,
+// forward or reversed, fires every action whose instant the playhead crosses, exactly once;
+// seeking jumps without firing actions, and the state after a seek equals the state reached by
+// playing there. An instance replays from its recording until the playhead is back at the
+// frontier of live play, where live play takes over again.
+
+extension Interpreter {
+    /// Carries out `pause`, `resume`, `seek`, `reverse` or `interrupt` on the latest run of a name.
+    func control(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
+        guard let run = stepRuns[c.name] else {
+            throw RuntimeError("cannot \(c.verb.rawValue) '\(c.nameText)': it has not started", at: c.span,
+                               help: "start it first, or use 'after \(c.nameText) < ... >' / 'with \(c.nameText) < ... >'")
+        }
+        let i = run.instance
+        switch c.verb {
+        case .pause:
+            guard !instances[Int(i)].paused else { return }
+            reanchor(i)
+            instances[Int(i)].paused = true
+            retime(i)
+        case .resume:
+            guard instances[Int(i)].paused else { return }
+            reanchor(i)
+            instances[Int(i)].paused = false
+            retime(i)
+        case .interrupt:
+            cancel(instance: Int(i))
+        case .reverse:
+            reverse(i)
+        case .seek:
+            guard let e = c.time, case .time(let t) = try eval(e, env: env) else { return }
+            if t.ticks < 0 { throw RuntimeError("cannot seek to a negative time (\(t))", at: e.span) }
+            try seek(i, to: t)
+        case .save, .restore:
+            break
+        }
+    }
+
+    /// Plays an instance in the other direction from where it is.
+    func reverse(_ i: Int32) {
+        if instances[Int(i)].replay == nil { enterReplay(i) }
+        reanchor(i)
+        instances[Int(i)].direction = -instances[Int(i)].direction
+        restartRun(i)
+        scheduleReplay(i)
+    }
+
+    /// Marks a finished instance as running again (it replays), so `wait NAME` waits for it.
+    func restartRun(_ i: Int32) {
+        guard !instances[Int(i)].running else { return }
+        if instances[Int(i)].replay != nil { claim(i) }
+        instances[Int(i)].running = true
+        instances[Int(i)].end = nil
+        if let name = instances[Int(i)].name, stepRuns[name]?.instance == i { stepRuns[name]?.end = nil }
+        let p = instances[Int(i)].parent
+        if p >= 0, !instances[Int(p)].children.contains(i) { instances[Int(p)].children.append(i) }
+    }
+
+    /// Moves an instance's playhead to local time `t` without firing actions.
+    func seek(_ i: Int32, to t: Time) throws(RuntimeError) {
+        let inst = instances[Int(i)]
+        if inst.replay == nil {
+            let now = localTime(i)
+            if t >= now { try fastForward(i, to: t); return }
+            enterReplay(i)
+        }
+        if t > instances[Int(i)].frontier && !(instances[Int(i)].replay?.liveFinished ?? false) {
+            // Past the frontier: catch up with live play, then run live to t.
+            setLocal(i, instances[Int(i)].frontier)
+            exitReplay(i)
+            try fastForward(i, to: t)
+            return
+        }
+        let end = instances[Int(i)].frontier
+        setLocal(i, min(t, end))
+        restartRun(i)
+        scheduleReplay(i)
+    }
+
+    /// Re-anchors so the instance's clock shows `t` now.
+    func setLocal(_ i: Int32, _ t: Time) {
+        instances[Int(i)].anchorLocal = t
+        instances[Int(i)].anchorParent = parentClockNow(i)
+        retime(i)
+    }
+
+    // MARK: - Replay
+
+    /// Switches an instance from live play to its recording: live events wait, and the
+    /// properties it wrote are rendered from the recording.
+    func enterReplay(_ i: Int32) {
+        let inst = instances[Int(i)]
+        guard inst.replay == nil, inst.recording != nil else { return }
+        instances[Int(i)].frontier = localTime(i)
+        instances[Int(i)].replay = ReplayState(liveFinished: !inst.running)
+        retime(i)  // parks the live events of the subtree
+        claim(i)
+    }
+
+    /// A replaying instance renders the properties it wrote, except those someone outside has
+    /// taken over since (GSAP's overwrite).
+    func claim(_ i: Int32) {
+        let sub = subtree(i)
+        for key in instances[Int(i)].recording?.byKey.keys ?? [:].keys {
+            if let w = lastWriter[key], !sub.contains(w) { continue }
+            owners[key] = .render(i)
+        }
+    }
+
+    /// Switches back to live play at the frontier.
+    func exitReplay(_ i: Int32) {
+        guard instances[Int(i)].replay != nil else { return }
+        let frontier = instances[Int(i)].frontier
+        let sub = subtree(i)
+        for (key, o) in owners where o.renderingInstance == i {
+            owners[key] = nil
+            scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), render(i, key: key, at: frontier))
+        }
+        instances[Int(i)].replay = nil
+        // Live tracks still running take their properties back.
+        for (s, seg) in segments.enumerated() where sub.contains(seg.instance) && !seg.tracks.isEmpty {
+            for (k, tr) in seg.tracks.enumerated() where tr.owned {
+                let key = ownerKey(tr.shape, tr.property)
+                if let w = lastWriter[key], !sub.contains(w) { continue }
+                owners[key] = Owner(segment: Int32(s), track: Int32(k))
+            }
+        }
+        _ = queue.extract { e in
+            if case .replayAction(let x, _) = e.action { return x == i }
+            if case .replayLimit(let x) = e.action { return x == i }
+            return false
+        }
+        retime(i)
+    }
+
+    /// Queues the recorded actions the playhead will cross from here, and where replay stops.
+    /// `inclusive`: an action at the playhead's own instant fires too (a fresh reversed play starts
+    /// at its end, where its last actions are).
+    func scheduleReplay(_ i: Int32, inclusive: Bool = false) {
+        _ = queue.extract { e in
+            if case .replayAction(let x, _) = e.action { return x == i }
+            if case .replayLimit(let x) = e.action { return x == i }
+            return false
+        }
+        parked.removeAll { e in
+            if case .replayAction(let x, _) = e.action { return x == i }
+            if case .replayLimit(let x) = e.action { return x == i }
+            return false
+        }
+        guard let rec = instances[Int(i)].recording else { return }
+        let now = localTime(i)
+        let frontier = instances[Int(i)].frontier
+        if instances[Int(i)].direction < 0 {
+            for k in rec.actions.indices.reversed() where (rec.actions[k].time < now || inclusive && rec.actions[k].time == now)
+                && rec.actions[k].time >= .zero {
+                schedule(i, local: rec.actions[k].time, node: 0, .replayAction(i, Int32(k)))
+            }
+            schedule(i, local: .zero, node: 0, .replayLimit(i))
+        } else {
+            for k in rec.actions.indices where rec.actions[k].time > now && rec.actions[k].time <= frontier {
+                schedule(i, local: rec.actions[k].time, node: 0, .replayAction(i, Int32(k)))
+            }
+            schedule(i, local: frontier, node: 0, .replayLimit(i))
+        }
+    }
+
+    /// A replaying instance crosses a recorded print or expect: it fires again.
+    func replayAction(_ i: Int32, _ k: Int) throws(RuntimeError) {
+        guard let a = instances[Int(i)].recording?.actions[k] else { return }
+        let env = newEnv(a.env)
+        defer { freeEnvs.append(env) }
+        switch a.spec {
+        case .print(let e):
+            let v = try eval(e, env: env)
+            if !silent { sink.emit(.print(time: time, text: describe(v))) }
+        case .expect(let x):
+            if !silent { try check(x, env: env) }
+        default:
+            break
+        }
+    }
+
+    /// Replay reached its start (reversed) or the frontier (forward).
+    func replayLimit(_ i: Int32) {
+        let inst = instances[Int(i)]
+        if inst.direction < 0 {
+            // Back at the start: the properties hold their start values, and the run is over.
+            for (key, o) in owners where o.renderingInstance == i {
+                owners[key] = nil
+                scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), render(i, key: key, at: .zero))
+            }
+            instances[Int(i)].running = false
+            instances[Int(i)].end = time
+            noteEnd(i)
+            if inst.parentFrame >= 0 { childInstanceEnded(i, frame: inst.parentFrame) }
+            return
+        }
+        if inst.replay?.liveFinished == true {
+            // Forward to the end of a run that had finished: it finishes again.
+            for (key, o) in owners where o.renderingInstance == i {
+                owners[key] = nil
+                scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), render(i, key: key, at: inst.frontier))
+            }
+            instances[Int(i)].running = false
+            instances[Int(i)].end = time
+            noteEnd(i)
+            if inst.parentFrame >= 0 { childInstanceEnded(i, frame: inst.parentFrame) }
+            return
+        }
+        exitReplay(i)
+    }
+
+    /// The next pass of a yoyo repeat: the recorded pass again, in the other direction.
+    func restartYoyo(_ child: Int32, pass: Int, inclusive: Bool = false) {
+        if instances[Int(child)].replay == nil { enterReplay(child) }
+        reanchor(child)
+        instances[Int(child)].direction = pass % 2 == 1 ? -1 : 1
+        restartRun(child)
+        scheduleReplay(child, inclusive: inclusive)
+    }
+
+    /// `play NAME(...) reversed`: play the child silently to its end now, then replay it backward.
+    func playReversed(_ child: Int32) throws(RuntimeError) {
+        let inst = instances[Int(child)]
+        if case .forever = inst.graph.nodes[Int(inst.root)].duration {
+            throw RuntimeError("cannot play a sequence that never ends reversed", at: inst.graph.nodes[Int(inst.root)].span)
+        }
+        try fastForward(child, to: .max)
+        if instances[Int(child)].running {
+            throw RuntimeError("cannot play this sequence reversed: it waits for a step outside it",
+                               at: inst.graph.nodes[Int(inst.root)].span)
+        }
+        restartYoyo(child, pass: 1, inclusive: true)
+    }
+
+    /// Plays an instance's own events up to its local time `t` at once, without printing or
+    /// checking (its actions are still recorded), then holds its clock at `t`.
+    func fastForward(_ i: Int32, to t: Time) throws(RuntimeError) {
+        let wasSilent = silent
+        silent = true
+        defer { silent = wasSilent }
+        while true {
+            var pending = queue.extract { self.isDescendant($0.key.instance, of: i) }
+                + takeParked { self.isDescendant($0.key.instance, of: i) }
+            guard !pending.isEmpty else { break }
+            var best = 0
+            var bestLocal = ancestorLocal(pending[0].key.instance, pending[0].local, ancestor: i)
+            for k in 1..<pending.count {
+                let l = ancestorLocal(pending[k].key.instance, pending[k].local, ancestor: i)
+                if l < bestLocal || (l == bestLocal && pending[k].key < pending[best].key) { best = k; bestLocal = l }
+            }
+            let e = pending.remove(at: best)
+            parked.append(contentsOf: pending)
+            if bestLocal > t { parked.append(e); break }
+            instances[Int(i)].anchorLocal = bestLocal
+            instances[Int(i)].anchorParent = parentClockNow(i)
+            try handle(e)
+        }
+        let target = t == .max ? localTime(i) : t
+        instances[Int(i)].anchorLocal = target
+        instances[Int(i)].anchorParent = parentClockNow(i)
+        retime(i)
+    }
+
+    func takeParked(_ take: (QueuedEvent) -> Bool) -> [QueuedEvent] {
+        var taken: [QueuedEvent] = [], kept: [QueuedEvent] = []
+        for e in parked { if take(e) { taken.append(e) } else { kept.append(e) } }
+        parked = kept
+        return taken
+    }
+
+    func isDescendant(_ x: Int32, of i: Int32) -> Bool {
+        var y = x
+        while y >= 0 { if y == i { return true }; y = instances[Int(y)].parent }
+        return false
+    }
+
+    /// Converts a descendant's local time to an ancestor's local time.
+    func ancestorLocal(_ x: Int32, _ local: Time, ancestor: Int32) -> Time {
+        var clock = local
+        var y = x
+        while y != ancestor && y >= 0 {
+            clock = instances[Int(y)].parentClock(clock) ?? clock
+            y = instances[Int(y)].parent
+        }
+        return clock
+    }
+}
+

@@ -1,0 +1,233 @@
+// Interpreter+Nodes: what each kind of node does when it starts. Combinators only map time:
+// a sequence starts each child when the one before ends, a parallel starts all and ends with
+// the last, a stagger offsets one branch per member, `play` and named chains run child
+// instances, `after`/`with` wait for a named step.
+
+extension Interpreter {
+    func startFrame(_ f: Int32) throws(RuntimeError) {
+        let frame = frames[Int(f)]
+        let inst = frame.instance
+        let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
+        let now = localTime(inst)
+        if frame.parent < 0, let name = instances[Int(inst)].name {
+            // A named instance starts: `with NAME` steps may go.
+            stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
+            wake(name)
+        }
+        switch node.kind {
+        case .action(let a):
+            try perform(a, frame: f, span: node.span)
+            finish(f)
+        case .wait(let e):
+            let d = try duration(e, env: frame.env, what: "a wait")
+            if d.ticks == 0 { finish(f) } else { schedule(inst, local: now + d, node: frame.node, .end(f)) }
+        case .tween(let spec):
+            try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
+        case .spring(let spec):
+            try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
+        case .sequence(let children):
+            if children.isEmpty { finish(f); return }
+            frames[Int(f)].state = 0
+            startChild(of: f, node: children[0], at: now)
+        case .parallel(let children):
+            if children.isEmpty { finish(f); return }
+            frames[Int(f)].state = children.count
+            for c in children { startChild(of: f, node: c, at: now) }
+        case .repeat(let countExpr, let yoyo, let body):
+            var count = Int.max
+            if let e = countExpr {
+                let n = try number(e, env: frame.env)
+                guard n >= 0, n == n.rounded(), n < 1e15 else {
+                    throw RuntimeError("a repeat count must be a whole number of at least 0, not \(formatNumber(n))", at: e.span)
+                }
+                count = Int(n)
+            }
+            if count == 0 { finish(f); return }
+            frames[Int(f)].count = count
+            frames[Int(f)].state = 0
+            if yoyo {
+                // Pass 0 plays the body live as a recorded child; later passes replay it back and forth.
+                let child = spawn(from: f, root: body, env: frame.env, speed: 1, recorded: true)
+                frames[Int(f)].segment = child
+                scheduleRoot(child)
+            } else {
+                startChild(of: f, node: body, at: now)
+            }
+        case .stagger(let spec, let body):
+            try startStagger(f, spec, body: body, now: now)
+        case .play(let spec):
+            try startPlay(f, spec)
+        case .spawn(let body):
+            let child = spawn(from: f, root: body, env: frame.env, speed: 1, recorded: true)
+            instances[Int(child)].name = node.name
+            frames[Int(f)].segment = child
+            scheduleRoot(child)
+        case .relative(let spec, _):
+            try startRelative(f, spec)
+        }
+    }
+
+    func delayThenBegin(_ f: Int32, _ delay: TypedExpr?, env: Int32, now: Time, node: Int32) throws(RuntimeError) {
+        let d = try delay.map { e throws(RuntimeError) in try duration(e, env: env, what: "a delay") } ?? .zero
+        if d.ticks > 0 {
+            schedule(frames[Int(f)].instance, local: now + d, node: node, .begin(f))
+        } else {
+            try begin(f)
+        }
+    }
+
+    /// Creates a child instance of the frame's instance running `root`, starting now.
+    func spawn(from f: Int32, root: NodeID, env: Int32, speed: Double, recorded: Bool) -> Int32 {
+        let frame = frames[Int(f)]
+        let graph = instances[Int(frame.instance)].graph
+        let child = newInstance(graph: graph, root: root.index, env: env, parent: frame.instance, parentFrame: f, speed: speed,
+                                localStart: .zero, parentClock: localTime(frame.instance))
+        if recorded && instances[Int(child)].recording == nil { instances[Int(child)].recording = Recording() }
+        return child
+    }
+
+    // MARK: - stagger
+
+    func startStagger(_ f: Int32, _ spec: StaggerSpec, body: NodeID, now: Time) throws(RuntimeError) {
+        let frame = frames[Int(f)]
+        guard case .list(let members) = try eval(spec.members, env: frame.env) else { finish(f); return }
+        let step = try duration(spec.interval, env: frame.env, what: "a stagger interval")
+        if members.isEmpty { finish(f); return }
+        var ranks = Stagger.ranks(count: members.count, order: spec.order)
+        if spec.order == .random {
+            // A seeded shuffle (Fisher–Yates) of the ranks.
+            for i in stride(from: ranks.count - 1, to: 0, by: -1) {
+                let j = Int(rng.next() % UInt64(i + 1))
+                ranks.swapAt(i, j)
+            }
+        }
+        frames[Int(f)].state = members.count
+        for (k, m) in members.enumerated() {
+            var locals = envs[Int(frame.env)]
+            while locals.count <= spec.variable { locals.append(.number(0)) }
+            locals[spec.variable] = m
+            let env = newEnv(locals)
+            guard let offset = step.scaled(by: Double(ranks[k])), let at = now.adding(offset) else {
+                throw RuntimeError("this stagger would start beyond the clock's range", at: spec.span)
+            }
+            startChild(of: f, node: body, at: at, env: env, ownsEnv: true)
+        }
+    }
+
+    // MARK: - play
+
+    func startPlay(_ f: Int32, _ spec: PlaySpec) throws(RuntimeError) {
+        let frame = frames[Int(f)]
+        guard spec.instantiation < instantiations.count, let graph = instantiations[spec.instantiation].graph else {
+            throw RuntimeError("'\(spec.name)' is not ready to play", at: spec.span)
+        }
+        var speed = 1.0
+        if let e = spec.speed {
+            speed = try number(e, env: frame.env)
+            guard speed > 0, speed.isFinite else {
+                throw RuntimeError("speed must be greater than 0, not \(formatNumber(speed))", at: e.span)
+            }
+        }
+        if instances[Int(frame.instance)].depth + 1 > Interpreter.maxInstanceDepth {
+            throw RuntimeError("'\(spec.name)' is nested more than \(Interpreter.maxInstanceDepth) deep (a sequence that plays itself without end?)",
+                               at: spec.span, help: "use 'repeat forever < ... >' for an endless loop")
+        }
+        var locals = [Value](repeating: .number(0), count: max(graph.localCount, spec.arguments.count))
+        for (k, a) in spec.arguments.enumerated() { locals[k] = try eval(a, env: frame.env) }
+        let env = newEnv(locals)
+        let child = newInstance(graph: graph, root: 0, env: env, parent: frame.instance, parentFrame: f, speed: speed,
+                                localStart: .zero, parentClock: localTime(frame.instance))
+        frames[Int(f)].segment = child
+        frames[Int(f)].state = 1  // owns the child's environment
+        if spec.reversed {
+            instances[Int(child)].recording = Recording()
+            scheduleRoot(child)
+            try playReversed(child)
+        } else {
+            scheduleRoot(child)
+        }
+    }
+
+    /// A child instance ended (live, or a replay reached its limit): the waiting frame goes on.
+    func childInstanceEnded(_ child: Int32, frame f: Int32) {
+        guard f >= 0, Int(f) < frames.count, frames[Int(f)].segment == child else { return }
+        let frame = frames[Int(f)]
+        let node = instances[Int(frame.instance)].graph.nodes[Int(frame.node)]
+        if case .repeat = node.kind {
+            let done = frame.state + 1
+            frames[Int(f)].state = done
+            if done < frame.count {
+                // Yoyo: replay the recorded pass in the other direction.
+                restartYoyo(child, pass: done)
+                return
+            }
+        }
+        if case .play = node.kind { freeEnvs.append(instances[Int(child)].env) }
+        frames[Int(f)].segment = -1
+        finish(f)
+    }
+
+    // MARK: - after / with
+
+    func startRelative(_ f: Int32, _ spec: RelativeSpec) throws(RuntimeError) {
+        if let when = try relativeStart(f, spec) {
+            startRelativeBody(f, atGlobal: when)
+        } else {
+            waiters[spec.name, default: []].append(f)
+        }
+    }
+
+    /// The global time the body of `after`/`with` starts, if it is known yet.
+    func relativeStart(_ f: Int32, _ spec: RelativeSpec) throws(RuntimeError) -> Time? {
+        let offset = try spec.offset.map { e throws(RuntimeError) -> Time in
+            guard case .time(let t) = try eval(e, env: frames[Int(f)].env) else { return .zero }
+            return t
+        } ?? .zero
+        guard let run = stepRuns[spec.name] else { return nil }
+        switch spec.anchor {
+        case .with:
+            return max(time, run.start + offset)
+        case .after:
+            if let end = run.end { return max(time, end + offset) }
+            // A negative offset needs the end in advance: known when the step's length is.
+            if offset.ticks < 0, instances[Int(run.instance)].running {
+                let inst = instances[Int(run.instance)]
+                if case .exact(let d) = inst.graph.nodes[Int(inst.root)].duration, inst.rate == 1, inst.parent < 0 {
+                    return max(time, run.start + d + offset)
+                }
+            }
+            return nil
+        }
+    }
+
+    func startRelativeBody(_ f: Int32, atGlobal t: Time) {
+        let frame = frames[Int(f)]
+        guard case .relative(_, let body) = instances[Int(frame.instance)].graph.nodes[Int(frame.node)].kind else { return }
+        let local = localTime(frame.instance, at: t)
+        frames[Int(f)].state = 1
+        startChild(of: f, node: body, at: max(local, localTime(frame.instance)))
+    }
+
+    /// A named step started or ended: start the `after`/`with` steps waiting for it.
+    func wake(_ name: StepNameID) {
+        guard let list = waiters[name], !list.isEmpty else { return }
+        var still: [Int32] = []
+        for f in list {
+            guard case .relative(let spec, _) = instances[Int(frames[Int(f)].instance)].graph.nodes[Int(frames[Int(f)].node)].kind,
+                  let when = try? relativeStart(f, spec) else { still.append(f); continue }
+            startRelativeBody(f, atGlobal: when)
+        }
+        waiters[name] = still.isEmpty ? nil : still
+    }
+
+    /// Steps still waiting for a named step that will never come (reported at the end of a run).
+    public var unmetWaits: [(Span, String)] {
+        waiters.values.flatMap { $0 }.compactMap { f in
+            let frame = frames[Int(f)]
+            guard instances[Int(frame.instance)].running,
+                  case .relative(let spec, _) = instances[Int(frame.instance)].graph.nodes[Int(frame.node)].kind else { return nil }
+            let what = stepRuns[spec.name] == nil ? "never started" : "never finished"
+            return (spec.span, "'\(spec.anchor.rawValue) \(spec.nameText)' never ran: '\(spec.nameText)' \(what)")
+        }
+    }
+}

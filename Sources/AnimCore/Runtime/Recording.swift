@@ -1,0 +1,120 @@
+// Recording: what a controllable instance (a named step, a yoyo pass, a reversed play) has
+// played, in its own local time: every property write with a copy of the segment that made it,
+// and every print and expect. Replaying renders properties from it — at each instant the write
+// that began last wins, as in live play — and fires the actions the playhead crosses.
+
+/// The played history of an instance.
+struct Recording {
+    /// One property write.
+    struct Write {
+        var key: Int64
+        /// When it began, in the recording's local time.
+        var begin: Time
+        /// The segment, copied (`track` is the property's track in it).
+        var segment: Segment
+        var track: Int
+        /// Recording-local time `u` maps to segment-local `segmentOrigin + (u − begin) × scale`.
+        var segmentOrigin: Time
+        var scale: Double
+
+        func value(at u: Time) -> Value {
+            let d = u - begin
+            let local = scale == 1 ? segmentOrigin + d : segmentOrigin + Time(ticks: Int64((Double(d.ticks) * scale).rounded()))
+            return segment.value(track: track, at: local)
+        }
+    }
+
+    /// A print or expect.
+    struct Action {
+        var time: Time
+        var spec: ActionSpec
+        var env: [Value]
+        var span: Span
+    }
+
+    var writes: [Write] = []
+    var byKey: [Int64: [Int]] = [:]
+    var actions: [Action] = []
+    /// Each property's value before the instance first wrote it.
+    var firstValues: [Int64: Value] = [:]
+
+    /// The property's value at recording-local time `u`, or nil if never written.
+    func render(_ key: Int64, at u: Time) -> Value? {
+        guard let list = byKey[key] else { return nil }
+        var best: Int?
+        for i in list where writes[i].begin <= u {
+            if best == nil || writes[i].begin >= writes[best!].begin { best = i }
+        }
+        if let b = best { return writes[b].value(at: u) }
+        return firstValues[key]
+    }
+}
+
+/// How a replaying instance is driven.
+struct ReplayState {
+    /// Whether it has finished live play (its frontier is its end).
+    var liveFinished: Bool
+}
+
+extension Interpreter {
+    /// The instances that record what `i` does: itself and its recording ancestors.
+    func recorders(of i: Int32) -> [Int32] {
+        var out: [Int32] = []
+        var x = i
+        while x >= 0 {
+            if instances[Int(x)].recording != nil { out.append(x) }
+            x = instances[Int(x)].parent
+        }
+        return out
+    }
+
+    /// Records a segment's track in every recorder of its instance.
+    func recordWrite(segment s: Int32, track k: Int, key: Int64) {
+        let seg = segments[Int(s)]
+        // ds/du: how fast the segment's clock runs against the recorder's.
+        var scale = 1.0
+        var x = seg.instance
+        while x >= 0 {
+            if instances[Int(x)].recording != nil {
+                let w = Recording.Write(key: key, begin: localTime(x), segment: seg, track: k, segmentOrigin: localTime(seg.instance),
+                                        scale: scale)
+                let idx = instances[Int(x)].recording!.writes.count
+                instances[Int(x)].recording!.writes.append(w)
+                instances[Int(x)].recording!.byKey[key, default: []].append(idx)
+                if instances[Int(x)].recording!.firstValues[key] == nil {
+                    instances[Int(x)].recording!.firstValues[key] = seg.tracks[k].from
+                }
+            }
+            let r = instances[Int(x)].rate
+            scale *= r == 0 ? 1 : r
+            x = instances[Int(x)].parent
+        }
+    }
+
+    /// Records an instant write (`set`, `restore`) as a zero-length segment.
+    func recordSet(_ key: Int64, from: Value, to: Value, instance i: Int32, frame f: Int32) {
+        guard !recorders(of: i).isEmpty else { return }
+        let track = Segment.Track(shape: ShapeID(Int(key >> 32)), property: PropertyID(Int(key & 0xFFFF_FFFF)), from: from, to: to, owned: false)
+        let seg = Segment(instance: i, frame: f, begin: localTime(i), motion: .tween(TweenTiming(iterationDuration: .zero), .linear),
+                          tracks: [track])
+        segments.append(seg)
+        let s = Int32(segments.count - 1)
+        recordWrite(segment: s, track: 0, key: key)
+        segments.removeLast()
+    }
+
+    /// Records a print or expect in every recorder of an instance.
+    func recordAction(_ spec: ActionSpec, frame f: Int32, span: Span) {
+        let i = frames[Int(f)].instance
+        for r in recorders(of: i) {
+            instances[Int(r)].recording!.actions.append(
+                Recording.Action(time: localTime(r), spec: spec, env: envs[Int(frames[Int(f)].env)], span: span))
+        }
+    }
+
+    /// A property's value while instance `i` replays, at its local time `u`.
+    func render(_ i: Int32, key: Int64, at u: Time) -> Value {
+        if let v = instances[Int(i)].recording?.render(key, at: u) { return v }
+        return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0)
+    }
+}
