@@ -7,13 +7,11 @@ extension Checker {
 
     /// `define NAME(params) = chain`: recorded; its body is checked when played.
     mutating func checkDefine(_ d: DefineStmt) -> CheckedStmt? {
-        if let existing = env.symbols[d.name.name] {
-            let prelude: Bool
-            if case .define(let n) = existing, env.defines[n]?.fromPrelude == true { prelude = true } else { prelude = false }
-            if !prelude {
-                error(.alreadyDeclared(d.name.name, what: describe(existing)), at: d.name.span)
-                return nil
-            }
+        if env.preludeNames.remove(d.name.name) != nil {
+            env.symbols[d.name.name] = nil
+        } else if let existing = env.symbols[d.name.name] {
+            error(.alreadyDeclared(d.name.name, what: describe(existing)), at: d.name.span)
+            return nil
         }
         var seen: Set<String> = []
         for p in d.parameters where !seen.insert(p.name).inserted {

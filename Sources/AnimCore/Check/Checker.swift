@@ -172,6 +172,7 @@ public struct Checker {
     }
 
     mutating func checkLet(_ l: LetStmt) -> CheckedStmt? {
+        if env.preludeNames.remove(l.name.name) != nil { env.symbols[l.name.name] = nil }
         if let existing = env.symbols[l.name.name] {
             if case .global = existing {} else {
                 error(.alreadyDeclared(l.name.name, what: describe(existing)), at: l.name.span)
@@ -196,6 +197,10 @@ public struct Checker {
 
     /// Reserves a new top-level name, reporting a clash with an existing declaration.
     mutating func declareName(_ id: Identifier) -> Bool {
+        if env.preludeNames.remove(id.name) != nil {
+            env.symbols[id.name] = nil
+            return true
+        }
         if let existing = env.symbols[id.name] {
             var d = Diagnostic.error(CheckError.alreadyDeclared(id.name, what: describe(existing)).message, at: id.span)
             if case .shape(let s) = existing { d.secondary.append(.init(span: env.shapes[Int(s.index)].span, text: "declared here")) }

@@ -78,6 +78,8 @@ public struct Environment: Sendable {
     /// Every checked instantiation of a define; `play` nodes refer to them by index.
     public internal(set) var instantiations: [Instantiation] = []
     var instantiationIndex: [InstantiationKey: Int] = [:]
+    /// Names the prelude declared that a script has not declared again (they may be).
+    public internal(set) var preludeNames: Set<String> = []
     /// Sources that define bodies come from, for messages about them.
     public internal(set) var files: [SourceID: SourceFile] = [:]
 

@@ -89,6 +89,25 @@ public final class Session: RunEventSink {
         self.output = output
         self.formatter = EventFormatter(json: options.json, showTime: options.showTime)
         self.interpreter = Interpreter(sink: self, seed: options.seed)
+        loadPrelude()
+    }
+
+    /// Loads the standard prelude: its names may be declared again by scripts.
+    func loadPrelude() {
+        let file = sources.add(name: "<prelude>", text: Prelude.source)
+        let parsed = Parser.parseProgram(file)
+        let checked = Checker.check(parsed.program, file: file, environment: environment, isPrelude: true)
+        guard !parsed.diagnostics.hasErrors, !checked.diagnostics.hasErrors else {
+            // A broken prelude is a bug in anim itself; say so rather than run without it.
+            report(parsed.diagnostics)
+            report(checked.diagnostics)
+            return
+        }
+        environment = checked.environment
+        environment.preludeNames = Set(environment.symbols.keys)
+        interpreter.propertyNames = environment.propertyNames
+        interpreter.instantiations = environment.instantiations
+        try? execute(checked.statements)
     }
 
     /// The number of failed expectations.
