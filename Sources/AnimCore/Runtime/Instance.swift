@@ -104,6 +104,7 @@ extension Interpreter {
     /// clock change: events of stopped clocks are parked, the rest requeued.
     func retime(_ i: Int32) {
         let sub = subtree(i)
+        markClockChange(sub)
         var moving = queue.extract { sub.contains($0.key.instance) }
         var keep: [QueuedEvent] = []
         for e in parked { if sub.contains(e.key.instance) { moving.append(e) } else { keep.append(e) } }

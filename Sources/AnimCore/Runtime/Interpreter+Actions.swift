@@ -124,15 +124,19 @@ extension Interpreter {
         for k in 0..<c.count {
             let display = c.isArray ? "\(c.name)[\(k)]" : c.name
             let id = scene.add(name: display, kind: c.kind, propertyCount: propertyNames.count)
+            if history != nil {
+                for (p, v) in scene.shapes[Int(id.index)].values.enumerated() where v != nil { dirty.insert(ownerKey(id, PropertyID(p))) }
+            }
             if let slot = c.indexSlot { envs[Int(env)][slot] = .number(Double(k)) }
             for (p, e) in c.properties {
                 do throws(RuntimeError) {
-                    scene.setBase(id, p, try eval(e, env: env))
+                    setBase(ownerKey(id, p), try eval(e, env: env))
                 } catch {
                     if firstError == nil { firstError = error }
                 }
             }
         }
+        flushHistory()
         if let e = firstError { throw e }
     }
 

@@ -104,7 +104,7 @@ extension Interpreter {
         let sub = subtree(i)
         for key in instances[Int(i)].recording?.byKey.keys ?? [:].keys {
             if let w = lastWriter[key], !sub.contains(w) { continue }
-            owners[key] = .render(i)
+            setOwner(key, .render(i))
         }
     }
 
@@ -114,8 +114,8 @@ extension Interpreter {
         let frontier = instances[Int(i)].frontier
         let sub = subtree(i)
         for (key, o) in owners where o.renderingInstance == i {
-            owners[key] = nil
-            scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), render(i, key: key, at: frontier))
+            setOwner(key, nil)
+            setBase(key, render(i, key: key, at: frontier))
         }
         instances[Int(i)].replay = nil
         // Live tracks still running take their properties back.
@@ -123,7 +123,7 @@ extension Interpreter {
             for (k, tr) in seg.tracks.enumerated() where tr.owned {
                 let key = ownerKey(tr.shape, tr.property)
                 if let w = lastWriter[key], !sub.contains(w) { continue }
-                owners[key] = Owner(segment: Int32(s), track: Int32(k))
+                setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }
         }
         _ = queue.extract { e in
@@ -187,8 +187,8 @@ extension Interpreter {
         if inst.direction < 0 {
             // Back at the start: the properties hold their start values, and the run is over.
             for (key, o) in owners where o.renderingInstance == i {
-                owners[key] = nil
-                scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), render(i, key: key, at: .zero))
+                setOwner(key, nil)
+                setBase(key, render(i, key: key, at: .zero))
             }
             instances[Int(i)].running = false
             instances[Int(i)].end = time
@@ -199,8 +199,8 @@ extension Interpreter {
         if inst.replay?.liveFinished == true {
             // Forward to the end of a run that had finished: it finishes again.
             for (key, o) in owners where o.renderingInstance == i {
-                owners[key] = nil
-                scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), render(i, key: key, at: inst.frontier))
+                setOwner(key, nil)
+                setBase(key, render(i, key: key, at: inst.frontier))
             }
             instances[Int(i)].running = false
             instances[Int(i)].end = time

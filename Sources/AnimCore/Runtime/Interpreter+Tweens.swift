@@ -49,14 +49,14 @@ extension Interpreter {
     func writeProperty(_ s: ShapeID, _ p: PropertyID, _ v: Value, by instance: Int32) {
         let key = ownerKey(s, p)
         release(key, by: instance)
-        scene.setBase(s, p, v)
+        setBase(key, v)
     }
 
     /// Detaches a property from its writer, and remembers who writes it now.
     func release(_ key: Int64, by instance: Int32) {
         if let o = owners[key] {
             if o.segment >= 0 { segments[Int(o.segment)].tracks[Int(o.track)].owned = false }
-            owners[key] = nil
+            setOwner(key, nil)
         }
         lastWriter[key] = instance
     }
@@ -133,7 +133,7 @@ extension Interpreter {
             let key = ownerKey(tr.shape, tr.property)
             recordWrite(segment: s, track: k, key: key)
             release(key, by: inst)
-            owners[key] = Owner(segment: s, track: Int32(k))
+            setOwner(key, Owner(segment: s, track: Int32(k)))
         }
         let active: Time?
         switch motion {
@@ -247,8 +247,8 @@ extension Interpreter {
         let t = localTime(seg.instance)
         for (k, tr) in seg.tracks.enumerated() where tr.owned {
             let key = ownerKey(tr.shape, tr.property)
-            scene.setBase(tr.shape, tr.property, seg.value(track: k, at: t))
-            if let o = owners[key], o.segment == s { owners[key] = nil }
+            setBase(key, seg.value(track: k, at: t))
+            if let o = owners[key], o.segment == s { setOwner(key, nil) }
         }
         segments[Int(s)].tracks = []
         freeSegments.append(s)

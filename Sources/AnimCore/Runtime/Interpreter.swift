@@ -61,6 +61,10 @@ public final class Interpreter {
     /// `save` snapshots.
     var saved: [ShapeID: [Value?]] = [:]
     var eventsThisInstant = 0
+    /// The pieces of every property's life, when recording (`recordHistory()`).
+    public internal(set) var history: PropertyHistory?
+    /// Properties changed since the history was last brought up to date.
+    var dirty: Set<Int64> = []
 
     /// Events allowed at one instant before the run is stopped as a loop that does not advance
     /// time (`repeat forever < print "x" >`). Ten million is far above any real script.
@@ -132,6 +136,7 @@ public final class Interpreter {
                                        at: inst.graph.nodes[Int(e.key.node)].span, help: "give the repeated steps a duration")
                 }
                 try handle(e)
+                flushHistory()
             } catch {
                 cancel(instance: Int(topmost(e.key.instance)))
                 sink.emit(.runtimeError(time: time, diagnostic: error.diagnostic))
@@ -316,8 +321,8 @@ public final class Interpreter {
             let owner: Int32
             if let r = o.renderingInstance { owner = r } else { owner = segments[Int(o.segment)].instance }
             guard sub.contains(owner) else { continue }
-            if let v = currentValue(key) { scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), v) }
-            owners[key] = nil
+            if let v = currentValue(key) { setBase(key, v) }
+            setOwner(key, nil)
         }
         for x in sub where instances[Int(x)].running {
             instances[Int(x)].running = false

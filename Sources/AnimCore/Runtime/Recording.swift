@@ -4,9 +4,9 @@
 // that began last wins, as in live play — and fires the actions the playhead crosses.
 
 /// The played history of an instance.
-struct Recording {
+public struct Recording: Sendable {
     /// One property write.
-    struct Write {
+    public struct Write: Sendable {
         var key: Int64
         /// When it began, in the recording's local time.
         var begin: Time
@@ -25,7 +25,7 @@ struct Recording {
     }
 
     /// A print or expect.
-    struct Action {
+    public struct Action: Sendable {
         var time: Time
         var spec: ActionSpec
         var env: [Value]
@@ -39,7 +39,7 @@ struct Recording {
     var firstValues: [Int64: Value] = [:]
 
     /// The property's value at recording-local time `u`, or nil if never written.
-    func render(_ key: Int64, at u: Time) -> Value? {
+    public func render(_ key: Int64, at u: Time) -> Value? {
         guard let list = byKey[key] else { return nil }
         var best: Int?
         for i in list where writes[i].begin <= u {

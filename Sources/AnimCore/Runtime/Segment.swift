@@ -4,7 +4,7 @@
 // reverse and seek.
 
 /// How a segment moves.
-enum SegmentMotion {
+public enum SegmentMotion: Sendable {
     /// Web Animations timing and an easing.
     case tween(TweenTiming, Easing)
     /// A spring that settles after `duration`.
@@ -12,13 +12,13 @@ enum SegmentMotion {
 }
 
 /// Keyframes of one track: values at offsets with the easing of the segment arriving at each.
-struct KeyframeTrack {
-    var offsets: [Double]
-    var values: [Value]
-    var easings: [Easing?]
+public struct KeyframeTrack: Sendable {
+    public internal(set) var offsets: [Double]
+    public internal(set) var values: [Value]
+    public internal(set) var easings: [Easing?]
 
     /// The value at overall progress `p` (clamped to [0, 1]).
-    func value(_ p: Double) -> Value {
+    public func value(_ p: Double) -> Value {
         let q = min(1, max(0, p))
         if q >= 1 { return values[values.count - 1] }
         var k = 0
@@ -33,10 +33,10 @@ struct KeyframeTrack {
 /// A smooth path through points: a uniform Catmull-Rom spline (tension 1/2) through them,
 /// travelled at constant speed by an arc-length table. Sources: Catmull & Rom, "A class of
 /// local interpolating splines" (1974); the end tangents repeat the end points.
-struct PathTrack {
-    var points: [Point]
+public struct PathTrack: Sendable {
+    public internal(set) var points: [Point]
     /// Cumulative arc length at each sample: `samplesPerSegment` per segment.
-    var lengths: [Double]
+    public internal(set) var lengths: [Double]
     static let samplesPerSegment = 32
 
     init(points: [Point]) {
@@ -67,7 +67,7 @@ struct PathTrack {
     }
 
     /// The point at overall progress p (clamped to [0, 1]); exact at both ends.
-    func value(_ p: Double) -> Value {
+    public func value(_ p: Double) -> Value {
         let q = min(1, max(0, p))
         if q <= 0 { return .point(points[0]) }
         if q >= 1 { return .point(points[points.count - 1]) }
@@ -90,29 +90,29 @@ struct PathTrack {
 }
 
 /// A running tween or spring.
-struct Segment {
+public struct Segment: Sendable {
     /// One property the segment writes.
-    struct Track {
-        var shape: ShapeID
-        var property: PropertyID
-        var from: Value
-        var to: Value
+    public struct Track: Sendable {
+        public internal(set) var shape: ShapeID
+        public internal(set) var property: PropertyID
+        public internal(set) var from: Value
+        public internal(set) var to: Value
         /// False once a newer tween or a `set` took the property over.
-        var owned: Bool
-        var keyframes: KeyframeTrack?
-        var path: PathTrack?
+        public internal(set) var owned: Bool
+        public internal(set) var keyframes: KeyframeTrack?
+        public internal(set) var path: PathTrack?
         /// For springs: one closed-form motion per component of the value.
-        var springs: [SpringMotion] = []
+        public internal(set) var springs: [SpringMotion] = []
     }
-    var instance: Int32
-    var frame: Int32
+    public internal(set) var instance: Int32
+    public internal(set) var frame: Int32
     /// The start of the active interval, in the instance's local time.
-    var begin: Time
-    var motion: SegmentMotion
-    var tracks: [Track]
+    public internal(set) var begin: Time
+    public internal(set) var motion: SegmentMotion
+    public internal(set) var tracks: [Track]
 
     /// The value of track `k` at local time `t` (clamped to the active interval).
-    func value(track k: Int, at t: Time) -> Value {
+    public func value(track k: Int, at t: Time) -> Value {
         let tr = tracks[k]
         switch motion {
         case .tween(let timing, let easing):
@@ -130,7 +130,7 @@ struct Segment {
     }
 
     /// The rate of change of track `k` per second of local time.
-    func velocity(track k: Int, at t: Time) -> Value {
+    public func velocity(track k: Int, at t: Time) -> Value {
         let tr = tracks[k]
         switch motion {
         case .spring(let duration):

@@ -75,6 +75,10 @@ public final class Session: RunEventSink {
     var nextFrame: Int64 = 0
     /// `on change` observers.
     var observers: [Observer] = []
+    /// When set, prints are collected here instead of written (timeline runs).
+    var collectingPrints: [(time: Time, text: String)]?
+    /// Called at every frame (`--fps`) with the frame's time, after observers ran.
+    public var frameHook: ((Time) -> Void)?
 
     /// An `on change` observer: the watched property, the graph it starts, the last sample.
     struct Observer {
@@ -270,7 +274,7 @@ public final class Session: RunEventSink {
 
     /// Advances the interpreter to `t`, sampling trace frames strictly before `t` on the way.
     func advanceClock(to t: Time) throws(RuntimeError) {
-        if !traces.isEmpty || !observers.isEmpty {
+        if !traces.isEmpty || !observers.isEmpty || frameHook != nil {
             while true {
                 let ft = frameTime(nextFrame)
                 guard ft < t else { break }
@@ -292,6 +296,7 @@ public final class Session: RunEventSink {
             try interpreter.advance(to: ft)
         }
         if !traces.isEmpty { emitTrace(at: ft) }
+        frameHook?(ft)
     }
 
     /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
@@ -335,7 +340,7 @@ public final class Session: RunEventSink {
 
     /// Emits the trace frames at or before `t` not yet shown.
     func flushFrames(through t: Time) {
-        guard !traces.isEmpty || !observers.isEmpty else { return }
+        guard !traces.isEmpty || !observers.isEmpty || frameHook != nil else { return }
         while frameTime(nextFrame) <= t {
             try? frame(at: frameTime(nextFrame))
             nextFrame += 1
@@ -347,6 +352,10 @@ public final class Session: RunEventSink {
     /// Receives the interpreter's events.
     public func emit(_ event: RunEvent) {
         if silent, case .trace = event { return }
+        if collectingPrints != nil, case .print(let t, let text) = event {
+            collectingPrints!.append((t, text))
+            return
+        }
         if let line = formatter.line(for: event, position: position) { output.standardOutput(line) }
         switch event {
         case .expectFailed(_, let d): output.standardError(renderer.render(d))

@@ -1,0 +1,139 @@
+// History: every property's life during a run as a list of pieces in global time — a constant,
+// a live segment seen through its instance's clock, or a replaying instance's recording. It is
+// what renderers and the sampling engine read: sampling it at any time gives exactly what the
+// interpreter would have given, without running the interpreter again.
+
+/// An instance clock frozen as an affine map from global time to local time.
+public struct ClockMap: Sendable {
+    /// Global time at the anchor.
+    public var global: Time
+    /// Local time at the anchor.
+    public var local: Time
+    /// Local seconds per global second.
+    public var rate: Double
+
+    /// The local time at global time `t`.
+    @inline(__always)
+    public func callAsFunction(_ t: Time) -> Time {
+        let d = t - global
+        if rate == 1 { return local + d }
+        if rate == 0 { return local }
+        if rate == -1 { return local - d }
+        return local + Time(ticks: Int64((Double(d.ticks) * rate).rounded(.toNearestOrAwayFromZero)))
+    }
+}
+
+/// The pieces of every property's value over a run.
+public struct PropertyHistory: Sendable {
+    /// One stretch of a property's life, from `start` until the next piece.
+    public struct Piece: Sendable {
+        /// When it starts (global time).
+        public var start: Time
+        /// What gives the value.
+        public var source: Source
+    }
+
+    /// What gives a property's value during a piece.
+    public enum Source: Sendable {
+        /// A fixed value.
+        case constant(Value)
+        /// Track `track` of a segment, at local time `clock(t)`.
+        case segment(Segment, track: Int, clock: ClockMap)
+        /// A replaying instance's recording, at local time `clock(t)`.
+        case render(Recording, key: Int64, fallback: Value, clock: ClockMap)
+    }
+
+    /// Pieces by property key (`shape << 32 | property`), in time order.
+    public internal(set) var pieces: [Int64: [Piece]] = [:]
+
+    /// The keys in a stable order.
+    public var keys: [Int64] { pieces.keys.sorted() }
+
+    /// The value of a property at global time `t`, or nil before it exists.
+    public func value(_ key: Int64, at t: Time) -> Value? {
+        guard let list = pieces[key], !list.isEmpty, list[0].start <= t else { return nil }
+        var lo = 0, hi = list.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if list[mid].start <= t { lo = mid } else { hi = mid - 1 }
+        }
+        return Self.evaluate(list[lo].source, at: t)
+    }
+
+    /// Evaluates a piece's source at global time `t`.
+    public static func evaluate(_ s: Source, at t: Time) -> Value {
+        switch s {
+        case .constant(let v): return v
+        case .segment(let seg, let k, let clock): return seg.value(track: k, at: clock(t))
+        case .render(let rec, let key, let fallback, let clock): return rec.render(key, at: clock(t)) ?? fallback
+        }
+    }
+
+    mutating func append(_ key: Int64, _ piece: Piece) {
+        pieces[key, default: []].append(piece)
+    }
+}
+
+extension Interpreter {
+    /// Sets who writes a property, noting the change for the history.
+    @inline(__always)
+    func setOwner(_ key: Int64, _ owner: Owner?) {
+        owners[key] = owner
+        if history != nil { dirty.insert(key) }
+    }
+
+    /// Sets a property's base value, noting the change for the history.
+    @inline(__always)
+    func setBase(_ key: Int64, _ v: Value) {
+        scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), v)
+        if history != nil { dirty.insert(key) }
+    }
+
+    /// Marks every property written by an instance's subtree (its clock changed).
+    func markClockChange(_ sub: Set<Int32>) {
+        guard history != nil else { return }
+        for (key, o) in owners {
+            if let r = o.renderingInstance { if sub.contains(r) { dirty.insert(key) } } else if sub.contains(segments[Int(o.segment)].instance) {
+                dirty.insert(key)
+            }
+        }
+    }
+
+    /// Appends a piece for every property changed since the last flush.
+    func flushHistory() {
+        guard history != nil, !dirty.isEmpty else { return }
+        for key in dirty {
+            let source: PropertyHistory.Source
+            if let o = owners[key] {
+                if let r = o.renderingInstance {
+                    source = .render(instances[Int(r)].recording ?? Recording(), key: key,
+                                     fallback: scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0),
+                                     clock: clockMap(r))
+                } else {
+                    let seg = segments[Int(o.segment)]
+                    source = .segment(seg, track: Int(o.track), clock: clockMap(seg.instance))
+                }
+            } else if let v = scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) {
+                source = .constant(v)
+            } else {
+                continue
+            }
+            history!.append(key, .init(start: time, source: source))
+        }
+        dirty.removeAll(keepingCapacity: true)
+    }
+
+    /// An instance's clock now, frozen as an affine map.
+    func clockMap(_ i: Int32) -> ClockMap {
+        ClockMap(global: time, local: localTime(i), rate: clockRate(i))
+    }
+
+    /// Starts recording the history of every property (for renderers and the sampler).
+    public func recordHistory() {
+        history = PropertyHistory()
+        for (s, shape) in scene.shapes.enumerated() {
+            for (p, v) in shape.values.enumerated() where v != nil { dirty.insert(ownerKey(ShapeID(s), PropertyID(p))) }
+        }
+        flushHistory()
+    }
+}

@@ -1,0 +1,74 @@
+// Session+Timeline: a whole run kept as data — every property's history, the shapes, the
+// printed messages and the graphs' spans — for the renderers, exporters and the sampler,
+// which then never need the interpreter again.
+
+/// A finished run, as data.
+public struct Timeline: Sendable {
+    /// One shape: its name, kind, and when it was declared.
+    public struct ShapeInfo: Sendable {
+        /// `square`, `card[2]`.
+        public var name: String
+        /// Rect, circle or text.
+        public var kind: ShapeKind
+        /// Its id in the scene.
+        public var id: ShapeID
+    }
+    /// One started graph: where it was written, when it ran, and its name.
+    public struct GraphRun: Sendable {
+        /// The graph.
+        public var graph: SequencerGraph
+        /// Global start.
+        public var start: Time
+        /// Global end (nil: still running when the run stopped).
+        public var end: Time?
+        /// Whether it is a top-level graph (not a child instance).
+        public var topLevel: Bool
+    }
+
+    /// Every property's pieces.
+    public var history: PropertyHistory
+    /// The shapes, by id.
+    public var shapes: [ShapeInfo]
+    /// Property names by id.
+    public var propertyNames: [String]
+    /// The stage's size and color.
+    public var stageSize: Point
+    /// The stage's background.
+    public var stageColor: Color
+    /// When the run ended.
+    public var end: Time
+    /// The messages printed, with their times.
+    public var prints: [(time: Time, text: String)]
+    /// The graphs started, in order.
+    public var graphs: [GraphRun]
+
+    /// The value of a property at global time `t` (nil before the shape exists).
+    public func value(_ shape: ShapeID, _ property: PropertyID, at t: Time) -> Value? {
+        history.value(Int64(shape.index) << 32 | Int64(property.raw), at: t)
+    }
+
+    /// The id of a property name.
+    public func property(_ name: String) -> PropertyID? {
+        propertyNames.firstIndex(of: name).map { PropertyID($0) }
+    }
+}
+
+
+extension Session {
+    /// Runs a script to its end (or `--until`) keeping its whole history. Prints are collected,
+    /// not written; diagnostics go to the session's standard error. Nil if the script failed.
+    public func timeline(name: String, bytes: [UInt8]) -> Timeline? {
+        interpreter.recordHistory()
+        collectingPrints = []
+        let code = run(name: name, bytes: bytes)
+        guard code == .success || (errorCount == 0 && expectFailures > 0) else { return nil }
+        let scene = interpreter.scene
+        let shapes = scene.shapes.enumerated().map { Timeline.ShapeInfo(name: $0.element.name, kind: $0.element.kind, id: ShapeID($0.offset)) }
+        let graphs = interpreter.instances.map {
+            Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0)
+        }
+        return Timeline(history: interpreter.history ?? PropertyHistory(), shapes: shapes, propertyNames: environment.propertyNames,
+                        stageSize: scene.stageSize, stageColor: scene.stageColor, end: now, prints: collectingPrints ?? [],
+                        graphs: graphs)
+    }
+}
