@@ -131,9 +131,40 @@ extension Interpreter {
     /// Starts recording the history of every property (for renderers and the sampler).
     public func recordHistory() {
         history = PropertyHistory()
+        activities = []
         for (s, shape) in scene.shapes.enumerated() {
             for (p, v) in shape.values.enumerated() where v != nil { dirty.insert(ownerKey(ShapeID(s), PropertyID(p))) }
         }
         flushHistory()
+    }
+}
+
+/// One leaf node's run, for timelines and charts: when a tween, spring, wait or action ran.
+public struct Activity: Sendable {
+    /// The instance (index into `Timeline.graphs`).
+    public var instance: Int
+    /// The node in the instance's graph.
+    public var node: NodeID
+    /// When it began (a tween's begin, after its delay), global time.
+    public var begin: Time
+    /// When it ended (nil: still running when the run stopped).
+    public var end: Time?
+}
+
+extension Interpreter {
+    /// Logs a leaf node's start (when recording history); returns its index for `endActivity`.
+    @discardableResult
+    func beginActivity(frame f: Int32) -> Int {
+        guard activities != nil else { return -1 }
+        let fr = frames[Int(f)]
+        activities!.append(Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), begin: time, end: nil))
+        activityOfFrame[f] = activities!.count - 1
+        return activities!.count - 1
+    }
+
+    /// Logs a leaf node's end.
+    func endActivity(frame f: Int32) {
+        guard activities != nil, let k = activityOfFrame.removeValue(forKey: f) else { return }
+        activities![k].end = time
     }
 }

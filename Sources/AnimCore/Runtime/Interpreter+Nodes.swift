@@ -16,11 +16,14 @@ extension Interpreter {
         }
         switch node.kind {
         case .action(let a):
+            beginActivity(frame: f)
+            endActivity(frame: f)
             try perform(a, frame: f, span: node.span)
             finish(f)
         case .wait(let e):
             let d = try duration(e, env: frame.env, what: "a wait")
-            if d.ticks == 0 { finish(f) } else { schedule(inst, local: now + d, node: frame.node, .end(f)) }
+            beginActivity(frame: f)
+            if d.ticks == 0 { endActivity(frame: f); finish(f) } else { schedule(inst, local: now + d, node: frame.node, .end(f)) }
         case .tween(let spec):
             try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
         case .spring(let spec):

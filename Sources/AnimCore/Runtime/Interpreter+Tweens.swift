@@ -129,6 +129,7 @@ extension Interpreter {
             segments.append(seg); s = Int32(segments.count - 1)
         }
         frames[Int(f)].segment = s
+        beginActivity(frame: f)
         for (k, tr) in tracks.enumerated() {
             let key = ownerKey(tr.shape, tr.property)
             recordWrite(segment: s, track: k, key: key)
@@ -143,6 +144,7 @@ extension Interpreter {
         guard let length = active else { return }  // forever: no end
         if length.ticks == 0 {
             endSegment(f)
+            endActivity(frame: f)
             finish(f)
         } else {
             guard let end = now.adding(length) else {

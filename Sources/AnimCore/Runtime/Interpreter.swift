@@ -65,6 +65,9 @@ public final class Interpreter {
     public internal(set) var history: PropertyHistory?
     /// Properties changed since the history was last brought up to date.
     var dirty: Set<Int64> = []
+    /// Leaf nodes' runs, when recording history.
+    public internal(set) var activities: [Activity]?
+    var activityOfFrame: [Int32: Int] = [:]
 
     /// Events allowed at one instant before the run is stopped as a loop that does not advance
     /// time (`repeat forever < print "x" >`). Ten million is far above any real script.
@@ -253,6 +256,7 @@ public final class Interpreter {
         case .begin(let f): try begin(f)
         case .end(let f):
             if frames[Int(f)].segment >= 0 { endSegment(f) }
+            endActivity(frame: f)
             finish(f)
         case .replayAction(let i, let k): try replayAction(i, Int(k))
         case .replayLimit(let i): replayLimit(i)

@@ -41,6 +41,8 @@ public struct Timeline: Sendable {
     public var prints: [(time: Time, text: String)]
     /// The graphs started, in order.
     public var graphs: [GraphRun]
+    /// When each tween, spring, wait and action ran.
+    public var activities: [Activity]
 
     /// The value of a property at global time `t` (nil before the shape exists).
     public func value(_ shape: ShapeID, _ property: PropertyID, at t: Time) -> Value? {
@@ -69,6 +71,6 @@ extension Session {
         }
         return Timeline(history: interpreter.history ?? PropertyHistory(), shapes: shapes, propertyNames: environment.propertyNames,
                         stageSize: scene.stageSize, stageColor: scene.stageColor, end: now, prints: collectingPrints ?? [],
-                        graphs: graphs)
+                        graphs: graphs, activities: interpreter.activities ?? [])
     }
 }
