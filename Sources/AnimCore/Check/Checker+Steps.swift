@@ -177,24 +177,24 @@ extension Checker {
         return ok ? spec : nil
     }
 
+    /// Resolves `ease E`; an error points at the argument at fault when there is one.
     mutating func resolveEasing(_ e: EasingSyntax) -> Easing? {
-        var nums: [Double]?
-        if let args = e.arguments {
-            nums = []
-            for a in args {
-                switch a {
-                case .number(let d, _): nums!.append(d)
-                case .word(let w, let span):
-                    diagnostics.error("easing '\(e.name)' takes numbers, not '\(w)'", at: span)
-                    return nil
-                }
+        let args = e.arguments?.map { a -> EasingArgument in
+            switch a {
+            case .number(let d, _): .number(d)
+            case .word(let w, _): .word(w)
             }
         }
-        switch Easing.resolve(name: e.name, arguments: nums) {
+        switch Easing.resolve(name: e.name, arguments: args) {
         case .success(let easing): return easing
         case .failure(let err):
-            let span: Span
-            if case .unknown = err { span = e.nameSpan } else { span = e.span }
+            var span = e.span
+            if case .unknown = err { span = e.nameSpan }
+            if let i = err.argumentIndex, let written = e.arguments, i < written.count {
+                switch written[i] {
+                case .number(_, let s), .word(_, let s): span = s
+                }
+            }
             error(.easing(err), at: span)
             return nil
         }

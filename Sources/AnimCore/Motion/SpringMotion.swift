@@ -45,7 +45,9 @@ public struct SpringMotion: Hashable, Sendable {
 
     /// A damped form p·E·C + q·E·S (see the file comment).
     struct Form: Hashable, Sendable {
+        /// The coefficient of E·C.
         var p: Double
+        /// The coefficient of E·S.
         var q: Double
     }
 
@@ -98,7 +100,7 @@ public struct SpringMotion: Hashable, Sendable {
             let e1 = expDouble(slowRoot * t)
             let e2 = expDouble(-(decay + spread) * t)
             let sinhPart = -e1 * expm1Double(-2 * spread * t) / (2 * spread)
-            return g.p * (e1 + e2) / 2 - g.q * sinhPart
+            return g.p * (e1 + e2) / 2 + g.q * sinhPart
         }
     }
 
@@ -155,6 +157,7 @@ public struct SpringMotion: Hashable, Sendable {
         ticksRoundedUp(settlingTime(of: components, epsilon: epsilon))
     }
 
+    /// Seconds rounded up to whole ticks; nil if negative, infinite or beyond the clock.
     static func ticksRoundedUp(_ seconds: Double) -> Time? {
         let t = (seconds * Double(Time.ticksPerSecond)).rounded(.up)
         guard t.isFinite, t >= 0, t < 9.2e18 else { return nil }

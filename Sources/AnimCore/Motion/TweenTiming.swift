@@ -1,61 +1,177 @@
-// TweenTiming: the Web Animations timing model for one tween (Web Animations Level 1, §4.8
-// "Core animation model calculations"): active duration, overall progress, simple iteration
-// progress (1.0 at the end of the active interval), current iteration, and the alternate
-// direction used by `yoyo`. Local time 0 is the start of the active interval (after delay).
+// TweenTiming: the Web Animations Level 1 timing model for one tween ("Core animation effect
+// calculations": phases, active time, overall progress, simple iteration progress, current
+// iteration, directed progress, and the before flag of the transformed progress). Local time t
+// is clock time since the start of the active interval (the delay is the graph's business), and
+// fill is `both`: before the interval the tween shows its start, after it its end. Invariant:
+// at the end of the active interval the simple iteration progress is 1.0, not 0.0.
+
+/// Which way successive iterations run (Web Animations `PlaybackDirection`).
+public enum PlaybackDirection: String, Hashable, Sendable, CaseIterable {
+    /// Every iteration forwards.
+    case normal
+    /// Every iteration backwards.
+    case reverse
+    /// Even iterations forwards, odd ones backwards (`yoyo`).
+    case alternate
+    /// Even iterations backwards, odd ones forwards.
+    case alternateReverse = "alternate-reverse"
+}
 
 /// Iteration timing of a tween.
 public struct TweenTiming: Hashable, Sendable {
-    /// The duration of one iteration.
+    /// The duration of one iteration, in effect time (before `rate` is applied).
     public var iterationDuration: Time
-    /// How many iterations (may be fractional or infinite).
+    /// How many iterations (0 or more; may be fractional or infinite).
     public var iterations: Double
-    /// `yoyo`: odd iterations run backward.
-    public var alternate: Bool
-    /// The playback rate (`speed`), greater than zero.
+    /// Where in the iterations the tween starts (Web Animations `iterationStart`, 0 or more).
+    public var iterationStart: Double
+    /// The direction of each iteration.
+    public var direction: PlaybackDirection
+    /// The playback rate (`speed`), greater than zero: effect time = clock time × rate.
     public var rate: Double
 
-    /// Creates a timing.
+    /// `yoyo`: odd iterations run backward.
+    public var alternate: Bool {
+        get { direction == .alternate }
+        set { direction = newValue ? .alternate : .normal }
+    }
+
+    /// Creates a timing with `yoyo` as a flag.
     public init(iterationDuration: Time, iterations: Double = 1, alternate: Bool = false, rate: Double = 1) {
+        self.init(iterationDuration: iterationDuration, iterations: iterations, iterationStart: 0,
+                  direction: alternate ? .alternate : .normal, rate: rate)
+    }
+
+    /// Creates a timing with every Web Animations parameter.
+    public init(iterationDuration: Time, iterations: Double = 1, iterationStart: Double = 0,
+                direction: PlaybackDirection, rate: Double = 1) {
         self.iterationDuration = iterationDuration
         self.iterations = iterations
-        self.alternate = alternate
+        self.iterationStart = iterationStart
+        self.direction = direction
         self.rate = rate
     }
 
-    /// The active duration `d × n ÷ rate`, rounded once to the tick grid; nil if infinite or out of range.
+    /// The active duration in clock time, `d × n ÷ rate`, rounded once to the tick grid; zero if
+    /// d or n is zero (even when the other is infinite); nil if infinite or out of range.
     public static func activeDuration(iteration d: Time, iterations n: Double, rate r: Double) -> Time? {
         if n == 1 && r == 1 { return d }
         if d.ticks == 0 || n == 0 { return .zero }
-        guard n.isFinite else { return nil }
+        guard n.isFinite, r > 0, r.isFinite else { return nil }
         return d.scaled(by: n / r)
     }
 
-    /// The active duration; nil when infinite.
+    /// The active duration in clock time; nil when infinite.
     public var activeDuration: Time? {
         TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
     }
 
-    /// The overall progress (iterations completed, fractional) and the directed progress of the
-    /// current iteration at local time `t`, clamped to the active interval.
-    public func progress(at t: Time) -> (iteration: Double, directed: Double) {
-        let active = activeDuration
-        let atEnd = active.map { t >= $0 } ?? false
+    // MARK: - Phases
+
+    /// The phase of the tween at a local time (Web Animations "animation effect phases").
+    public enum Phase: Hashable, Sendable {
+        /// Before the active interval (t < 0): the tween shows its start.
+        case before
+        /// Inside the active interval.
+        case active
+        /// After the active interval: the tween shows its end.
+        case after
+    }
+
+    /// The phase at local time `t`. `backwards` is the playback direction of whatever plays the
+    /// tween (a reversed animation): it decides which phase owns the two boundary instants.
+    /// Forwards, t = 0 is active and t = end is after; backwards, t = 0 is before and t = end active.
+    public func phase(at t: Time, backwards: Bool = false) -> Phase {
+        if t.ticks < 0 || (backwards && t.ticks == 0) { return .before }
+        if let end = activeDuration, t > end || (!backwards && t == end) { return .after }
+        return .active
+    }
+
+    // MARK: - Core calculations
+
+    /// Everything the timing model says about one instant.
+    public struct Sample: Hashable, Sendable {
+        /// The phase.
+        public var phase: Phase
+        /// Iterations done, fractional, counted from 0 and shifted by `iterationStart`.
+        public var overallProgress: Double
+        /// Progress within the current iteration, in [0, 1]; 1.0 at the end of the active interval.
+        public var simpleIterationProgress: Double
+        /// The current iteration, 0-based (infinite after an endless zero-length tween).
+        public var currentIteration: Double
+        /// True when the current iteration runs forwards.
+        public var isForwards: Bool
+        /// The simple iteration progress turned by the current direction: the easing's input.
+        public var directedProgress: Double
+        /// The before flag for the easing (set in the before phase going forwards, or in the
+        /// after phase going backwards).
+        public var beforeFlag: Bool
+    }
+
+    /// The timing model at local time `t` (fill `both`).
+    public func sample(at t: Time, backwards: Bool = false) -> Sample {
+        let phase = phase(at: t, backwards: backwards)
+        let n = iterations
+        // At the end of the active interval the active time equals the active duration: in the
+        // after phase (fill forwards), or in the active phase at t = end when playing backwards.
+        let atEnd = phase == .after || (phase == .active && activeDuration.map { t == $0 } ?? false)
+
+        // Overall progress: active time ÷ iteration duration, + iteration start.
         var overall: Double
-        if iterationDuration.ticks == 0 || atEnd {
-            overall = t.ticks <= 0 && !atEnd ? 0 : iterations
+        if phase == .before {
+            overall = 0                                  // active time is 0 in the before phase
+        } else if iterationDuration.ticks == 0 || atEnd {
+            overall = n                                  // d = 0: the iteration count; at the end: d·n ÷ d
         } else {
-            let local = max(Time.zero, t)
-            overall = local.seconds * rate / iterationDuration.seconds
+            overall = min(Double(t.ticks) * rate / Double(iterationDuration.ticks), n)
         }
-        if !overall.isFinite { overall = 0 }
-        var simple = overall - overall.rounded(.down)
-        var iteration = overall.rounded(.down)
-        // Progress is 1.0, not 0.0, at the end of the active interval (§4.8.3.3).
-        if simple == 0 && atEnd && iterations != 0 {
-            simple = 1
-            iteration -= 1
+        overall += iterationStart
+
+        // Simple iteration progress.
+        var simple: Double
+        if overall.isInfinite {
+            simple = iterationStart - iterationStart.rounded(.down)
+        } else {
+            simple = overall - overall.rounded(.down)
         }
-        let reverse = alternate && iteration.truncatingRemainder(dividingBy: 2) != 0
-        return (iteration, reverse ? 1 - simple : simple)
+        if simple == 0 && atEnd && n != 0 { simple = 1 }
+
+        // Current iteration.
+        let iteration: Double
+        if phase == .after && n.isInfinite {
+            iteration = .infinity
+        } else if simple == 1 {
+            iteration = overall.rounded(.down) - 1
+        } else {
+            iteration = overall.rounded(.down)
+        }
+
+        // Directed progress.
+        let forwards: Bool
+        switch direction {
+        case .normal: forwards = true
+        case .reverse: forwards = false
+        case .alternate, .alternateReverse:
+            let d = direction == .alternate ? iteration : iteration + 1
+            forwards = d.isInfinite || d.truncatingRemainder(dividingBy: 2) == 0
+        }
+        let directed = forwards ? simple : 1 - simple
+        let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
+        return Sample(phase: phase, overallProgress: overall, simpleIterationProgress: simple,
+                      currentIteration: iteration, isForwards: forwards, directedProgress: directed,
+                      beforeFlag: beforeFlag)
+    }
+
+    /// The current iteration and the directed progress at local time `t`, playing forwards.
+    public func progress(at t: Time) -> (iteration: Double, directed: Double) {
+        let s = sample(at: t)
+        return (s.currentIteration, s.directedProgress)
+    }
+
+    /// The eased progress at local time `t` (Web Animations "transformed progress"): the
+    /// directed progress through `easing`, with the before flag for `steps`.
+    public func transformedProgress(at t: Time, easing: Easing, backwards: Bool = false) -> Double {
+        let s = sample(at: t, backwards: backwards)
+        return easing(s.directedProgress, beforeFlag: s.beforeFlag)
     }
 }

@@ -12,6 +12,5 @@ import Darwin
 @inline(__always) func logDouble(_ x: Double) -> Double { log(x) }
 @inline(__always) func atan2Double(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) func asinDouble(_ x: Double) -> Double { asin(x) }
-@inline(__always) func atanDouble(_ x: Double) -> Double { atan(x) }
 @inline(__always) func expm1Double(_ x: Double) -> Double { expm1(x) }
 @inline(__always) func log1pDouble(_ x: Double) -> Double { log1p(x) }
