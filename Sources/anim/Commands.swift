@@ -90,6 +90,12 @@ enum Commands {
         let w = report.warnings == 0 ? "" : " with \(report.warnings) warning\(report.warnings == 1 ? "" : "s")"
         if let d = report.duration {
             streams.standardOutput("\(name): ok\(w); duration \(d.eventStamp)s\n")
+            if !report.criticalPath.isEmpty {
+                streams.standardOutput("critical path:\n")
+                for step in report.criticalPath {
+                    streams.standardOutput("  \(step.begin.eventStamp)–\(step.end.eventStamp)  \(step.label)  (\(step.position))\n")
+                }
+            }
         } else if let span = report.endless {
             let pos = session.renderer.position(of: span) ?? name
             streams.standardOutput("\(name): ok\(w); it never ends (the graph at \(pos) repeats forever)\n")

@@ -145,6 +145,8 @@ public struct Activity: Sendable {
     public var instance: Int
     /// The node in the instance's graph.
     public var node: NodeID
+    /// When its node started (before any delay), global time.
+    public var start: Time
     /// When it began (a tween's begin, after its delay), global time.
     public var begin: Time
     /// When it ended (nil: still running when the run stopped).
@@ -157,7 +159,8 @@ extension Interpreter {
     func beginActivity(frame f: Int32) -> Int {
         guard activities != nil else { return -1 }
         let fr = frames[Int(f)]
-        activities!.append(Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), begin: time, end: nil))
+        let start = globalTime(fr.instance, fr.start) ?? time
+        activities!.append(Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time), begin: time, end: nil))
         activityOfFrame[f] = activities!.count - 1
         return activities!.count - 1
     }

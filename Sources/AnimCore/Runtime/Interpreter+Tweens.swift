@@ -133,6 +133,7 @@ extension Interpreter {
         for (k, tr) in tracks.enumerated() {
             let key = ownerKey(tr.shape, tr.property)
             recordWrite(segment: s, track: k, key: key)
+            if overwrites != nil, case .tween = motion { noteOverwrite(key, by: f) }
             release(key, by: inst)
             setOwner(key, Owner(segment: s, track: Int32(k)))
         }
@@ -277,5 +278,31 @@ extension Interpreter {
     /// A property's name (built-in or custom), for messages.
     func propertyName(_ p: PropertyID) -> String {
         propertyNames.indices.contains(Int(p.raw)) ? propertyNames[Int(p.raw)] : "#\(p.raw)"
+    }
+}
+
+/// A tween taking a property over from a tween or spring still running (for `anim check`).
+public struct Overwrite: Sendable {
+    /// The property (`shape << 32 | property`).
+    public var key: Int64
+    /// When it happened.
+    public var time: Time
+    /// The step that was writing it.
+    public var previous: Span
+    /// The step that takes it over.
+    public var next: Span
+}
+
+extension Interpreter {
+    /// Notes a takeover of a running writer by another step (not a step retargeting itself).
+    func noteOverwrite(_ key: Int64, by f: Int32) {
+        guard let o = owners[key], o.segment >= 0 else { return }
+        let old = segments[Int(o.segment)]
+        let oldFrame = frames[Int(old.frame)]
+        let newFrame = frames[Int(f)]
+        let oldNode = instances[Int(oldFrame.instance)].graph.nodes[Int(oldFrame.node)]
+        let newNode = instances[Int(newFrame.instance)].graph.nodes[Int(newFrame.node)]
+        guard oldNode.span != newNode.span else { return }
+        overwrites!.append(Overwrite(key: key, time: time, previous: oldNode.span, next: newNode.span))
     }
 }

@@ -68,6 +68,8 @@ public final class Interpreter {
     /// Leaf nodes' runs, when recording history.
     public internal(set) var activities: [Activity]?
     var activityOfFrame: [Int32: Int] = [:]
+    /// Takeovers of running tweens, when `anim check` asks for them.
+    public var overwrites: [Overwrite]?
 
     /// Events allowed at one instant before the run is stopped as a loop that does not advance
     /// time (`repeat forever < print "x" >`). Ten million is far above any real script.

@@ -12,6 +12,8 @@ public struct CheckReport: Sendable {
     public var endless: Span?
     /// How many warnings were reported.
     public var warnings: Int
+    /// The steps that make the total duration, in order: (begin, end, label, position).
+    public var criticalPath: [(begin: Time, end: Time, label: String, position: String)] = []
 }
 
 extension Session {
@@ -21,19 +23,66 @@ extension Session {
         guard let statements = compile(file) else {
             return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
         }
-        let warnings = warningCount
         silent = true
         defer { silent = false }
+        interpreter.activities = []
+        interpreter.overwrites = []
+        var endless: Span?
         do {
             try execute(statements)
             if options.until == nil, let node = interpreter.endlessGraph {
-                return CheckReport(exitCode: exitCode, duration: nil, endless: node.span, warnings: warnings)
+                endless = node.span
+            } else {
+                try playToEnd()
             }
-            try playToEnd()
         } catch {
-            return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warnings)
+            return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
         }
-        return CheckReport(exitCode: exitCode, duration: now, endless: nil, warnings: warnings)
+        reportOverwrites()
+        var report = CheckReport(exitCode: exitCode, duration: endless == nil ? now : nil, endless: endless, warnings: warningCount)
+        if endless == nil { report.criticalPath = criticalPath() }
+        return report
+    }
+
+    /// Warns once per pair of steps where a tween takes a property over from one still running.
+    func reportOverwrites() {
+        var seen = Set<[UInt32]>()
+        for o in interpreter.overwrites ?? [] {
+            guard seen.insert([o.previous.source, o.previous.start, o.next.source, o.next.start]).inserted else { continue }
+            let shape = interpreter.scene.shapes[Int(o.key >> 32)].name
+            let prop = interpreter.propertyName(PropertyID(Int(o.key & 0xFFFF_FFFF)))
+            var d = Diagnostic.warning("'\(shape).\(prop)' is written by two steps at once: this one takes it over at \(o.time.eventStamp)s",
+                                       at: o.next, help: "the earlier step stops writing it; sequence them with 'then' if that is not meant")
+            if o.previous.source == o.next.source { d.secondary.append(.init(span: o.previous, text: "still running")) } else {
+                d.notes.append("the step it takes over from is at \(renderer.position(of: o.previous) ?? "?")")
+            }
+            var bag = DiagnosticBag()
+            bag.report(d)
+            report(bag)
+        }
+    }
+
+    /// The chain of steps that ends last, walked back from its end through steps that ended
+    /// exactly when the next one started.
+    func criticalPath() -> [(begin: Time, end: Time, label: String, position: String)] {
+        let acts = interpreter.activities ?? []
+        guard var current = acts.indices.filter({ acts[$0].end != nil }).max(by: { acts[$0].end! < acts[$1].end! }) else { return [] }
+        var path = [current]
+        var guardSteps = 0
+        while guardSteps < 100_000 {
+            guardSteps += 1
+            let start = acts[current].start
+            guard let prev = acts.indices.last(where: { acts[$0].end == start && $0 != current && !path.contains($0) }) else { break }
+            path.append(prev)
+            current = prev
+        }
+        let dumper = GraphDumper(environment: environment, sources: sources)
+        return path.reversed().compactMap { k in
+            let a = acts[k]
+            let node = interpreter.instances[a.instance].graph.nodes[Int(a.node.index)]
+            guard a.end! > a.start else { return nil }
+            return (a.start, a.end!, dumper.label(node), renderer.position(of: node.span) ?? "?")
+        }
     }
 }
 
