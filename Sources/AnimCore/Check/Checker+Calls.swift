@@ -57,6 +57,13 @@ extension Checker {
         case .sqrt:
             guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
+        case .floor, .ceil, .round:
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
+            return TypedExpr(.call(f, [x]), .number, c.span)
+        case .mod:
+            guard arity(args.count == 2, "2") else { return nil }
+            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            return TypedExpr(.call(f, xs), k, c.span)
         case .sin, .cos:
             guard arity(args.count == 1, "1"), let x = want(0, [.angle], "an angle") else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)

@@ -22,7 +22,7 @@ public indirect enum ShapeRef: Hashable, Sendable {
 
 /// A built-in function.
 public enum Builtin: String, Hashable, Sendable, CaseIterable {
-    case min, max, abs, sqrt, sin, cos, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
+    case min, max, abs, sqrt, sin, cos, floor, ceil, round, mod, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
 }
 
 /// How a value is converted to fit its slot.

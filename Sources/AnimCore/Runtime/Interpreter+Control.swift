@@ -101,9 +101,8 @@ extension Interpreter {
     /// A replaying instance renders the properties it wrote, except those someone outside has
     /// taken over since (GSAP's overwrite).
     func claim(_ i: Int32) {
-        let sub = subtree(i)
         for key in instances[Int(i)].recording?.byKey.keys ?? [:].keys {
-            if let w = lastWriter[key], !sub.contains(w) { continue }
+            if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
             setOwner(key, .render(i))
         }
     }
@@ -122,7 +121,7 @@ extension Interpreter {
         for (s, seg) in segments.enumerated() where sub.contains(seg.instance) && !seg.tracks.isEmpty {
             for (k, tr) in seg.tracks.enumerated() where tr.owned {
                 let key = ownerKey(tr.shape, tr.property)
-                if let w = lastWriter[key], !sub.contains(w) { continue }
+                if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
                 setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }
         }

@@ -110,6 +110,14 @@ public enum ValueOps {
         case .sqrt:
             if n(0) < 0 { throw ValueError(message: "square root of a negative number (\(formatNumber(n(0))))", span: span) }
             return .number(n(0).squareRoot())
+        case .floor: return .number(n(0).rounded(.down))
+        case .ceil: return .number(n(0).rounded(.up))
+        case .round: return .number(n(0).rounded(.toNearestOrAwayFromZero))
+        case .mod:
+            // The result has the sign of the divisor, so `mod(-1, 4)` is 3 (a grid column).
+            if n(1) == 0 { throw ValueError(message: "'mod' by zero", span: span) }
+            let r = n(0).truncatingRemainder(dividingBy: n(1))
+            return try same(r != 0 && (r < 0) != (n(1) < 0) ? r + n(1) : r)
         case .sin:
             return .number(sinDegrees(n(0)))
         case .cos:
