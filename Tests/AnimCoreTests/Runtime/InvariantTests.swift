@@ -107,6 +107,19 @@ struct InvariantTests {
         #expect(a == b, Comment(rawValue: "seek to \(t) in:\n\(chain)\nplayed: \(a)\nsought: \(b)"))
     }
 
+    @Test("seeking back to t equals playing to t", arguments: 0..<30)
+    func seekBackEqualsPlay(seed: Int) {
+        var g = ScriptGenerator(seed: UInt64(4000 + seed))
+        let chain = g.chain()
+        let t = "\(g.int(2)).\(g.int(1000))"
+        let later = "3.5"
+        let played = run(Self.header + chain + " as s\n", flags: ["--until", t])
+        let sought = run(Self.header + chain + " as s\nwait \(later)\nseek s \(t)\n", flags: ["--until", later])
+        #expect(played.1.error.isEmpty && sought.1.error.isEmpty, Comment(rawValue: played.1.error + sought.1.error))
+        let a = state(played.0), b = state(sought.0)
+        #expect(a == b, Comment(rawValue: "seek back to \(t) in:\n\(chain)\nplayed: \(a)\nsought: \(b)"))
+    }
+
     @Test("reversing a played sequence returns every property to its start", arguments: 0..<30)
     func reverseReturns(seed: Int) {
         var g = ScriptGenerator(seed: UInt64(3000 + seed))
