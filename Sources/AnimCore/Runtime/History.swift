@@ -124,9 +124,7 @@ extension Interpreter {
     }
 
     /// An instance's clock now, frozen as an affine map.
-    func clockMap(_ i: Int32) -> ClockMap {
-        ClockMap(global: time, local: localTime(i), rate: clockRate(i))
-    }
+    func clockMap(_ i: Int32) -> ClockMap { instances[Int(i)].clock }
 
     /// Starts recording the history of every property (for renderers and the sampler).
     public func recordHistory() {

@@ -37,6 +37,13 @@ struct Instance {
     var replay: ReplayState?
     /// The local time live play has reached (valid while replaying).
     var frontier: Time = .zero
+    /// The whole chain of clocks from global time to this one, composed (kept up to date by
+    /// `refreshClocks`), so reading local time costs the same at any nesting depth.
+    var clock = ClockMap(global: .zero, local: .zero, rate: 1)
+    /// Whether it or an ancestor replays (its live events wait); kept by `refreshClocks`.
+    var replayingChain = false
+    /// The instances recording what it does: its recording ancestors and itself, outermost first.
+    var recorders: [Int32] = []
 
     /// The rate of the local clock against the parent's clock.
     var rate: Double { paused ? 0 : speed * direction }
@@ -66,25 +73,39 @@ struct Instance {
 
 extension Interpreter {
     /// An instance's local time at global time `t` (default: now).
+    @inline(__always)
     func localTime(_ i: Int32, at t: Time? = nil) -> Time {
-        var chain: [Int32] = []
-        var x = i
-        while x >= 0 { chain.append(x); x = instances[Int(x)].parent }
-        var clock = t ?? time
-        for y in chain.reversed() { clock = instances[Int(y)].local(clock) }
-        return clock
+        instances[Int(i)].clock(t ?? time)
     }
 
-    /// The global time at which an instance's clock shows `local`; nil if a clock on the way is stopped.
+    /// The global time at which an instance's clock shows `local`; nil if its clock is stopped.
     func globalTime(_ i: Int32, _ local: Time) -> Time? {
-        var clock = local
-        var x = i
-        while x >= 0 {
-            guard let c = instances[Int(x)].parentClock(clock) else { return nil }
-            clock = c
-            x = instances[Int(x)].parent
+        let c = instances[Int(i)].clock
+        let d = local - c.local
+        if c.rate == 1 { return c.global + d }
+        if c.rate == 0 { return nil }
+        if c.rate == -1 { return c.global - d }
+        let x = (Double(d.ticks) / c.rate).rounded(.toNearestOrAwayFromZero)
+        guard x.isFinite, abs(x) < 9e18 else { return nil }
+        return c.global + Time(ticks: Int64(x))
+    }
+
+    /// Recomposes the clocks of an instance and its descendants after its own clock changed.
+    func refreshClocks(_ i: Int32) {
+        var stack = [i]
+        while let x = stack.popLast() {
+            let inst = instances[Int(x)]
+            if inst.parent < 0 {
+                instances[Int(x)].clock = ClockMap(global: inst.anchorParent, local: inst.anchorLocal, rate: inst.rate)
+                instances[Int(x)].replayingChain = inst.replay != nil
+            } else {
+                let parent = instances[Int(inst.parent)]
+                let p = parent.clock
+                instances[Int(x)].clock = ClockMap(global: p.global, local: inst.local(p.local), rate: p.rate * inst.rate)
+                instances[Int(x)].replayingChain = inst.replay != nil || parent.replayingChain
+            }
+            stack.append(contentsOf: instances[Int(x)].children)
         }
-        return clock
     }
 
     /// The parent clock of an instance now (global time for top-level instances).
@@ -98,6 +119,7 @@ extension Interpreter {
         let l = localTime(i)
         instances[Int(i)].anchorLocal = l
         instances[Int(i)].anchorParent = parentClockNow(i)
+        refreshClocks(i)
     }
 
     /// Recomputes the global times of every event of an instance and its descendants after a
@@ -125,12 +147,7 @@ extension Interpreter {
         switch e.action {
         case .replayAction, .replayLimit: return false
         default:
-            var x = e.key.instance
-            while x >= 0 {
-                if instances[Int(x)].replay != nil { return true }
-                x = instances[Int(x)].parent
-            }
-            return false
+            return instances[Int(e.key.instance)].replayingChain
         }
     }
 }

@@ -18,11 +18,13 @@ extension Interpreter {
             guard !instances[Int(i)].paused else { return }
             reanchor(i)
             instances[Int(i)].paused = true
+            refreshClocks(i)
             retime(i)
         case .resume:
             guard instances[Int(i)].paused else { return }
             reanchor(i)
             instances[Int(i)].paused = false
+            refreshClocks(i)
             retime(i)
         case .interrupt:
             cancel(instance: Int(i))
@@ -42,6 +44,7 @@ extension Interpreter {
         if instances[Int(i)].replay == nil { enterReplay(i) }
         reanchor(i)
         instances[Int(i)].direction = -instances[Int(i)].direction
+        refreshClocks(i)
         restartRun(i)
         scheduleReplay(i)
     }
@@ -82,6 +85,7 @@ extension Interpreter {
     func setLocal(_ i: Int32, _ t: Time) {
         instances[Int(i)].anchorLocal = t
         instances[Int(i)].anchorParent = parentClockNow(i)
+        refreshClocks(i)
         retime(i)
     }
 
@@ -94,6 +98,7 @@ extension Interpreter {
         guard inst.replay == nil, inst.recording != nil else { return }
         instances[Int(i)].frontier = localTime(i)
         instances[Int(i)].replay = ReplayState(liveFinished: !inst.running)
+        refreshClocks(i)
         retime(i)  // parks the live events of the subtree
         claim(i)
     }
@@ -117,6 +122,7 @@ extension Interpreter {
             setBase(key, render(i, key: key, at: frontier))
         }
         instances[Int(i)].replay = nil
+        refreshClocks(i)
         // Live tracks still running take their properties back.
         for (s, seg) in segments.enumerated() where sub.contains(seg.instance) && !seg.tracks.isEmpty {
             for (k, tr) in seg.tracks.enumerated() where tr.owned {
@@ -215,6 +221,7 @@ extension Interpreter {
         if instances[Int(child)].replay == nil { enterReplay(child) }
         reanchor(child)
         instances[Int(child)].direction = pass % 2 == 1 ? -1 : 1
+        refreshClocks(child)
         restartRun(child)
         scheduleReplay(child, inclusive: inclusive)
     }
@@ -254,11 +261,13 @@ extension Interpreter {
             if bestLocal > t { parked.append(e); break }
             instances[Int(i)].anchorLocal = bestLocal
             instances[Int(i)].anchorParent = parentClockNow(i)
+            refreshClocks(i)
             try handle(e)
         }
         let target = t == .max ? localTime(i) : t
         instances[Int(i)].anchorLocal = target
         instances[Int(i)].anchorParent = parentClockNow(i)
+        refreshClocks(i)
         retime(i)
     }
 

@@ -85,7 +85,7 @@ extension Interpreter {
         let graph = instances[Int(frame.instance)].graph
         let child = newInstance(graph: graph, root: root.index, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
-        if recorded && instances[Int(child)].recording == nil { instances[Int(child)].recording = Recording() }
+        if recorded { enableRecording(child) }
         return child
     }
 
@@ -143,7 +143,7 @@ extension Interpreter {
         frames[Int(f)].segment = child
         frames[Int(f)].state = 1  // owns the child's environment
         if spec.reversed {
-            instances[Int(child)].recording = Recording()
+            enableRecording(child)
             scheduleRoot(child)
             try playReversed(child)
         } else {

@@ -38,12 +38,7 @@ extension Interpreter {
     }
 
     /// How fast an instance's clock runs against global time.
-    func clockRate(_ i: Int32) -> Double {
-        var r = 1.0
-        var x = i
-        while x >= 0 { r *= instances[Int(x)].rate; x = instances[Int(x)].parent }
-        return r
-    }
+    func clockRate(_ i: Int32) -> Double { instances[Int(i)].clock.rate }
 
     /// Makes `v` the property's value now (a `set`), taking it from whatever writes it.
     func writeProperty(_ s: ShapeID, _ p: PropertyID, _ v: Value, by instance: Int32) {

@@ -61,6 +61,8 @@ public final class Interpreter {
     /// `save` snapshots.
     var saved: [ShapeID: [Value?]] = [:]
     var eventsThisInstant = 0
+    /// An error found where it cannot be thrown (while walking up finished frames).
+    var pendingError: RuntimeError?
     /// The pieces of every property's life, when recording (`recordHistory()`).
     public internal(set) var history: PropertyHistory?
     /// Properties changed since the history was last brought up to date.
@@ -141,6 +143,7 @@ public final class Interpreter {
                                        at: inst.graph.nodes[Int(e.key.node)].span, help: "give the repeated steps a duration")
                 }
                 try handle(e)
+                if let pending = pendingError { pendingError = nil; throw pending }
                 flushHistory()
             } catch {
                 cancel(instance: Int(topmost(e.key.instance)))
@@ -193,9 +196,11 @@ public final class Interpreter {
         var inst = Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
                             name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,
                             speed: speed, direction: 1, paused: false, depth: depth)
-        if name != nil { inst.recording = Recording() }
+        if parent >= 0 { inst.recorders = instances[Int(parent)].recorders }
         instances.append(inst)
+        if name != nil { enableRecording(index) }
         if parent >= 0 { instances[Int(parent)].children.append(index) }
+        refreshClocks(index)
         instances[Int(index)].start = globalTime(index, localStart) ?? time
         return index
     }
@@ -242,12 +247,8 @@ public final class Interpreter {
     /// Whether events of an instance wait in `parked` (it or an ancestor is paused, or it is
     /// replaying and the event belongs to live play).
     func isParked(_ i: Int32) -> Bool {
-        var x = i
-        while x >= 0 {
-            if instances[Int(x)].paused { return true }
-            x = instances[Int(x)].parent
-        }
-        return false
+        // Speeds are positive, so a stopped composed clock means a pause on the way up.
+        instances[Int(i)].clock.rate == 0
     }
 
     // MARK: - Events
@@ -290,7 +291,16 @@ public final class Interpreter {
             case .repeat(_, _, let body):
                 let done = parent.state + 1
                 frames[Int(p)].state = done
-                if done < parent.count { startChild(of: p, node: body, at: localTime(inst)); return }
+                let now = localTime(inst)
+                if parent.count == Int.max && now == parent.start && pendingError == nil {
+                    // A pass of `repeat forever` took no time: it would loop at this instant for ever.
+                    pendingError = RuntimeError("'repeat forever' would loop without end at \(time.eventStamp)s: its body takes no time",
+                                                at: instances[Int(inst)].graph.nodes[Int(parent.node)].span,
+                                                help: "give the repeated steps a duration, or repeat a fixed number of times")
+                    return
+                }
+                frames[Int(p)].start = now
+                if done < parent.count { startChild(of: p, node: body, at: now); return }
             case .relative:
                 break
             case .tween, .wait, .action, .spring, .play, .spawn:

@@ -58,36 +58,33 @@ struct ReplayState {
 
 extension Interpreter {
     /// The instances that record what `i` does: itself and its recording ancestors.
-    func recorders(of i: Int32) -> [Int32] {
-        var out: [Int32] = []
-        var x = i
-        while x >= 0 {
-            if instances[Int(x)].recording != nil { out.append(x) }
-            x = instances[Int(x)].parent
-        }
-        return out
+    func recorders(of i: Int32) -> [Int32] { instances[Int(i)].recorders }
+
+    /// Makes an instance (created a moment ago, without children yet) record what it plays.
+    func enableRecording(_ i: Int32) {
+        guard instances[Int(i)].recording == nil else { return }
+        instances[Int(i)].recording = Recording()
+        instances[Int(i)].recorders.append(i)
     }
 
     /// Records a segment's track in every recorder of its instance.
     func recordWrite(segment s: Int32, track k: Int, key: Int64) {
         let seg = segments[Int(s)]
-        // ds/du: how fast the segment's clock runs against the recorder's.
-        var scale = 1.0
-        var x = seg.instance
-        while x >= 0 {
-            if instances[Int(x)].recording != nil {
-                let w = Recording.Write(key: key, begin: localTime(x), segment: seg, track: k, segmentOrigin: localTime(seg.instance),
-                                        scale: scale)
-                let idx = instances[Int(x)].recording!.writes.count
-                instances[Int(x)].recording!.writes.append(w)
-                instances[Int(x)].recording!.byKey[key, default: []].append(idx)
-                if instances[Int(x)].recording!.firstValues[key] == nil {
-                    instances[Int(x)].recording!.firstValues[key] = seg.tracks[k].from
-                }
+        let recs = instances[Int(seg.instance)].recorders
+        guard !recs.isEmpty else { return }
+        let segClock = instances[Int(seg.instance)].clock
+        for x in recs {
+            // ds/du: how fast the segment's clock runs against the recorder's.
+            let r = instances[Int(x)].clock.rate
+            let scale = r == 0 || segClock.rate == 0 ? 1 : segClock.rate / r
+            let w = Recording.Write(key: key, begin: localTime(x), segment: seg, track: k, segmentOrigin: localTime(seg.instance),
+                                    scale: scale)
+            let idx = instances[Int(x)].recording!.writes.count
+            instances[Int(x)].recording!.writes.append(w)
+            instances[Int(x)].recording!.byKey[key, default: []].append(idx)
+            if instances[Int(x)].recording!.firstValues[key] == nil {
+                instances[Int(x)].recording!.firstValues[key] = seg.tracks[k].from
             }
-            let r = instances[Int(x)].rate
-            scale *= r == 0 ? 1 : r
-            x = instances[Int(x)].parent
         }
     }
 
