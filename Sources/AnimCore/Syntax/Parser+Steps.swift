@@ -134,9 +134,16 @@ extension Parser {
                 addOpenedHere(open)
                 throw e
             }
-            list.append(try parseAssignment())
-            if !check(.gt) && !(check(.newline) || check(.semicolon)) {
-                throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
+            do {
+                list.append(try parseAssignment())
+                if !check(.gt) && !(check(.newline) || check(.semicolon)) {
+                    throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
+                }
+            } catch {
+                // Skip past this block's own `>`, so the enclosing block does not take it for its end.
+                synchronize()
+                if check(.gt) { advance() }
+                throw error
             }
             skipSeparators()
         }

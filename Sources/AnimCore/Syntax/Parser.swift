@@ -68,6 +68,8 @@ public struct Parser {
             return s
         } catch {
             synchronize()
+            // At the top level a `>` closes no block: step over it, or the loop would stop on it forever.
+            if check(.gt) { advance() }
             return nil
         }
     }
