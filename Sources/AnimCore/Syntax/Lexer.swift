@@ -209,7 +209,8 @@ public struct Lexer {
         while pos < limit {
             let c = bytes[pos]
             if c == 0x0A { break }
-            if c == 0x5C /* \ */ { pos += 2; continue }
+            // A backslash escapes the next byte, but never the line break: strings end at the line's end.
+            if c == 0x5C /* \ */ { pos += pos + 1 < limit && bytes[pos + 1] == 0x0A ? 1 : 2; continue }
             if depth > 0 && c == 0x22 { inInner.toggle(); pos += 1; continue }
             if !inInner {
                 if c == 0x7B { depth += 1 } else if c == 0x7D && depth > 0 { depth -= 1 } else if c == 0x22 && depth == 0 {
