@@ -186,8 +186,17 @@ public struct Lexer {
             if let u = NumberUnit(suffix: suffix) {
                 unit = u
                 pos = e
-            } else if suffix != "x" {
-                // `400x700` lexes as `400 x 700`; any other suffix is a misspelt unit.
+            } else if suffix.first == "x", suffix.utf8.dropFirst().allSatisfy(isDigit) {
+                // `400x700` lexes as `400 x 700`: the number, an `x`, then the next number.
+                var t = Token(kind: .number, span: span(start, pos), keyword: nil, unit: .none, digitsEnd: UInt32(pos))
+                t.spaceBefore = sawSpace
+                sawSpace = false
+                tokens.append(t)
+                add(.identifier, start: pos, end: pos + 1)
+                pos += 1
+                return
+            } else {
+                // Any other suffix is a misspelt unit.
                 let units = ["s", "ms", "deg", "rad", "turn"]
                 error("unknown unit '\(suffix)'" + DidYouMean.suffix(suffix, from: units), pos, e,
                       help: "units are s, ms, deg, rad and turn")
