@@ -181,6 +181,12 @@ public final class Session: RunEventSink {
                 let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
             }
             let last = try playUntilIdle(limit: options.until ?? .max)
+            // A graph still runs at the limit: the wait cannot end before it, so the run stops there.
+            if let u = options.until, !interpreter.isIdle {
+                stoppedAtLimit = true
+                try moveNow(to: max(now, u))
+                return
+            }
             try moveNow(to: max(now, last))
         case .named(let id, let name):
             while interpreter.run(of: id)?.end == nil {
