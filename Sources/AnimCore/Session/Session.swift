@@ -337,6 +337,6 @@ public final class Session: RunEventSink {
     func position(_ span: Span) -> (file: String, line: Int, column: Int)? {
         guard let f = sources[span.source] else { return nil }
         let loc = f.location(of: Int(span.start))
-        return (f.name, loc.line, loc.column)
+        return (renderer.displayName(f), loc.line, loc.column)
     }
 }
