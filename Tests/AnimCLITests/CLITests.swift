@@ -139,6 +139,39 @@ struct CLITests {
         }
     }
 
+    static let flagCases: [([String], String)] = [
+        (["--until"], "'--until' needs a value"),
+        (["--until", "soon"], "'--until' takes a time such as 5, 2.5s or 300ms, not 'soon'"),
+        (["--until", "-1"], "'--until' cannot be negative"),
+        (["--until", "400000000"], "'--until 400000000' is longer than the limit of one year"),
+        (["--seed", "x"], "'--seed' takes a whole number, not 'x'"),
+        (["--fps", "0"], "'--fps' takes a whole number from 1 to 10000, not '0'"),
+        (["--fps", "20000"], "'--fps' takes a whole number from 1 to 10000, not '20000'"),
+        (["--trace", ","], "'--trace' takes properties such as square.center,square.alpha"),
+        (["--jsn"], "unknown option '--jsn'; did you mean '--json'?"),
+        (["--verbose"], "unknown option '--verbose'"),
+    ]
+
+    @Test("every bad run flag is a usage error with its own message", arguments: flagCases)
+    func badFlags(flags: [String], message: String) throws {
+        let s = try Scratch(scripts)
+        defer { s.remove() }
+        let r = try s.anim(["run", "ok.anim"] + flags)
+        #expect(r.exitCode == 2)
+        #expect(firstLine(r.stderr) == "anim: error: " + message)
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func goodFlagForms() throws {
+        let s = try Scratch(scripts)
+        defer { s.remove() }
+        for flags in [["--until=0.5"], ["--until", "500ms"], ["--until", "0.5s"], ["--fps=10", "--seed=-3", "--no-time"]] {
+            let r = try s.anim(["run", "ok.anim"] + flags)
+            #expect(r.exitCode == 0, "\(flags): \(r.stderr)")
+        }
+        #expect(try s.anim(["run", "ok.anim", "--until=0.5"]).stdout == "[0.500] half 5\n")
+    }
+
     // MARK: - Help
 
     static let helpCases: [([String], String)] = [
