@@ -217,6 +217,12 @@ public final class Session: RunEventSink {
                 let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
             }
             let last = try playUntilIdle(limit: options.until ?? .max)
+            // A graph still runs at the limit: the wait cannot end before it, so the run stops there.
+            if let u = options.until, !interpreter.isIdle {
+                stoppedAtLimit = true
+                try moveNow(to: max(now, u))
+                return
+            }
             try moveNow(to: max(now, last))
         case .named(let id, let name):
             while interpreter.run(of: id)?.end == nil {
@@ -387,6 +393,6 @@ public final class Session: RunEventSink {
     func position(_ span: Span) -> (file: String, line: Int, column: Int)? {
         guard let f = sources[span.source] else { return nil }
         let loc = f.location(of: Int(span.start))
-        return (f.name, loc.line, loc.column)
+        return (renderer.displayName(f), loc.line, loc.column)
     }
 }
