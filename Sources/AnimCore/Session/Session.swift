@@ -282,8 +282,18 @@ public final class Session: RunEventSink {
     func advanceClock(to t: Time) throws(RuntimeError) {
         if !traces.isEmpty || !observers.isEmpty || frameHook != nil {
             while true {
-                let ft = frameTime(nextFrame)
+                var ft = frameTime(nextFrame)
                 guard ft < t else { break }
+                if traces.isEmpty && !interpreter.isMoving {
+                    // Nothing moves until the next event, so observers and hooks have nothing to
+                    // see: skip the frames in between (a long `wait` costs nothing).
+                    let next = min(t, interpreter.nextEventTime ?? t)
+                    if ft < next {
+                        nextFrame = max(nextFrame, firstFrame(atOrAfter: next))
+                        ft = frameTime(nextFrame)
+                        guard ft < t else { break }
+                    }
+                }
                 try interpreter.advance(to: ft)
                 try frame(at: ft)
                 nextFrame += 1
@@ -305,11 +315,24 @@ public final class Session: RunEventSink {
         frameHook?(ft)
     }
 
+    /// The first frame at or after `t`.
+    func firstFrame(atOrAfter t: Time) -> Int64 {
+        let fps = Int64(max(1, options.fps))
+        // f ≈ t × fps / 1e9, then corrected for the rounding in frameTime.
+        var f = Int64((Double(t.ticks) * Double(fps) / 1e9).rounded(.down))
+        while f > 0 && frameTime(f - 1) >= t { f -= 1 }
+        while frameTime(f) < t { f += 1 }
+        return f
+    }
+
     /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
     func frameTime(_ f: Int64) -> Time {
         let fps = Int64(max(1, options.fps))
-        let (m, o) = f.multipliedReportingOverflow(by: Time.ticksPerSecond)
-        return o ? .max : Time(ticks: (m + fps / 2) / fps)
+        // Whole seconds and the remaining frames apart, so no product overflows before the clock does.
+        let (whole, o) = (f / fps).multipliedReportingOverflow(by: Time.ticksPerSecond)
+        if o { return .max }
+        let (sum, o2) = whole.addingReportingOverflow(((f % fps) * Time.ticksPerSecond + fps / 2) / fps)
+        return o2 ? .max : Time(ticks: sum)
     }
 
     // MARK: - Traces

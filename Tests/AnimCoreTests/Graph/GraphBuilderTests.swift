@@ -119,7 +119,7 @@ struct GraphBuilderTests {
         for (i, n) in g.nodes.enumerated() {
             switch n.kind {
             case .sequence(let c), .parallel(let c): #expect(c.allSatisfy { Int($0.index) > i })
-            case .repeat(_, let b): #expect(Int(b.index) > i)
+            case .repeat(_, _, let b): #expect(Int(b.index) > i)
             default: break
             }
         }
@@ -127,7 +127,7 @@ struct GraphBuilderTests {
 
     @Test func firstForeverNode() {
         let g = graphs("rect a\nprint 1 then repeat forever < wait 1 >")[0]
-        guard case .repeat(nil, _)? = g.firstForeverNode?.kind else { Issue.record("no forever node"); return }
+        guard case .repeat(nil, _, _)? = g.firstForeverNode?.kind else { Issue.record("no forever node"); return }
         #expect(graphs("print 1")[0].firstForeverNode == nil)
     }
 }
