@@ -156,14 +156,43 @@ public final class ReplSession {
         return blocks <= 0 && brackets <= 0 && !(last?.is(.then) ?? false)
     }
 
-    /// The first `>` that closes no block, if any.
-    static func strayBlockEnd(in file: SourceFile) -> Span? {
-        var depth = 0
-        for t in Lexer.tokenize(file).tokens {
-            if t.kind == .lt { depth += 1 }
-            if t.kind == .gt { depth -= 1; if depth < 0 { return t.span } }
+    /// The lexer's and parser's diagnostics for a source, in source order, as
+    /// `Parser.parseProgram` reports them. Parsed here with the parser's own steps because
+    /// `parseProgram` does not return when a statement stops at a `>` outside any block
+    /// (`print 1 >`, or `animate 1 < print "x" >` once recovery skips to the `>`): the `>` is
+    /// never consumed and the statement loop retries it for ever. This loop steps over it,
+    /// reporting it unless it ends a statement that already failed. After a failed statement
+    /// it also skips to the end of the blocks that statement left open, so the `>` closing
+    /// them is not reported as a second error.
+    static func syntaxErrors(in file: SourceFile) -> DiagnosticBag {
+        let (tokens, lexDiagnostics) = Lexer.tokenize(file)
+        var p = Parser(file: file, tokens: tokens)
+        var extra = DiagnosticBag()
+        p.skipSeparators()
+        while !p.check(.eof) {
+            let before = p.current
+            let statement = p.parseStatementRecovering()
+            if statement == nil {
+                var open = tokens[before..<min(p.current, tokens.count)].reduce(0) { $0 + ($1.kind == .lt ? 1 : $1.kind == .gt ? -1 : 0) }
+                while open > 0 && !p.check(.eof) {
+                    let t = p.advance()
+                    open += t.kind == .lt ? 1 : t.kind == .gt ? -1 : 0
+                }
+            }
+            if p.check(.gt) || p.current == before {
+                let t = p.advance()
+                if statement != nil && t.kind == .gt { extra.error("unexpected '>': no block is open", at: t.span) }
+            }
+            p.skipSeparators()
         }
-        return nil
+        var all = lexDiagnostics
+        all.append(contentsOf: extra)
+        all.append(contentsOf: p.diagnostics)
+        var bag = DiagnosticBag()
+        for d in all.all.enumerated().sorted(by: { a, b in
+            a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
+        }).map(\.element) { bag.report(d) }
+        return bag
     }
 
     /// Whether the first line with code among `lines` starts with `then`.
@@ -190,13 +219,8 @@ public final class ReplSession {
         let graphsBefore = session.interpreter.instances.count
         let errorsBefore = session.errorCount, failuresBefore = session.expectFailures
         let file = session.sources.add(name: name, text: entry)
-        if let stray = ReplSession.strayBlockEnd(in: file) {
-            // Checked here because the parser does not return from a stray `>` (see the report).
-            var bag = DiagnosticBag()
-            bag.error("unexpected '>': no block is open", at: stray, label: "this closes nothing")
-            session.report(bag)
-            return .failed
-        }
+        let syntax = ReplSession.syntaxErrors(in: file)
+        guard !syntax.hasErrors else { session.report(syntax); return .failed }
         guard let statements = session.compile(file) else { return .failed }
         if statements.isEmpty { return .ok }  // only comments
         let start = session.now

@@ -92,6 +92,22 @@ struct ReplSessionTests {
         }
     }
 
+    /// `Parser.parseProgram` loops for ever on these (error recovery stops at a `>` outside a
+    /// block); the REPL must report them and go on.
+    @Test func errorsThatEndAtABlockEndAreReported() {
+        let r = ReplDriver()
+        r.enter("rect a center (0,0)")
+        for entry in [">", "print 1 >", "animate 1 < print \"x\" >", "animate 0.5 <\nprint \"inside\"\n>", "print (1) >",
+                      "animate 1 <\na.center = (1,0)\nprint 2\n>"] {
+            r.enter(entry)
+            #expect(r.lastOutcome == .failed, "\(entry)")
+            let errors = r.takeErrors()
+            #expect(errors.components(separatedBy: "error:").count - 1 == 1, "one error for \(entry): \(errors)")
+        }
+        #expect(r.enter(":load bad.anim") == "")
+        #expect(r.enter("print \"ok\"") == "[0.000] ok\n")
+    }
+
     @Test func cancelInputDropsAHalfTypedEntry() {
         let r = ReplDriver()
         r.enter("print \"before\"")
