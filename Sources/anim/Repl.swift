@@ -94,6 +94,12 @@ enum Repl {
         }
         signal(SIGINT, onInterrupt)
         signal(SIGWINCH, onResize)
+        // A parent may have left them blocked (a test runner's thread did): Ctrl-C must work.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGWINCH)
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
     }
 
     /// Reads one line with readline, waking for Ctrl-C and window size changes.
