@@ -47,9 +47,7 @@ extension ReplSession {
             guard !arg.isEmpty, arg != "-" else { fail("':load' takes a file name"); return .failed }
             switch readFile(arg) {
             case .failure(let e): fail(e.message); return .failed
-            case .success(let bytes):
-                let o = run(entry: String(decoding: bytes, as: UTF8.self), name: arg)
-                return settleClock() == .failed ? .failed : o
+            case .success(let bytes): return run(entry: String(decoding: bytes, as: UTF8.self), name: arg)  // handle() runs the clock
             }
         case "reset":
             guard noArgument() else { return .failed }
@@ -113,14 +111,24 @@ extension ReplSession {
 
     /// `:step D`: plays every event up to `now + D`, in order.
     func runClockBy(_ d: Time) -> Outcome {
-        let target = session.now + d
-        let interp = session.interpreter!
-        var failed = false
-        while let next = interp.nextEventTime, next <= target {
-            if interruptRequested() { say("interrupted\n"); return .failed }
-            do { try session.advanceClock(to: next) } catch { failed = true }
+        switch ReplSession.play(session, to: session.now + d, interrupt: interruptRequested) {
+        case .interrupted: say("interrupted\n"); return .failed
+        case .failed: return .failed
+        case .ok: return .ok
         }
-        do { try session.moveNow(to: target) } catch { failed = true }
+    }
+
+    enum PlayResult { case ok, failed, interrupted }
+
+    /// Plays every event up to `target` in order and moves `now` there. A run-time error stops
+    /// only its own graph (Session.moveNow would stop at it, leaving `now` behind).
+    static func play(_ s: Session, to target: Time, interrupt: () -> Bool = { false }) -> PlayResult {
+        var failed = false
+        while let next = s.interpreter.nextEventTime, next <= target {
+            if interrupt() { return .interrupted }
+            do { try s.advanceClock(to: next) } catch { failed = true }
+        }
+        do { try s.moveNow(to: target) } catch { failed = true }
         return failed ? .failed : .ok
     }
 
@@ -170,7 +178,7 @@ extension ReplSession {
         var cutHere: (index: Int, time: Time)?
         var graphs = 0..<0
         for (i, e) in log.enumerated() where e.time <= t {
-            _ = try? replay.moveNow(to: e.time)
+            _ = ReplSession.play(replay, to: e.time)
             let graphsBefore = replay.interpreter.instances.count
             // An entry whose statements ran past t (a `wait` in it) runs only up to t.
             if let c = e.cutAt { replay.options.until = min(c, t) } else if e.end > t { replay.options.until = t }
@@ -190,7 +198,7 @@ extension ReplSession {
                 break
             }
         }
-        _ = try? replay.moveNow(to: t)
+        _ = ReplSession.play(replay, to: t)
         replay.silent = session.silent
         session = replay
         executed = done

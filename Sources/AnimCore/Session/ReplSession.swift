@@ -252,17 +252,12 @@ public final class ReplSession {
             fail("the previous entry never ends, so 'then' cannot start after it")
             return false
         }
-        do throws(RuntimeError) {
-            while !running().isEmpty, let next = interp.nextEventTime {
-                if interruptRequested() { fail("interrupted at \(interp.time.eventStamp)s"); return false }
-                try session.advanceClock(to: next)
-            }
-            let end = graphs.compactMap { interp.instances[$0].end }.max() ?? session.now
-            try session.moveNow(to: max(session.now, end))
-        } catch {
-            return false
+        while !running().isEmpty, let next = interp.nextEventTime {
+            if interruptRequested() { fail("interrupted at \(interp.time.eventStamp)s"); return false }
+            try? session.advanceClock(to: next)  // an error stops only its own graph (reported)
         }
-        return true
+        let end = graphs.compactMap { interp.instances[$0].end }.max() ?? session.now
+        return ReplSession.play(session, to: max(session.now, end)) != .interrupted
     }
 
     // MARK: - The clock

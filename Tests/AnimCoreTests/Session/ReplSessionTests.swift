@@ -369,6 +369,9 @@ struct ReplSessionTests {
         r.enter("print \"new {a.center}\"")
         #expect(r.enter(":seek 50") == "time 50.000s\n")
         #expect(r.enter(":inspect b").contains("z = 0"), "the set of the dropped entry never ran")
+        r.enter(":seek 0.5")
+        r.enter(":seek 50")  // a replay: the dropped entries are gone from the log too
+        #expect(r.enter(":inspect b").contains("z = 0"))
     }
 
     @Test func seekIntoAnEntryWithAWaitCutsIt() {
@@ -386,6 +389,8 @@ struct ReplSessionTests {
         #expect(r.enter(":inspect a").contains("z = 0"))
         r.enter(":seek 0.5")
         #expect(r.enter("a.center") == "= (5, 0)\n")
+        r.enter(":seek 10")  // a replay past the cut: the entry still stops at 2
+        #expect(r.enter(":inspect a").contains("z = 0"))
     }
 
     @Test func seekForwardIsSilent() {
@@ -402,7 +407,9 @@ struct ReplSessionTests {
         r.enter("animate 1 < a.center = (1,0) > then < print 1/0 >")
         #expect(r.takeErrors().contains("division by zero"))
         r.enter(":seek 0.5")
-        r.enter(":seek 3")
+        r.enter(":seek 3")  // forward: plays on silently
+        r.enter(":seek 2")  // back past the error: a replay, silent too
+        #expect(r.repl.session.now == Time(seconds: 2))
         #expect(r.takeErrors() == "")
     }
 
