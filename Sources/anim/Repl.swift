@@ -19,6 +19,8 @@ enum Repl {
     nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
     /// Set by the SIGWINCH handler.
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    /// Set by the SIGCONT handler (`fg` after Ctrl-Z).
+    nonisolated(unsafe) static var continued: sig_atomic_t = 0
     /// The pipe the signal handlers write to, to wake `poll` (read end, write end).
     nonisolated(unsafe) static var wake: (Int32, Int32) = (-1, -1)
     /// What readline's line handler received: a line, or nil at end of input (Ctrl-D).
@@ -94,6 +96,7 @@ enum Repl {
         }
         signal(SIGINT, onInterrupt)
         signal(SIGWINCH, onResize)
+        signal(SIGCONT, onContinue)
         // A parent may have left them blocked (a test runner's thread did): Ctrl-C must work.
         var mask = sigset_t()
         sigemptyset(&mask)
@@ -117,6 +120,13 @@ enum Repl {
             if resized != 0 {
                 resized = 0
                 rl_resize_terminal()
+            }
+            if continued != 0 {
+                // Back from Ctrl-Z: the shell has set the terminal its own way meanwhile.
+                continued = 0
+                rl_deprep_terminal()
+                rl_prep_terminal(0)
+                _ = rl_forced_update_display()
             }
             var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.0, events: Int16(POLLIN), revents: 0)]
             let n = poll(&fds, 2, -1)
@@ -298,6 +308,12 @@ private func onLine(_ raw: UnsafeMutablePointer<CChar>?) {
 private func onInterrupt(_: Int32) {
     Repl.interrupted = 1
     if Repl.wake.1 >= 0 { _ = write(Repl.wake.1, "i", 1) }
+}
+
+/// SIGCONT: note it and wake the loop.
+private func onContinue(_: Int32) {
+    Repl.continued = 1
+    if Repl.wake.1 >= 0 { _ = write(Repl.wake.1, "c", 1) }
 }
 
 /// SIGWINCH: note it and wake the loop.

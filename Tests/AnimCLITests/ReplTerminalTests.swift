@@ -33,7 +33,8 @@ final class Terminal {
 
     /// Starts `anim` (with `arguments`) in a 100x30 pane. `history` is the history file to use
     /// (default: a new one in a fresh directory).
-    init(arguments: [String] = [], history: URL? = nil, environment: [String: String] = [:]) throws {
+    /// `program` replaces `anim` as the pane's program (a shell, to run `anim` as a job).
+    init(arguments: [String] = [], history: URL? = nil, environment: [String: String] = [:], program: [String]? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("anim-test-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.history = history ?? directory.appendingPathComponent("history")
@@ -41,7 +42,7 @@ final class Terminal {
         env.merge(environment) { $1 }
         // The shell in the pane runs `anim`; remain-on-exit keeps the pane so its exit status
         // can be read.
-        let command = ([TestPaths.animBinary.path] + arguments).map(Terminal.shellQuoted).joined(separator: " ")
+        let command = (program ?? [TestPaths.animBinary.path] + arguments).map(Terminal.shellQuoted).joined(separator: " ")
         var args = ["-f", "/dev/null", "new-session", "-d", "-s", "repl", "-x", "100", "-y", "30", "-c", TestPaths.packageRoot.path]
         for (k, v) in env.sorted(by: { $0.key < $1.key }) { args += ["-e", "\(k)=\(v)"] }
         args += [command, ";", "set-option", "-g", "remain-on-exit", "on"]
@@ -426,6 +427,28 @@ struct ReplTerminalTests {
         try t.press("C-d")
         #expect(try t.waitForExit() == 0)
         #expect(try String(contentsOf: t.history, encoding: .utf8).contains("\nprint \"bye\"\n"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs /bin/bash for job control"))
+    func ctrlZAndFgBringTheLineBack() throws {
+        let t = try Terminal(program: ["/bin/bash", "--norc", "--noprofile", "-i"])
+        func shellPrompt(_ s: String) -> Bool { s.hasSuffix("$") || s.hasSuffix("#") }
+        try t.waitFor("the shell prompt", shellPrompt)
+        try t.enter(Terminal.shellQuoted(TestPaths.animBinary.path))
+        try t.started()
+        try t.type("print \"half")
+        try t.waitForLastLine("anim> print \"half")
+        try t.press("C-z")
+        try t.waitFor("the shell prompt") { $0.contains("Stopped") && shellPrompt($0) }
+        try t.enter("fg")
+        // The line comes back, and the terminal is the REPL's again: keys are not echoed twice.
+        try t.waitForLastLine("anim> print \"half")
+        try t.type("way\"")
+        try t.waitForLastLine("anim> print \"halfway\"")
+        try t.press("Enter")
+        try t.waitFor("[0.000] halfway")
+        try t.enter(":quit")
+        try t.waitFor("the shell prompt again") { $0.contains("halfway") && shellPrompt($0) }
     }
 
     @Test func quitExitsWithStatusZero() throws {
