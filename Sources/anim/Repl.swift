@@ -23,6 +23,10 @@ enum Repl {
     nonisolated(unsafe) static var continued: sig_atomic_t = 0
     /// The pipe the signal handlers write to, to wake `poll` (read end, write end).
     nonisolated(unsafe) static var wake: (Int32, Int32) = (-1, -1)
+    /// Where completion words start, in anim text and in `:load` file names.
+    nonisolated(unsafe) static let wordBreaks = strdup(" \t\n\"'<>=;,(){}+*/")!
+    nonisolated(unsafe) static let fileNameBreaks = strdup(" \t\n\"'")!
+
     /// What readline's line handler received: a line, or nil at end of input (Ctrl-D).
     nonisolated(unsafe) static var accepted: String?? = .none
 
@@ -82,8 +86,9 @@ enum Repl {
         rl_readline_name = UnsafePointer(strdup("anim"))
         rl_attempted_completion_function = attemptCompletion
         // Completion words break at spaces and operators, not at `.`, `:`, `[`, `]` or `-`
-        // (`card[2].ce`, `:ti`, `ease-in-o`).
-        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"'<>=;,(){}+*/"))
+        // (`card[2].ce`, `:ti`, `ease-in-o`); file names after `:load` only at spaces.
+        rl_completer_word_break_characters = UnsafePointer(Repl.wordBreaks)
+        rl_completion_word_break_hook = currentWordBreaks
         // A second Tab lists the matches even when the first one inserted their common prefix
         // (set before readline reads ~/.inputrc, which can still turn it off).
         _ = rl_variable_bind("show-all-if-unmodified", "on")
@@ -320,6 +325,12 @@ private func onContinue(_: Int32) {
 private func onResize(_: Int32) {
     Repl.resized = 1
     if Repl.wake.1 >= 0 { _ = write(Repl.wake.1, "w", 1) }
+}
+
+/// readline asks before each completion where words break.
+private func currentWordBreaks() -> UnsafeMutablePointer<CChar>? {
+    let line = String(cString: rl_line_buffer)
+    return Repl.core?.completesFileNames(before: line) == true ? Repl.fileNameBreaks : Repl.wordBreaks
 }
 
 private func completionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {

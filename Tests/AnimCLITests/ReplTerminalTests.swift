@@ -341,10 +341,10 @@ struct ReplTerminalTests {
         try t.waitFor("the list of matches") { $0.contains(":time") && $0.contains(":timeline") && $0.hasSuffix("anim> :time") }
     }
 
-    @Test func tabNeverCompletesFileNames() throws {
+    @Test func tabCompletesFileNamesOnlyAfterLoad() throws {
         let t = try Terminal()
         try t.started()
-        // The pane's directory is the package root, which holds Sources and Package.swift.
+        // The pane's directory is the package root, which holds Sources and Examples.
         try t.type("print Sou")
         try t.waitForLastLine("anim> print Sou")
         try t.press("Tab")
@@ -352,6 +352,13 @@ struct ReplTerminalTests {
         try t.type("X")
         let s = try t.waitForLastLine("anim> print SouX")
         #expect(!s.contains("Sources"))
+        try t.press("C-u")
+        try t.type(":load Examples/de")
+        try t.waitForLastLine("anim> :load Examples/de")
+        try t.press("Tab")
+        try t.waitForLastLine("anim> :load Examples/demo.anim")
+        try t.press("Enter")
+        try t.waitFor("the demo's events") { $0.hasSuffix("[4.100] Animation complete\ntime 4.100s\nanim>") }
     }
 
     @Test func historyIsRecalledInTheNextSession() throws {
