@@ -215,7 +215,15 @@ extension ReplSession {
         guard !name.isEmpty else { fail("':inspect' takes a name, such as a shape's"); return .failed }
         let env = session.environment
         let interp = session.interpreter!
-        guard let sym = env.symbols[name] else {
+        var lookup = name
+        var member: Int?
+        // `card[2]`: one member of an array.
+        if let open = name.firstIndex(of: "["), name.hasSuffix("]"),
+           let k = Int(String(name[name.index(after: open)..<name.index(before: name.endIndex)]).trimmingSpaces) {
+            lookup = String(name[..<open])
+            member = k
+        }
+        guard let sym = env.symbols[lookup], member == nil || { if case .array = sym { true } else { false } }() else {
             if ReplSession.isExpression(name), name.contains(where: { $0 == "." || $0 == "[" }) {
                 return evaluateExpression(name) ?? .failed
             }
@@ -236,7 +244,15 @@ extension ReplSession {
         switch sym {
         case .shape(let id): shape(id)
         case .array(let first, let count):
-            for k in 0..<count { shape(ShapeID(Int(first.index) + k)) }
+            if let k = member {
+                guard k >= 0 && k < count else {
+                    fail("'\(lookup)' has members \(lookup)[0] to \(lookup)[\(count - 1)], not \(lookup)[\(k)]")
+                    return .failed
+                }
+                shape(ShapeID(Int(first.index) + k))
+            } else {
+                for k in 0..<count { shape(ShapeID(Int(first.index) + k)) }
+            }
         case .group(let ids):
             s += "group \(name) = [" + ids.map { interp.scene.contains($0) ? interp.scene.shapes[Int($0.index)].name : "?" }.joined(separator: ", ") + "]\n"
         case .global(let slot, _):
