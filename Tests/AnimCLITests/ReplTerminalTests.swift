@@ -390,6 +390,25 @@ struct ReplTerminalTests {
         #expect(file.contains("\nanimate 0.5 <\nprint \"inside\"\n>\n"))
     }
 
+    @Test func withoutANIM_HISTORYTheHistoryIsInHome() throws {
+        let t = try Terminal(program: ["/usr/bin/env", "-u", "ANIM_HISTORY", TestPaths.animBinary.path])
+        try t.started()
+        try t.run("print \"home\"")
+        try t.press("C-d")
+        #expect(try t.waitForExit() == 0)
+        let file = t.directory.appendingPathComponent(".anim_history")  // HOME is the test's folder
+        #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("\nprint \"home\"\n"))
+        #expect(!FileManager.default.fileExists(atPath: t.history.path))
+        // An empty ANIM_HISTORY keeps no file at all.
+        let u = try Terminal(environment: ["ANIM_HISTORY": ""])
+        try u.started()
+        try u.run("print \"nowhere\"")
+        try u.press("C-d")
+        #expect(try u.waitForExit() == 0)
+        #expect(try u.count("warning") == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: u.directory.path).filter { $0.contains("history") }.isEmpty)
+    }
+
     @Test func ctrlCDropsAHalfTypedEntryAndResetsThePrompt() throws {
         let t = try Terminal()
         try t.started()
