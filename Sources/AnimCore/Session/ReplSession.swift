@@ -279,21 +279,22 @@ public final class ReplSession {
     /// end are running, then moves `now` there. A run-time error stops only its own graph.
     func runClock(limit: Time) -> Outcome {
         let interp = session.interpreter!
-        var failed = false
+        var failed = false, interrupted = false
         var last = session.now
         while let next = interp.nextEventTime {
             if next > limit && !interp.instances.contains(where: { $0.running && $0.graph.duration != .forever }) { break }
             if interruptRequested() {
                 say("interrupted\n")
-                failed = true
+                interrupted = true
                 break
             }
             do { try session.advanceClock(to: next) } catch { failed = true }
             last = next
         }
-        let target = interp.isIdle || failed ? max(session.now, last) : max(limit, last)
+        // Graphs that never end have played to the limit; after Ctrl-C the clock stays put.
+        let target = interp.isIdle || interrupted ? max(session.now, last) : max(limit, last)
         do { try session.moveNow(to: target) } catch { failed = true }
-        return failed ? .failed : .ok
+        return failed || interrupted ? .failed : .ok
     }
 
     /// `time 1.500s`, with the graphs still running.

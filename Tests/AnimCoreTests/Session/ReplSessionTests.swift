@@ -145,6 +145,15 @@ struct ReplSessionTests {
         #expect(r.enter(":until 10s") == "never-ending graphs now run 10s per entry\n")
     }
 
+    @Test func anErrorInOneGraphLeavesTheOthersRunning() {
+        let r = ReplDriver()
+        r.enter("repeat forever < wait 3 then < print \"tick\" > >")
+        let out = r.enter("wait 1 then < print 1/0 >")
+        #expect(r.lastOutcome == .failed)
+        #expect(r.takeErrors().contains("division by zero"))
+        #expect(out == "[12.000] tick\n[15.000] tick\n[18.000] tick\ntime 20.000s, 1 graph running\n")
+    }
+
     @Test func aLongFiniteGraphRunsToItsEnd() {
         let r = ReplDriver()
         r.enter("rect s center (0,0)")
