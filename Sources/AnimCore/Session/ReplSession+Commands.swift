@@ -1,4 +1,4 @@
-// ReplSession+Commands: the `:` commands of the REPL (brief §8).
+// ReplSession+Commands: the `:` commands of the REPL (brief §8), and `:seek`'s replay.
 
 extension ReplSession {
     /// The commands, with their one-line help.
@@ -7,71 +7,83 @@ extension ReplSession {
         ("quit", ":quit", "leave the REPL (Ctrl-D does too)"),
         ("load", ":load FILE", "run a script file in this session"),
         ("reset", ":reset", "start over: no shapes, no bindings, time 0"),
-        ("time", ":time", "show the script time and what is running"),
-        ("step", ":step D", "run the clock forward by D"),
+        ("time", ":time", "show the script time and how many graphs are running"),
+        ("step", ":step D", "run the clock forward by D, showing what happens"),
         ("until", ":until T", "let never-ending graphs run T per entry (default 10s)"),
-        ("seek", ":seek T", "move to time T, forward or back (back replays silently)"),
-        ("inspect", ":inspect NAME", "show a shape's properties, a binding or a step"),
+        ("seek", ":seek T", "jump to time T, back or forward, without showing events (a silent replay)"),
+        ("inspect", ":inspect NAME", "show a shape's properties, a binding or a named step"),
         ("timeline", ":timeline", "list the graphs started so far and when they run"),
         ("auto", ":auto on|off", "run the clock after each entry, or keep it still"),
     ]
 
+    /// The longest time `:step`, `:until` and `:seek` take (as `--until`).
+    static var maxTime: Time { SessionOptions.maxUntil }
+
     /// Runs a `:` command line.
     func command(_ line: String) -> Outcome {
-        let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        let parts = line.dropFirst().split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let name = parts.first ?? ""
         let arg = parts.count > 1 ? parts[1].trimmingSpaces : ""
-        func time(_ what: String) -> Time? {
+        func time() -> Time? {
             guard let t = SessionOptions.parseTime(arg), t >= .zero else {
                 fail("':\(name)' takes a time such as 2, 1.5s or 300ms" + (arg.isEmpty ? "" : ", not '\(arg)'"))
                 return nil
             }
+            guard t <= ReplSession.maxTime else { fail("':\(name) \(arg)' is longer than the limit of one year"); return nil }
             return t
+        }
+        func noArgument() -> Bool {
+            if arg.isEmpty { return true }
+            fail("':\(name)' takes no argument")
+            return false
         }
         switch name {
         case "help", "h", "?":
-            var s = "Commands:\n"
-            let w = ReplSession.commands.map(\.usage.count).max()!
-            for c in ReplSession.commands { s += "  " + c.usage + String(repeating: " ", count: w - c.usage.count + 2) + c.help + "\n" }
-            s += "Type statements as in a script; a block or a line ending in 'then' continues on the next line.\n"
-            s += "A bare expression prints its value. Tab completes names, properties and commands.\n"
-            say(s)
+            guard noArgument() else { return .failed }
+            say(helpText())
         case "quit", "q", "exit":
             return .quit
         case "load":
-            guard !arg.isEmpty else { fail("':load' takes a file name"); return .failed }
+            guard !arg.isEmpty, arg != "-" else { fail("':load' takes a file name"); return .failed }
             switch readFile(arg) {
             case .failure(let e): fail(e.message); return .failed
-            case .success(let bytes): return run(entry: String(decoding: bytes, as: UTF8.self))
+            case .success(let bytes): return run(entry: String(decoding: bytes, as: UTF8.self), name: arg)  // handle() runs the clock
             }
         case "reset":
-            session = Session(options: baseOptions, output: output)
+            guard noArgument() else { return .failed }
+            session = Session(options: baseOptions, output: relay)
             log = []
+            executed = 0
+            cut = nil
+            lastEntryGraphs = 0..<0
+            clockPending = false
             say("reset: no shapes, no bindings, time 0\n")
         case "time":
-            let running = session.interpreter.runningCount
-            say("time \(session.now.eventStamp)s" + (running > 0 ? ", \(running) graph\(running == 1 ? "" : "s") running" : "") + "\n")
+            guard noArgument() else { return .failed }
+            say(timeLine())
         case "step":
-            guard let d = time("step") else { return .failed }
-            do { try session.moveNow(to: session.now + d) } catch { return .failed }
-            say("time \(session.now.eventStamp)s\n")
+            guard let d = time() else { return .failed }
+            let o = runClockBy(d)
+            say(timeLine())
+            return o
         case "until":
-            guard let t = time("until") else { return .failed }
+            guard let t = time() else { return .failed }
             runLimit = t
             say("never-ending graphs now run \(t) per entry\n")
         case "seek":
-            guard let t = time("seek") else { return .failed }
+            guard let t = time() else { return .failed }
             return seek(to: t)
         case "inspect":
             return inspect(arg)
         case "timeline":
+            guard noArgument() else { return .failed }
             say(timelineText())
         case "auto":
             switch arg {
             case "on": auto = true
             case "off": auto = false
             case "": break
-            default: fail("':auto' takes 'on' or 'off'"); return .failed
+            default: fail("':auto' takes 'on' or 'off', not '\(arg)'"); return .failed
             }
             say("auto \(auto ? "on: the clock runs after each entry" : "off: the clock moves only with :step, :seek and wait")\n")
         default:
@@ -82,42 +94,139 @@ extension ReplSession {
         return .ok
     }
 
-    /// `:seek T`: forward runs the clock; back replays every entry up to T silently.
+    /// The text of `:help`.
+    func helpText() -> String {
+        var s = "Commands:\n"
+        let w = ReplSession.commands.map(\.usage.count).max()!
+        for c in ReplSession.commands { s += "  " + c.usage + String(repeating: " ", count: w - c.usage.count + 2) + c.help + "\n" }
+        s += """
+        Type statements as in a script. A block, a bracket or a line ending in 'then' continues on the
+        next line; a line starting with 'then' starts when the previous entry has finished.
+        A bare expression prints its value. Tab completes names, properties and commands.
+        Ctrl-C drops the entry being typed; Ctrl-D on an empty line leaves.
+
+        """
+        return s
+    }
+
+    /// `:step D`: plays every event up to `now + D`, in order.
+    func runClockBy(_ d: Time) -> Outcome {
+        switch ReplSession.play(session, to: session.now + d, interrupt: interruptRequested) {
+        case .interrupted: say("interrupted\n"); return .failed
+        case .failed: return .failed
+        case .ok: return .ok
+        }
+    }
+
+    enum PlayResult { case ok, failed, interrupted }
+
+    /// Plays every event up to `target` in order and moves `now` there. A run-time error stops
+    /// only its own graph (Session.moveNow would stop at it, leaving `now` behind).
+    static func play(_ s: Session, to target: Time, interrupt: () -> Bool = { false }) -> PlayResult {
+        var failed = false
+        while let next = s.interpreter.nextEventTime, next <= target {
+            if interrupt() { return .interrupted }
+            do { try s.advanceClock(to: next) } catch { failed = true }
+        }
+        do { try s.moveNow(to: target) } catch { failed = true }
+        return failed ? .failed : .ok
+    }
+
+    // MARK: - Seeking
+
+    /// `:seek T`: rebuilds the state at T by replaying the log silently in a fresh session (so
+    /// the state equals the one reached by playing there). Entries typed after T stay in the log
+    /// as the future: a later seek forward replays them, a new entry replaces them.
     func seek(to t: Time) -> Outcome {
-        if t >= session.now {
-            do { try session.moveNow(to: t) } catch { return .failed }
+        if t >= session.now && executed == log.count && cut == nil {
+            // Nothing typed later: play the current session forward, silently.
+            let o = silently { runClockBy(t - session.now) }
             say("time \(session.now.eventStamp)s\n")
-            return .ok
+            return o
         }
-        var options = baseOptions
-        options.until = t
-        let replay = Session(options: options, output: output)
-        replay.silent = true
-        var kept: [(time: Time, text: String)] = []
-        for entry in log where entry.time <= t {
-            _ = try? replay.moveNow(to: entry.time)
-            if replay.stoppedAtLimit { break }
-            kept.append(entry)
-            let file = replay.sources.add(name: "<repl>", text: entry.text)
-            if let statements = replay.compile(file) { _ = try? replay.execute(statements) }
+        let before = executed
+        silently { replay(to: t) }
+        let undone = log.count - executed
+        var note = ""
+        if undone > 0 {
+            note = " (\(undone) later entr\(undone == 1 ? "y is" : "ies are") undone; :seek forward redoes, a new entry replaces"
+                + " \(undone == 1 ? "it" : "them"))"
+        } else if before < log.count {
+            note = " (redid \(log.count - before) entr\(log.count - before == 1 ? "y" : "ies"))"
         }
-        _ = try? replay.moveNow(to: t)
-        replay.silent = false
-        replay.options.until = nil
-        replay.stoppedAtLimit = false
-        let dropped = log.count - kept.count
-        log = kept
-        session = replay
-        say("time \(session.now.eventStamp)s (replayed \(kept.count) entr\(kept.count == 1 ? "y" : "ies")"
-            + (dropped > 0 ? "; \(dropped) typed later \(dropped == 1 ? "was" : "were") undone, and stay in the history" : "") + ")\n")
+        say("time \(session.now.eventStamp)s" + note + "\n")
         return .ok
     }
 
-    /// `:inspect NAME`.
+    /// Runs `body` with the session silent and the output muted.
+    func silently<T>(_ body: () -> T) -> T {
+        relay.muted = true
+        let wasSilent = session.silent
+        session.silent = true
+        defer {
+            session.silent = wasSilent
+            relay.muted = false
+        }
+        return body()
+    }
+
+    /// Replays the log into a new session up to time `t` and makes it the current one.
+    func replay(to t: Time) {
+        let replay = Session(options: baseOptions, output: relay)
+        replay.silent = true
+        var done = 0
+        var cutHere: (index: Int, time: Time)?
+        var graphs = 0..<0
+        for (i, e) in log.enumerated() where e.time <= t {
+            _ = ReplSession.play(replay, to: e.time)
+            let graphsBefore = replay.interpreter.instances.count
+            // An entry whose statements ran past t (a `wait` in it) runs only up to t.
+            if let c = e.cutAt { replay.options.until = min(c, t) } else if e.end > t { replay.options.until = t }
+            switch e.kind {
+            case .expression:
+                _ = ReplSession.evaluate(e.text, in: replay)
+            case .statements:
+                let file = replay.sources.add(name: e.name, text: e.text)
+                if let statements = replay.compile(file) { _ = try? replay.execute(statements) }
+            }
+            if e.kind == .statements { graphs = graphsBefore..<replay.interpreter.instances.count }
+            done = i + 1
+            replay.options.until = baseOptions.until
+            replay.stoppedAtLimit = false
+            if e.end > t {
+                cutHere = (i, t)
+                break
+            }
+        }
+        _ = ReplSession.play(replay, to: t)
+        replay.silent = session.silent
+        session = replay
+        executed = done
+        cut = cutHere
+        lastEntryGraphs = graphs
+        clockPending = false
+    }
+
+    // MARK: - Inspecting
+
+    /// `:inspect NAME`: a shape's properties, an array's members, a group, a binding or a
+    /// step's run; anything else that is an expression (`square.center`) prints its value.
     func inspect(_ name: String) -> Outcome {
+        guard !name.isEmpty else { fail("':inspect' takes a name, such as a shape's"); return .failed }
         let env = session.environment
         let interp = session.interpreter!
-        guard let sym = env.symbols[name] else {
+        var lookup = name
+        var member: Int?
+        // `card[2]`: one member of an array.
+        if let open = name.firstIndex(of: "["), name.hasSuffix("]"),
+           let k = Int(String(name[name.index(after: open)..<name.index(before: name.endIndex)]).trimmingSpaces) {
+            lookup = String(name[..<open])
+            member = k
+        }
+        guard let sym = env.symbols[lookup], member == nil || { if case .array = sym { true } else { false } }() else {
+            if ReplSession.isExpression(name), name.contains(where: { $0 == "." || $0 == "[" }) {
+                return evaluateExpression(name) ?? .failed
+            }
             fail("unknown name '\(name)'" + DidYouMean.suffix(name, from: env.allNames))
             return .failed
         }
@@ -135,11 +244,20 @@ extension ReplSession {
         switch sym {
         case .shape(let id): shape(id)
         case .array(let first, let count):
-            for k in 0..<count { shape(ShapeID(Int(first.index) + k)) }
+            if let k = member {
+                guard k >= 0 && k < count else {
+                    fail("'\(lookup)' has members \(lookup)[0] to \(lookup)[\(count - 1)], not \(lookup)[\(k)]")
+                    return .failed
+                }
+                shape(ShapeID(Int(first.index) + k))
+            } else {
+                for k in 0..<count { shape(ShapeID(Int(first.index) + k)) }
+            }
         case .group(let ids):
             s += "group \(name) = [" + ids.map { interp.scene.contains($0) ? interp.scene.shapes[Int($0.index)].name : "?" }.joined(separator: ", ") + "]\n"
         case .global(let slot, _):
-            s += "\(name) = \(interp.describe(interp.globals[slot]))\n"
+            let v = interp.globals[slot]
+            s += "\(name) = \(v.kind == .string ? quote(interp.describe(v)) : interp.describe(v))\n"
         case .define(let n):
             if let d = env.defines[n] {
                 s += "define \(n)(\(d.parameters.map(\.name).joined(separator: ", ")))" + (d.fromPrelude ? " (from the prelude)" : "") + "\n"
@@ -155,21 +273,25 @@ extension ReplSession {
         return .ok
     }
 
-    /// One line per started graph: its span of time and where it was written.
+    /// One line per started graph: its span of time, whether it runs, and its first source line.
     func timelineText() -> String {
         let interp = session.interpreter!
         guard !interp.instances.isEmpty else { return "no graphs yet\n" }
-        var s = ""
+        var rows: [[String]] = []
         for (i, inst) in interp.instances.enumerated() {
             let end = inst.end.map { $0.eventStamp } ?? (inst.graph.duration == .forever ? "forever" : "…")
-            let pos = session.renderer.position(of: inst.graph.nodes[0].span) ?? "?"
-            s += "#\(i + 1)  \(inst.start.eventStamp) → \(end)  \(inst.running ? "running " : "finished")  \(pos)\n"
+            let span = inst.graph.nodes[0].span
+            var text = session.sources[span.source].map { $0.text(of: span) } ?? "?"
+            text = String(text.prefix { $0 != "\n" })
+            if text.count > 60 { text = String(text.prefix(59)) + "…" }
+            rows.append(["#\(i + 1)", inst.start.eventStamp, "→ " + end, inst.running ? "running" : "finished", text])
         }
-        return s
+        var widths = [Int](repeating: 0, count: 4)
+        for r in rows { for c in 0..<4 { widths[c] = max(widths[c], r[c].count) } }
+        return rows.map { r in
+            (0..<4).map { r[$0] + String(repeating: " ", count: widths[$0] - r[$0].count) }.joined(separator: "  ") + "  " + r[4]
+        }.joined(separator: "\n") + "\n"
     }
-
-    func say(_ s: String) { output.standardOutput(s) }
-    func fail(_ s: String) { output.standardError("error: \(s)\n") }
 }
 
 
