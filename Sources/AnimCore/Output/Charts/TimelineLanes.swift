@@ -1,0 +1,213 @@
+// TimelineLanes: a run's leaf activities laid out for charts — one lane per branch of each
+// graph (a block's second and later children open new lanes; `then` stays in its lane), each
+// tween or spring a bar labelled with the properties it moved, waits as gaps, actions as
+// ticks, and the printed messages at their instants. The HTML strip, the timeline SVG and the
+// terminal chart all draw this one layout.
+
+/// The lanes of a run.
+public struct TimelineLanes: Sendable {
+    /// What a bar stands for.
+    public enum BarKind: String, Sendable {
+        case tween, spring, wait, action
+    }
+
+    /// One leaf activity.
+    public struct Bar: Sendable {
+        /// Tween, spring, wait or action.
+        public var kind: BarKind
+        /// `center`, `square.center, square.rotation`, `print "done"`, `wait 0.5`.
+        public var label: String
+        /// The properties moved (tweens and springs), as `shape.property`.
+        public var properties: [String]
+        /// When it began (global time).
+        public var begin: Time
+        /// When it ended (actions: at `begin`).
+        public var end: Time
+        /// The lane it is drawn in (index into `lanes`).
+        public var lane: Int
+    }
+
+    /// One lane.
+    public struct Lane: Sendable {
+        /// The shapes its bars move (`square`, `card[0], card[1]`), or `(timing)` for lanes of
+        /// waits and actions only.
+        public var label: String
+    }
+
+    /// The lanes, top to bottom.
+    public var lanes: [Lane] = []
+    /// Every bar, in the order of the activities.
+    public var bars: [Bar] = []
+    /// The printed messages.
+    public var prints: [(time: Time, text: String)] = []
+    /// The end of the run.
+    public var end: Time
+
+    /// Lays out a timeline's activities.
+    public init(_ timeline: Timeline) {
+        end = timeline.end
+        prints = timeline.prints
+        let moved = Self.movedProperties(timeline)
+        // Lanes of each instance's graph, then a global numbering of the lanes in use.
+        var laneOfNode: [Int: [Int]] = [:]
+        var globalLane: [Int64: Int] = [:]   // instance << 32 | local lane
+        var shapesInLane: [[String]] = []
+        var printIndex = 0
+        for a in timeline.activities {
+            let run = timeline.graphs[a.instance]
+            if laneOfNode[a.instance] == nil { laneOfNode[a.instance] = Self.lanes(of: run.graph) }
+            let local = laneOfNode[a.instance]![Int(a.node.index)]
+            let key = Int64(a.instance) << 32 | Int64(local)
+            let lane: Int
+            if let l = globalLane[key] { lane = l } else {
+                lane = lanes.count
+                globalLane[key] = lane
+                lanes.append(Lane(label: ""))
+                shapesInLane.append([])
+            }
+            let end = a.end ?? timeline.end
+            let node = run.graph[a.node]
+            var bar: Bar
+            switch node.kind {
+            case .tween(let spec):
+                let props = Self.names(spec.writes, moved[Self.key(a.instance, a.begin)], timeline)
+                bar = Bar(kind: .tween, label: "", properties: props, begin: a.begin, end: end, lane: lane)
+            case .spring(let spec):
+                let props = Self.names(spec.writes, moved[Self.key(a.instance, a.begin)], timeline)
+                bar = Bar(kind: .spring, label: "", properties: props, begin: a.begin, end: end, lane: lane)
+            case .wait:
+                bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - a.begin), properties: [], begin: a.begin, end: end, lane: lane)
+            case .action(let action):
+                var label = Self.actionLabel(action, timeline)
+                if case .print = action {
+                    while printIndex < prints.count && prints[printIndex].time < a.begin { printIndex += 1 }
+                    if printIndex < prints.count && prints[printIndex].time == a.begin {
+                        label = "print \"\(prints[printIndex].text)\""
+                        printIndex += 1
+                    }
+                }
+                bar = Bar(kind: .action, label: label, properties: [], begin: a.begin, end: a.begin, lane: lane)
+            default:
+                continue
+            }
+            for p in bar.properties {
+                let shape = String(p[..<(p.lastIndex(of: ".") ?? p.endIndex)])
+                if !shapesInLane[lane].contains(shape) { shapesInLane[lane].append(shape) }
+            }
+            bars.append(bar)
+        }
+        for l in lanes.indices {
+            lanes[l].label = shapesInLane[l].isEmpty ? "(timing)" : shapesInLane[l].joined(separator: ", ")
+        }
+        // Bars name their shape only where the lane moves more than one.
+        for b in bars.indices where bars[b].kind == .tween || bars[b].kind == .spring {
+            let single = shapesInLane[bars[b].lane].count == 1
+            let props = bars[b].properties.map { single ? String($0[$0.index(after: $0.lastIndex(of: ".") ?? $0.startIndex)...]) : $0 }
+            bars[b].label = props.joined(separator: ", ")
+        }
+    }
+
+    // MARK: - Lanes of one graph
+
+    /// The lane of every node of a graph, numbered within the graph: a sequence's children
+    /// share its lane, a block's first child keeps it and each later child opens a new one.
+    static func lanes(of g: SequencerGraph) -> [Int] {
+        var lane = [Int](repeating: 0, count: g.nodes.count)
+        var next = 1
+        for i in g.nodes.indices {  // pre-order: a parent is numbered before its children
+            switch g.nodes[i].kind {
+            case .sequence(let c):
+                for k in c { lane[Int(k.index)] = lane[i] }
+            case .parallel(let c):
+                for (n, k) in c.enumerated() {
+                    if n == 0 { lane[Int(k.index)] = lane[i] } else { lane[Int(k.index)] = next; next += 1 }
+                }
+            case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
+                lane[Int(b.index)] = lane[i]
+            case .tween, .wait, .action, .spring, .play:
+                break
+            }
+        }
+        return lane
+    }
+
+    // MARK: - Labels
+
+    static func key(_ instance: Int, _ t: Time) -> Int64 { Int64(instance) &* 1_000_003 &+ t.ticks }
+
+    /// The (shape, property) pairs of every segment, keyed by instance and global start time:
+    /// what each tween or spring actually moved, even where the target was a parameter.
+    static func movedProperties(_ timeline: Timeline) -> [Int64: [(ShapeID, PropertyID)]] {
+        var out: [Int64: [(ShapeID, PropertyID)]] = [:]
+        var seen = Set<Int64>()
+        for key in timeline.history.keys {
+            for piece in timeline.history.pieces[key] ?? [] {
+                guard case .segment(let seg, let track, _) = piece.source else { continue }
+                let tr = seg.tracks[track]
+                let k = Self.key(Int(seg.instance), piece.start)
+                let mark = k &* 31 &+ Int64(tr.shape.index) << 20 &+ Int64(tr.property.raw)
+                guard !seen.contains(mark) else { continue }
+                seen.insert(mark)
+                out[k, default: []].append((tr.shape, tr.property))
+            }
+        }
+        for k in out.keys { out[k]!.sort { ($0.0, $0.1) < ($1.0, $1.1) } }
+        return out
+    }
+
+    /// `shape.property` for each write: from the segments that started with the activity
+    /// when there are some, else from the writes as compiled.
+    static func names(_ writes: [PropertyWrite], _ moved: [(ShapeID, PropertyID)]?, _ timeline: Timeline) -> [String] {
+        let wanted = Set(writes.map(\.property))
+        func prop(_ p: PropertyID) -> String { Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "?" }
+        if let m = moved?.filter({ wanted.contains($0.1) }), !m.isEmpty {
+            return m.map { timeline.name(of: $0.0) + "." + prop($0.1) }
+        }
+        return writes.map { w in
+            let shape: String
+            switch w.shape {
+            case .fixed(let id): shape = timeline.name(of: id)
+            case .element(_, _, _, let name): shape = name + "[]"
+            case .dynamic: shape = "?"
+            }
+            return shape + "." + prop(w.property)
+        }
+    }
+
+    /// `set square.color`, `expect`, `pause walk`.
+    static func actionLabel(_ a: ActionSpec, _ timeline: Timeline) -> String {
+        switch a {
+        case .print: return "print"
+        case .set(let w): return "set " + names([w], nil, timeline).joined()
+        case .expect: return "expect"
+        case .control(let c): return "\(c.verb.rawValue) \(c.nameText)"
+        case .save: return "save"
+        case .restore: return "restore"
+        }
+    }
+
+    /// `1.3s`, with at most 3 decimals.
+    static func seconds(_ t: Time) -> String { formatFixed(t.seconds, 3) + "s" }
+}
+
+/// A number with at most `decimals` decimals, trailing zeros dropped, never `-0`; fast enough
+/// for the thousands of numbers a baked animation holds.
+func formatFixed(_ x: Double, _ decimals: Int) -> String {
+    guard x.isFinite else { return "0" }
+    var scale: Int64 = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let n = Int64((x * Double(scale)).rounded())
+    if n == 0 { return "0" }
+    let m = n.magnitude
+    let whole = m / UInt64(scale)
+    var frac = m % UInt64(scale)
+    var digits = decimals
+    while digits > 0 && frac % 10 == 0 { frac /= 10; digits -= 1 }
+    var s = n < 0 ? "-" : ""
+    s += String(whole)
+    if digits > 0 {
+        let f = String(frac)
+        s += "." + String(repeating: "0", count: digits - f.count) + f
+    }
+    return s
+}

@@ -1,0 +1,1 @@
+public enum TimelineStrip { public static func standaloneSVG(_ t: Timeline) -> String { "" } }

@@ -1,0 +1,1 @@
+public enum LottieExporter { public static func export(_ t: Timeline, fps: Int) -> String { "" } }
