@@ -16,7 +16,7 @@ public enum TimelineChart {
         let width = max(40, width)
         let rows = lanes.lanes.indices.flatMap { l in lanes.bars.filter { $0.lane == l }.map { (l, $0) } }
         let rangeWidth = rows.map { range($0.1).count }.max() ?? 0
-        let labelWidth = min(30, max(8, rows.map { $0.1.label.count + 2 }.max() ?? 8))
+        let labelWidth = min(30, max(8, rows.map { $0.1.label.count + 3 }.max() ?? 8))
         let chart = max(10, width - labelWidth - rangeWidth - 2)
         let end = lanes.end.seconds
         var out = "timeline: \(TimelineLanes.seconds(lanes.end)), \(count(lanes.lanes.count, "lane")), \(count(lanes.bars.count, "step"))\n"
