@@ -72,7 +72,7 @@ struct RenderOptions {
                 case "--fps": o.fps = whole(a, 1...240)
                 case "--sheet": o.sheet = whole(a, 1...400)
                 case "--columns": o.columns = whole(a, 1...100)
-                case "--width": o.width = whole(a, 20...1000)
+                case "--width": o.width = whole(a, 40...1000)
                 case "--color": o.color = true
                 case "--no-color": o.color = false
                 case "--lottie": o.lottie = true

@@ -50,7 +50,10 @@ public struct TimelineLanes: Sendable {
         let moved = Self.movedProperties(timeline)
         // Lanes of each instance's graph, then a global numbering of the lanes in use.
         var laneOfNode: [Int: [Int]] = [:]
-        var globalLane: [Int64: Int] = [:]   // instance << 32 | local lane
+        // Lanes of a branch (instance << 32 | local lane): steps of one branch that overlap in
+        // time (a stagger's members) get a lane each, packed greedily.
+        var branchLanes: [Int64: [(lane: Int, free: Time)]] = [:]
+        var branchOrder: [Int64] = []
         var shapesInLane: [[String]] = []
         var printIndex = 0
         for a in timeline.activities {
@@ -58,14 +61,18 @@ public struct TimelineLanes: Sendable {
             if laneOfNode[a.instance] == nil { laneOfNode[a.instance] = Self.lanes(of: run.graph) }
             let local = laneOfNode[a.instance]![Int(a.node.index)]
             let key = Int64(a.instance) << 32 | Int64(local)
+            let end = a.end ?? timeline.end
+            if branchLanes[key] == nil { branchOrder.append(key) }
             let lane: Int
-            if let l = globalLane[key] { lane = l } else {
+            if let k = branchLanes[key, default: []].firstIndex(where: { $0.free <= a.begin }) {
+                lane = branchLanes[key]![k].lane
+                branchLanes[key]![k].free = max(end, a.begin)
+            } else {
                 lane = lanes.count
-                globalLane[key] = lane
+                branchLanes[key, default: []].append((lane, max(end, a.begin)))
                 lanes.append(Lane(label: ""))
                 shapesInLane.append([])
             }
-            let end = a.end ?? timeline.end
             let node = run.graph[a.node]
             var bar: Bar
             switch node.kind {
@@ -99,6 +106,13 @@ public struct TimelineLanes: Sendable {
         for l in lanes.indices {
             lanes[l].label = shapesInLane[l].isEmpty ? "(timing)" : shapesInLane[l].joined(separator: ", ")
         }
+        // Renumber so that a branch's lanes sit together, branches in order of first activity.
+        let order = branchOrder.flatMap { branchLanes[$0]!.map(\.lane) }
+        var renumber = [Int](repeating: 0, count: lanes.count)
+        for (new, old) in order.enumerated() { renumber[old] = new }
+        lanes = order.map { lanes[$0] }
+        shapesInLane = order.map { shapesInLane[$0] }
+        for b in bars.indices { bars[b].lane = renumber[bars[b].lane] }
         // Bars name their shape only where the lane moves more than one.
         for b in bars.indices where bars[b].kind == .tween || bars[b].kind == .spring {
             let single = shapesInLane[bars[b].lane].count == 1
