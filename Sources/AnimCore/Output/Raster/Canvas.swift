@@ -19,11 +19,14 @@ public struct Canvas: Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         let a = Float(max(0, min(1, fill.a)))
-        let px: [Float] = [Float(fill.r / 255) * a, Float(fill.g / 255) * a, Float(fill.b / 255) * a, a]
+        let r = Float(fill.r / 255) * a, g = Float(fill.g / 255) * a, b = Float(fill.b / 255) * a
         pixels = [Float](repeating: 0, count: self.width * self.height * 4)
         pixels.withUnsafeMutableBufferPointer { buf in
-            for i in stride(from: 0, to: buf.count, by: 4) {
-                buf[i] = px[0]; buf[i + 1] = px[1]; buf[i + 2] = px[2]; buf[i + 3] = px[3]
+            var i = 0
+            let n = buf.count
+            while i < n {
+                buf[i] = r; buf[i + 1] = g; buf[i + 2] = b; buf[i + 3] = a
+                i += 4
             }
         }
     }
@@ -45,11 +48,24 @@ public struct Canvas: Sendable {
     /// The pixels as 8-bit straight-alpha RGBA, rounded to nearest.
     public var rgba: [UInt8] {
         var out = [UInt8](repeating: 0, count: pixels.count)
-        for i in stride(from: 0, to: pixels.count, by: 4) {
-            let a = pixels[i + 3]
-            let inv: Float = a > 0 ? 1 / a : 0
-            for c in 0..<3 { out[i + c] = Canvas.byte(pixels[i + c] * inv) }
-            out[i + 3] = Canvas.byte(a)
+        // Unsafe buffers and plain arithmetic: this runs for every pixel of every frame.
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                let n = src.count
+                while i < n {
+                    let a = src[i + 3]
+                    if a >= 1 {
+                        dst[i] = UInt8(src[i] * 255 + 0.5); dst[i + 1] = UInt8(src[i + 1] * 255 + 0.5)
+                        dst[i + 2] = UInt8(src[i + 2] * 255 + 0.5); dst[i + 3] = 255
+                    } else if a > 0 {
+                        let k = 255 / a
+                        dst[i] = UInt8(min(255, src[i] * k + 0.5)); dst[i + 1] = UInt8(min(255, src[i + 1] * k + 0.5))
+                        dst[i + 2] = UInt8(min(255, src[i + 2] * k + 0.5)); dst[i + 3] = UInt8(a * 255 + 0.5)
+                    }
+                    i += 4
+                }
+            }
         }
         return out
     }
@@ -70,8 +86,13 @@ public struct Canvas: Sendable {
 
     /// Paints a stage frame with its top-left at (`left`, `top`), scaled by `scale`.
     public mutating func draw(_ frame: StageFrame, left: Int = 0, top: Int = 0, scale: Double = 1) {
-        fillRect(x: left, y: top, width: Int((frame.size.x * scale).rounded()), height: Int((frame.size.y * scale).rounded()),
-                 color: frame.background)
+        let w = Int((frame.size.x * scale).rounded()), h = Int((frame.size.y * scale).rounded())
+        if left == 0 && top == 0 && w == width && h == height && frame.background.a >= 1 {
+            // An opaque stage covering the canvas replaces it: no blending needed.
+            self = Canvas(width: width, height: height, fill: frame.background)
+        } else {
+            fillRect(x: left, y: top, width: w, height: h, color: frame.background)
+        }
         let clip = (x0: left, y0: top, x1: left + Int((frame.size.x * scale).rounded()), y1: top + Int((frame.size.y * scale).rounded()))
         for s in frame.shapes where s.kind != .text {
             fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
