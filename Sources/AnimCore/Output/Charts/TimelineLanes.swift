@@ -103,16 +103,23 @@ public struct TimelineLanes: Sendable {
             }
             bars.append(bar)
         }
-        for l in lanes.indices {
-            lanes[l].label = shapesInLane[l].isEmpty ? "(timing)" : shapesInLane[l].joined(separator: ", ")
-        }
-        // Renumber so that a branch's lanes sit together, branches in order of first activity.
+        // Renumber so that a branch's lanes sit together, branches in order of first activity;
+        // lanes that move nothing (prints, waits, control) share one lane, after the others.
         let order = branchOrder.flatMap { branchLanes[$0]!.map(\.lane) }
+        let moving = order.filter { !shapesInLane[$0].isEmpty }, still = order.filter { shapesInLane[$0].isEmpty }
         var renumber = [Int](repeating: 0, count: lanes.count)
-        for (new, old) in order.enumerated() { renumber[old] = new }
-        lanes = order.map { lanes[$0] }
-        shapesInLane = order.map { shapesInLane[$0] }
+        for (new, old) in moving.enumerated() { renumber[old] = new }
+        for old in still { renumber[old] = moving.count }
+        lanes = moving.map { Lane(label: shapesInLane[$0].joined(separator: ", ")) }
+        if !still.isEmpty { lanes.append(Lane(label: "(actions)")) }
+        shapesInLane = moving.map { shapesInLane[$0] } + (still.isEmpty ? [] : [[]])
         for b in bars.indices { bars[b].lane = renumber[bars[b].lane] }
+        // Within the shared lane, keep time order.
+        bars = bars.enumerated().sorted { x, y in
+            let (i, a) = x, (j, b) = y
+            if a.lane != b.lane || a.lane < moving.count { return i < j }
+            return a.begin != b.begin ? a.begin < b.begin : i < j
+        }.map(\.element)
         // Bars name their shape only where the lane moves more than one.
         for b in bars.indices where bars[b].kind == .tween || bars[b].kind == .spring {
             let single = shapesInLane[bars[b].lane].count == 1
@@ -192,7 +199,10 @@ public struct TimelineLanes: Sendable {
     static func actionLabel(_ a: ActionSpec, _ timeline: Timeline) -> String {
         switch a {
         case .print: return "print"
-        case .set(let w): return "set " + names([w], nil, timeline).joined()
+        case .set(let w):
+            // A shape chosen at run time (a parameter) is not known here: name the property only.
+            let name = names([w], nil, timeline).joined()
+            return "set " + (name.hasPrefix("?.") ? String(name.dropFirst(2)) : name)
         case .expect: return "expect"
         case .control(let c): return "\(c.verb.rawValue) \(c.nameText)"
         case .save: return "save"
