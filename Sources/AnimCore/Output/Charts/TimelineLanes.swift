@@ -52,38 +52,37 @@ public struct TimelineLanes: Sendable {
         var laneOfNode: [Int: [Int]] = [:]
         // Lanes of a branch (instance << 32 | local lane): steps of one branch that overlap in
         // time (a stagger's members) get a lane each, packed greedily.
-        var branchLanes: [Int64: [(lane: Int, free: Time)]] = [:]
+        var branchLanes: [Int64: [(lane: Int, free: Time, last: Int)]] = [:]
+        var previousOfNode: [Int: [Int: Int]] = [:]
+        var consumed: [Int64: Int] = [:]
         var branchOrder: [Int64] = []
         var shapesInLane: [[String]] = []
         var printIndex = 0
-        for a in timeline.activities {
+        for a in timeline.activities where laneOfNode[a.instance] == nil {
+            laneOfNode[a.instance] = Self.lanes(of: timeline.graphs[a.instance].graph)
+            previousOfNode[a.instance] = Self.previousLeaves(of: timeline.graphs[a.instance].graph)
+        }
+        // In time order; at one instant, steps that continue a chain claim their lanes first.
+        let ordered = timeline.activities.enumerated().sorted { x, y in
+            if x.element.begin != y.element.begin { return x.element.begin < y.element.begin }
+            let cx = previousOfNode[x.element.instance]![Int(x.element.node.index)] != nil
+            let cy = previousOfNode[y.element.instance]![Int(y.element.node.index)] != nil
+            return cx != cy ? cx : x.offset < y.offset
+        }.map(\.element)
+        for a in ordered {
             let run = timeline.graphs[a.instance]
-            if laneOfNode[a.instance] == nil { laneOfNode[a.instance] = Self.lanes(of: run.graph) }
-            let local = laneOfNode[a.instance]![Int(a.node.index)]
-            let key = Int64(a.instance) << 32 | Int64(local)
             let end = a.end ?? timeline.end
-            if branchLanes[key] == nil { branchOrder.append(key) }
-            let lane: Int
-            if let k = branchLanes[key, default: []].firstIndex(where: { $0.free <= a.begin }) {
-                lane = branchLanes[key]![k].lane
-                branchLanes[key]![k].free = max(end, a.begin)
-            } else {
-                lane = lanes.count
-                branchLanes[key, default: []].append((lane, max(end, a.begin)))
-                lanes.append(Lane(label: ""))
-                shapesInLane.append([])
-            }
             let node = run.graph[a.node]
             var bar: Bar
             switch node.kind {
             case .tween(let spec):
-                let props = Self.names(spec.writes, moved[Self.key(a.instance, a.begin)], timeline)
-                bar = Bar(kind: .tween, label: "", properties: props, begin: a.begin, end: end, lane: lane)
+                let props = Self.names(spec.writes, Self.take(moved, &consumed, a, spec.writes), timeline)
+                bar = Bar(kind: .tween, label: "", properties: props, begin: a.begin, end: end, lane: 0)
             case .spring(let spec):
-                let props = Self.names(spec.writes, moved[Self.key(a.instance, a.begin)], timeline)
-                bar = Bar(kind: .spring, label: "", properties: props, begin: a.begin, end: end, lane: lane)
+                let props = Self.names(spec.writes, Self.take(moved, &consumed, a, spec.writes), timeline)
+                bar = Bar(kind: .spring, label: "", properties: props, begin: a.begin, end: end, lane: 0)
             case .wait:
-                bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - a.begin), properties: [], begin: a.begin, end: end, lane: lane)
+                bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - a.begin), properties: [], begin: a.begin, end: end, lane: 0)
             case .action(let action):
                 var label = Self.actionLabel(action, timeline)
                 if case .print = action {
@@ -93,14 +92,34 @@ public struct TimelineLanes: Sendable {
                         printIndex += 1
                     }
                 }
-                bar = Bar(kind: .action, label: label, properties: [], begin: a.begin, end: a.begin, lane: lane)
+                bar = Bar(kind: .action, label: label, properties: [], begin: a.begin, end: a.begin, lane: 0)
             default:
                 continue
             }
-            for p in bar.properties {
-                let shape = String(p[..<(p.lastIndex(of: ".") ?? p.endIndex)])
-                if !shapesInLane[lane].contains(shape) { shapesInLane[lane].append(shape) }
+            let shapes = bar.properties.map { String($0[..<($0.lastIndex(of: ".") ?? $0.endIndex)]) }
+            // The lane: among the branch's lanes free at `begin`, prefer the one whose last step
+            // comes just before this one in its chain, then one that already moves these shapes,
+            // then one whose last step ends right now.
+            let previous = previousOfNode[a.instance]![Int(a.node.index)]
+            let key = Int64(a.instance) << 32 | Int64(laneOfNode[a.instance]![Int(a.node.index)])
+            if branchLanes[key] == nil { branchOrder.append(key) }
+            let candidates = branchLanes[key, default: []].indices.filter { branchLanes[key]![$0].free <= a.begin }
+            func score(_ k: Int) -> Int {
+                let l = branchLanes[key]![k]
+                let same = !shapes.isEmpty && shapes.allSatisfy(shapesInLane[l.lane].contains)
+                return (previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
             }
+            if let k = candidates.max(by: { score($0) < score($1) || (score($0) == score($1) && $0 > $1) }) {
+                bar.lane = branchLanes[key]![k].lane
+                branchLanes[key]![k].free = max(end, a.begin)
+                branchLanes[key]![k].last = Int(a.node.index)
+            } else {
+                bar.lane = lanes.count
+                branchLanes[key, default: []].append((bar.lane, max(end, a.begin), Int(a.node.index)))
+                lanes.append(Lane(label: ""))
+                shapesInLane.append([])
+            }
+            for shape in shapes where !shapesInLane[bar.lane].contains(shape) { shapesInLane[bar.lane].append(shape) }
             bars.append(bar)
         }
         // Renumber so that a branch's lanes sit together, branches in order of first activity;
@@ -150,6 +169,51 @@ public struct TimelineLanes: Sendable {
             }
         }
         return lane
+    }
+
+    /// For each leaf, the leaf that runs just before it in its chain (`A then B`: the last
+    /// leaf of A before the first of B; a repeat's body follows itself).
+    static func previousLeaves(of g: SequencerGraph) -> [Int: Int] {
+        func children(_ n: Int) -> [Int] {
+            switch g.nodes[n].kind {
+            case .sequence(let c), .parallel(let c): return c.map { Int($0.index) }
+            case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): return [Int(b.index)]
+            case .tween, .wait, .action, .spring, .play: return []
+            }
+        }
+        func first(_ n: Int) -> Int { children(n).first.map(first) ?? n }
+        func last(_ n: Int) -> Int {
+            if case .sequence = g.nodes[n].kind { return children(n).last.map(last) ?? n }
+            return children(n).first.map(last) ?? n
+        }
+        var out: [Int: Int] = [:]
+        for n in g.nodes.indices {
+            switch g.nodes[n].kind {
+            case .sequence(let c):
+                for (a, b) in zip(c, c.dropFirst()) { out[first(Int(b.index))] = last(Int(a.index)) }
+            case .repeat(_, _, let b):
+                if out[first(Int(b.index))] == nil { out[first(Int(b.index))] = last(Int(b.index)) }
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The (shape, property) pairs an activity moved: the next unclaimed ones among the
+    /// segments that started with it (several members of a stagger can start together).
+    static func take(_ moved: [Int64: [(ShapeID, PropertyID)]], _ consumed: inout [Int64: Int], _ a: Activity,
+                     _ writes: [PropertyWrite]) -> [(ShapeID, PropertyID)]? {
+        let k = key(a.instance, a.begin)
+        guard let all = moved[k] else { return nil }
+        let wanted = Set(writes.map(\.property))
+        let mine = all.filter { wanted.contains($0.1) }
+        let from = consumed[k, default: 0]
+        guard from < mine.count else { return mine }
+        // Group by shape: one activity takes every wanted property of one shape (or, for a
+        // tween over several shapes, as many pairs as it writes).
+        let n = max(1, writes.count)
+        consumed[k] = from + n
+        return Array(mine[from..<min(mine.count, from + n)])
     }
 
     // MARK: - Labels

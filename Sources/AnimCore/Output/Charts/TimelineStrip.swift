@@ -70,19 +70,29 @@ public enum TimelineStrip {
         // Messages printed, as flags at their instants.
         let my = g.axisHeight
         o += "<g class=\"messages\" font-size=\"10\"><text x=\"6\" y=\"\(n(my + 13))\" fill=\"#777\">print</text>\n"
-        for (i, p) in lanes.prints.enumerated() {
-            let x = g.x(p.time.seconds)
-            let next = i + 1 < lanes.prints.count ? g.x(lanes.prints[i + 1].time.seconds) : g.width
+        // Messages printed at one instant share a flag: the first one's text, then "+N".
+        var groups: [(time: Time, texts: [String])] = []
+        for p in lanes.prints {
+            if let last = groups.last, last.time == p.time { groups[groups.count - 1].texts.append(p.text) } else { groups.append((p.time, [p.text])) }
+        }
+        for (i, group) in groups.enumerated() {
+            let x = g.x(group.time.seconds)
+            let next = i + 1 < groups.count ? g.x(groups[i + 1].time.seconds) : g.width
+            let text = group.texts[0] + (group.texts.count > 1 ? " +\(group.texts.count - 1)" : "")
             let room = Int(max(0, next - x - 10) / 5.6)
-            o += "<g><title>\(xmlEscaped(TimelineLanes.seconds(p.time) + " " + p.text))</title>"
+            let tip = group.texts.map { TimelineLanes.seconds(group.time) + " " + $0 }.joined(separator: "\n")
+            o += "<g><title>\(xmlEscaped(tip))</title>"
             o += "<path d=\"M\(n(x)) \(n(my + 2))v15\" stroke=\"#b8860b\" stroke-width=\"1.5\"/>"
             o += "<path d=\"M\(n(x)) \(n(my + 2))h7l-2 3 2 3h-7z\" fill=\"#f1c40f\"/>"
             if room >= 3 {
-                o += "<text x=\"\(n(x + 9))\" y=\"\(n(my + 13))\" fill=\"#5d4a00\">\(xmlEscaped(clip(p.text, room)))</text>"
-            } else if i + 1 == lanes.prints.count {
+                o += "<text x=\"\(n(x + 9))\" y=\"\(n(my + 13))\" fill=\"#5d4a00\">\(xmlEscaped(clip(text, room)))</text>"
+            } else if i + 1 == groups.count {
                 // The last message near the right edge reads leftwards from its flag.
-                let left = Int(max(0, x - g.labelWidth - 4) / 5.6)
-                o += "<text x=\"\(n(x - 3))\" y=\"\(n(my + 13))\" fill=\"#5d4a00\" text-anchor=\"end\">\(xmlEscaped(clip(p.text, min(left, 40))))</text>"
+                let previous = i > 0 ? g.x(groups[i - 1].time.seconds) + 20 : g.labelWidth
+                let left = Int(max(0, x - previous - 4) / 5.6)
+                if left >= 3 {
+                    o += "<text x=\"\(n(x - 3))\" y=\"\(n(my + 13))\" fill=\"#5d4a00\" text-anchor=\"end\">\(xmlEscaped(clip(text, min(left, 40))))</text>"
+                }
             }
             o += "</g>\n"
         }
