@@ -87,6 +87,21 @@ struct RenderCommandTests {
         #expect(contents(dir) == ["out.html"])
     }
 
+    @Test("a graph that never ends needs --until")
+    func until() throws {
+        let dir = try ScratchDirectory("until")
+        defer { dir.remove() }
+        let script = "rect a center (10,10)\nrepeat forever < animate 1 < a.rotation += 90deg > >\n"
+        let r = try runAnim(["render", "-", "-o", dir.path("a.html")], stdin: script)
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("--until"), Comment(rawValue: r.stderr))
+        #expect(contents(dir).isEmpty)
+        let ok = try runAnim(["render", "-", "-o", dir.path("a.html"), "--until", "2.5"], stdin: script)
+        #expect(ok.exitCode == 0, Comment(rawValue: ok.stderr))
+        let chart = try runAnim(["timeline", "-", "--until", "2.5"], stdin: script)
+        #expect(chart.stdout.hasPrefix("timeline: 2.5s, 1 lane, 3 steps"), Comment(rawValue: chart.stdout))
+    }
+
     @Test("GIF and MP4 without ffmpeg: a clear error, exit 2, no file")
     func ffmpegMissing() throws {
         let dir = try ScratchDirectory("no-ffmpeg")

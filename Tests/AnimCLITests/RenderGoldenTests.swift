@@ -5,6 +5,9 @@
 import AnimCore
 import AnimTestSupport
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 @Suite("Picture command goldens")
@@ -67,6 +70,7 @@ struct RenderGoldenTests {
         let svg = try String(contentsOfFile: out, encoding: .utf8)
         try assertSnapshot(svg, "small.svg")
         #expect(svg.contains("repeatCount=\"indefinite\""))
+        #expect(XMLParser(data: Data(svg.utf8)).parse(), "well-formed XML")
     }
 
     @Test("the timeline strip SVG of the demo")
@@ -76,7 +80,9 @@ struct RenderGoldenTests {
         let out = dir.path("timeline.svg")
         let r = try runAnim(["timeline", "Examples/demo.anim", "-o", out])
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        try assertSnapshot(try String(contentsOfFile: out, encoding: .utf8), "demo-timeline.svg")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        try assertSnapshot(svg, "demo-timeline.svg")
+        #expect(XMLParser(data: Data(svg.utf8)).parse(), "well-formed XML")
     }
 
     @Test("dot accepts the DOT", .enabled(if: Consumers.dot != nil, Consumers.skipNote("Graphviz 'dot'")),
