@@ -8,7 +8,14 @@
 public struct TimelineLanes: Sendable {
     /// What a bar stands for.
     public enum BarKind: String, Sendable {
-        case tween, spring, wait, action
+        /// A tween: a bar.
+        case tween
+        /// A spring: a bar.
+        case spring
+        /// A wait: a shaded gap.
+        case wait
+        /// An instant action (print, set, expect, control): a tick.
+        case action
     }
 
     /// One leaf activity.
@@ -218,6 +225,7 @@ public struct TimelineLanes: Sendable {
 
     // MARK: - Labels
 
+    /// A key for an instance and a global time (segments and activities that started together).
     static func key(_ instance: Int, _ t: Time) -> Int64 { Int64(instance) &* 1_000_003 &+ t.ticks }
 
     /// The (shape, property) pairs of every segment, keyed by instance and global start time:

@@ -7,12 +7,19 @@
 public enum TimelineStrip {
     /// Geometry of a strip.
     struct Geometry {
+        /// The whole strip's width.
         var width: Double
+        /// The column of lane names on the left.
         var labelWidth = 120.0
+        /// The margin on the right.
         var right = 16.0
+        /// The time axis's row.
         var axisHeight = 22.0
+        /// The printed messages' row.
         var messageHeight = 20.0
+        /// Each lane's row.
         var laneHeight = 24.0
+        /// The run's end, in seconds (the right end of the axis).
         var end: Double
 
         /// The x of time `t` (seconds).
