@@ -115,15 +115,19 @@ struct RenderCommandTests {
         #expect(contents(dir).isEmpty)
     }
 
-    @Test("GIF through ffmpeg", .enabled(if: Consumers.find("ffmpeg") != nil, Consumers.skipNote("ffmpeg")))
-    func gif() throws {
-        let dir = try ScratchDirectory("gif")
+    @Test("GIF and MP4 through ffmpeg", .enabled(if: Consumers.find("ffmpeg") != nil, Consumers.skipNote("ffmpeg")))
+    func video() throws {
+        let dir = try ScratchDirectory("video")
         defer { dir.remove() }
         let r = try runAnim(["render", Self.small, "-o", dir.path("a.gif"), "--fps", "10"])
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        let bytes = try Data(contentsOf: dir.url.appendingPathComponent("a.gif"))
-        #expect(bytes.prefix(6) == Data("GIF89a".utf8))
-        #expect(contents(dir) == ["a.gif"])
+        let gif = try Data(contentsOf: dir.url.appendingPathComponent("a.gif"))
+        #expect(gif.prefix(6) == Data("GIF89a".utf8))
+        let m = try runAnim(["render", Self.small, "-o", dir.path("a.mp4"), "--fps", "10"])
+        #expect(m.exitCode == 0, Comment(rawValue: m.stderr))
+        let mp4 = try Data(contentsOf: dir.url.appendingPathComponent("a.mp4"))
+        #expect(mp4.dropFirst(4).prefix(4) == Data("ftyp".utf8), "an ISO media file")
+        #expect(contents(dir) == ["a.gif", "a.mp4"], "no frames or temporary files are left")
     }
 
     @Test("export writes Lottie JSON; bad paths are usage errors")
