@@ -138,8 +138,8 @@ enum Help {
                with their properties, actions as ticks, printed messages at their instants). The
                values shown are the interpreter's own, sampled at --fps. Open it at a time with
                '#t=1.5' after the file's URL.
-      .svg     an animated SVG that plays and loops by itself in a browser (SMIL). Shapes keep
-               their paint order of time 0; text keeps its string of time 0.
+      .svg     an animated SVG that plays and loops by itself in a browser (SMIL), sampled at
+               --fps; text keeps its string of time 0.
       .png     with --sheet N, a contact sheet: N frames from start to end in a grid, each with its
                time; with --at T, the single frame at time T.
       DIR/     a directory (ending in '/', or an existing directory): every frame at --fps as

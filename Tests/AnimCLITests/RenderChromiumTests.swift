@@ -66,4 +66,27 @@ struct RenderChromiumTests {
             #expect(!dom.stdout.contains("data-errors="), "errors for '\(fragment)': \(dom.stdout.prefix(300))")
         }
     }
+
+    @Test("the animated SVG plays on its own", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func svgPlays() throws {
+        let dir = try ScratchDirectory("chromium-svg")
+        defer { dir.remove() }
+        let svg = dir.path("scene.svg")
+        let r = try runAnim(["render", PictureFixtures.scene, "-o", svg, "--fps", "30"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        // The SVG inlined in a page that pauses its SMIL clock at T (SVGSVGElement.setCurrentTime).
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        for t in ["0.5", "1.2", "2.4"] {
+            let shot = dir.path("svg-\(t).png"), frame = dir.path("frame-\(t).png"), page = dir.path("svg-\(t).html")
+            let html = "<!DOCTYPE html><html><body style=\"margin:0\">\(text)<script>var s = document.querySelector('svg'); "
+                + "s.pauseAnimations(); s.setCurrentTime(\(t));</script></body></html>"
+            try html.write(toFile: page, atomically: true, encoding: .utf8)
+            _ = try Self.screenshot("file://\(page)", to: shot, width: 320, height: 240)
+            #expect(try runAnim(["render", PictureFixtures.scene, "-o", frame, "--at", t]).exitCode == 0)
+            let d = try #require(ImageDifference.between(try PNGFile.read(shot), try PNGFile.read(frame), threshold: 24))
+            print("Chromium SVG vs anim PNG at \(t)s: \(d)")
+            #expect(d.overFraction <= 0.005, "at \(t)s: \(d)")
+            #expect(d.mean < 1.0, "at \(t)s: \(d)")
+        }
+    }
 }

@@ -4,8 +4,9 @@
 // pixel. It loops, holding the final frame for a second. Each shape is three nested groups
 // (translate, rotate, scale) around its rect, circle or text.
 //
-// Limits of the format: shapes keep the paint order they have at time 0 (SMIL cannot reorder
-// elements), and text shows the string it has at time 0.
+// SMIL cannot reorder elements, so when the paint order changes (z) each stacking position
+// holds a copy of every shape that visits it, shown only while it is there. Limit of the
+// format: text shows the string it has at time 0.
 
 /// Writes animated SVG.
 public enum AnimatedSVG {
@@ -27,10 +28,36 @@ public enum AnimatedSVG {
 
         """
         let animation = Animation(keyTimes: keyTimes, duration: total)
-        for i in baked.order(at: 0) {
-            o += shape(baked, i, animation)
+        let orders = baked.times.indices.map { baked.order(at: $0) }
+        if Set(orders).count <= 1 {
+            for i in orders.first ?? [] { o += shape(baked, i, animation) }
+        } else {
+            // SMIL cannot reorder elements, so each stacking position holds a copy of every
+            // shape that ever occupies it, shown (visibility, discrete) only while it does.
+            for slot in orders[0].indices {
+                var seen: [Int] = []
+                for order in orders where !seen.contains(order[slot]) { seen.append(order[slot]) }
+                for i in seen {
+                    let visible = orders.map { $0[slot] == i }
+                    o += shape(baked, i, animation, visibility: visible, copy: seen.count > 1 ? slot : nil)
+                }
+            }
         }
         return o + "</svg>\n"
+    }
+
+    /// A discrete `visibility` animation for a shape shown only at some frames, with its
+    /// initial attribute.
+    static func visibility(_ visible: [Bool], _ anim: Animation) -> (String, String) {
+        let initial = visible.first == false ? " visibility=\"hidden\"" : ""
+        guard Set(visible).count > 1 else { return (initial, "") }
+        // Keep the frames where it changes; discrete values hold until the next key time.
+        var kept = [0]
+        for k in visible.indices.dropFirst() where visible[k] != visible[k - 1] { kept.append(k) }
+        let times = kept.map { formatFixed(anim.keyTimes[$0], 6) }
+        let values = kept.map { visible[$0] ? "visible" : "hidden" }
+        return (initial, "<animate attributeName=\"visibility\" calcMode=\"discrete\" values=\"\(values.joined(separator: ";"))\" "
+                + "keyTimes=\"\(times.joined(separator: ";"))\" dur=\"\(formatFixed(anim.duration, 6))s\" repeatCount=\"indefinite\"/>")
     }
 
     /// Timing shared by every animation element.
@@ -49,12 +76,14 @@ public enum AnimatedSVG {
     }
 
     /// One shape: groups for opacity and translate, rotate, scale, then the element.
-    static func shape(_ baked: BakedFrames, _ i: Int, _ anim: Animation) -> String {
+    static func shape(_ baked: BakedFrames, _ i: Int, _ anim: Animation, visibility visible: [Bool]? = nil, copy: Int? = nil) -> String {
         let s = baked.shapes[i]
         typealias A = BakedFrames.Attribute
         func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
-        var o = "<g id=\"\(xmlEscaped(idName(s.name)))\" opacity=\"\(formatFixed(track(.op)[0], 4))\">"
-        o += animate("opacity", [track(.op)], anim, tolerance: 0.001) + "\n"
+        let (hidden, toggle) = visible.map { visibility($0, anim) } ?? ("", "")
+        let id = idName(s.name) + (copy.map { "-z\($0)" } ?? "")
+        var o = "<g id=\"\(xmlEscaped(id))\" opacity=\"\(formatFixed(track(.op)[0], 4))\"\(hidden)>"
+        o += animate("opacity", [track(.op)], anim, tolerance: 0.001) + toggle + "\n"
         o += "<g transform=\"translate(\(n(track(.x)[0])) \(n(track(.y)[0])))\">"
         o += animateTransform("translate", [track(.x), track(.y)], anim)
         o += "<g transform=\"rotate(\(n(track(.rot)[0])))\">"
