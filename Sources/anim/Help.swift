@@ -183,8 +183,8 @@ enum Help {
     radius and colour. A tween whose easing is a cubic Bézier (linear, ease, ease-in, ease-out,
     ease-in-out, cubic-bezier(...)) played once forwards is exported as two keyframes with the
     same Bézier handles; anything else (springs, steps, bounce, elastic and the other Penner
-    curves, repeats, keyframe lists, paths) is baked as linear keyframes at --fps. Text shapes
-    are not exported, and layers keep their stacking order of time 0.
+    curves, repeats, keyframe lists, paths) is baked as linear keyframes at --fps. Changes of
+    z-order become layer copies shown in turn (hold keyframes). Text shapes are not exported.
 
     USAGE: anim export <file> -o <output.json> [--lottie] [--fps <n>] [--until <time>] [--seed <n>]
 

@@ -8,8 +8,7 @@
 // tweens are exported with their own handles, and everything else is baked at the frame rate,
 // so at frame times the keyframes are the interpreter's values to 4 decimals — but cairo
 // antialiases edges with its own coverage rules and Lottie's rounded rectangle is drawn with
-// Bézier arcs, not circular ones, so corners and edges differ by a few levels. The frames
-// compared come before the `set bar.z` at 2.2 s: Lottie layers keep their time-0 order.
+// Bézier arcs, not circular ones, so corners and edges differ by a few levels.
 import AnimCore
 import AnimTestSupport
 import Foundation
@@ -17,8 +16,9 @@ import Testing
 
 @Suite("Lottie export read by the lottie package", .serialized)
 struct ExportLottieTests {
-    /// Frames at 30 fps: 0 s, 0.5 s, 1.2 s (mid Bézier tweens and the baked spring), 2 s.
-    static let frames = [(0, "0"), (15, "0.5"), (36, "1.2"), (60, "2")]
+    /// Frames at 30 fps: 0 s, 0.5 s, 1.2 s (mid Bézier tweens and the baked spring), 2 s, and
+    /// 2.4 s (after the z-order change, mid the cubic-bezier alpha tween).
+    static let frames = [(0, "0"), (15, "0.5"), (36, "1.2"), (60, "2"), (72, "2.4")]
 
     @Test("the reader accepts the export and renders it like anim", .enabled(if: Consumers.lottiePython != nil, Consumers.skipNote("the lottie reader (.build/test-tools/venv)")))
     func readerMatchesFrames() throws {

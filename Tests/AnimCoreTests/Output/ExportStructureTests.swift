@@ -68,6 +68,18 @@ struct ExportStructureTests {
         #expect((o.last?["s"] as? [Double])?.first.map { abs($0 - 20) < 1e-9 } == true)
     }
 
+    @Test("Lottie: a Bézier tween after a still stretch keeps its start key and handles")
+    func lottieAfterHold() throws {
+        let t = try #require(timeline("rect a center (10,10) color red\nwait 1\nanimate 1 ease ease-in < a.alpha = 0 >"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(LottieExporter.export(t, fps: 30).utf8)) as? [String: Any])
+        let a = try #require((doc["layers"] as? [[String: Any]])?.first?["ks"] as? [String: Any])
+        let o = try #require((a["o"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(o.map { $0["t"] as? Double } == [0, 30, 60])
+        #expect(o.map { $0["s"] as? [Double] } == [[100], [100], [0]])
+        #expect(o[0]["h"] as? Int == 1)
+        #expect((o[1]["o"] as? [String: [Double]])?["x"] == [0.42])
+    }
+
     @Test("the terminal chart: lanes, bars, ticks, colour only when asked")
     func chart() throws {
         let t = try #require(timeline(Self.script + "\nthen < print \"done\" >"))

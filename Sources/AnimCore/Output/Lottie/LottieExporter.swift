@@ -6,8 +6,9 @@
 // else (springs, steps, Penner curves, repeats, keyframe lists, paths, replays) is baked at
 // the frame rate with linear keyframes. A jump (a `set`, a new start value) is a hold keyframe.
 //
-// Not exported: text shapes (Lottie text needs font assets) and changes of z-order over time
-// (layers keep the order they have at time 0).
+// Lottie cannot reorder layers, so when z-order changes each stacking position holds a copy
+// of every shape that visits it, shown only then. Not exported: text shapes (Lottie text
+// needs font assets).
 
 /// Exports Lottie documents.
 public enum LottieExporter {
@@ -17,15 +18,26 @@ public enum LottieExporter {
         let op = frames.count  // out point: one past the last frame
         let w = formatFixed(timeline.stageSize.x, 3), h = formatFixed(timeline.stageSize.y, 3)
         var layers: [String] = []
-        let first = timeline.frame(at: .zero)
-        // Top layer first: reverse paint order at time 0; shapes declared later go on top.
-        var order = first.shapes.map(\.id)
-        for s in timeline.shapes where !order.contains(s.id) { order.append(s.id) }
-        for id in order.reversed() {
-            let info = timeline.shapes[Int(id.index)]
-            guard info.kind != .text else { continue }
-            var builder = ChannelBuilder(timeline: timeline, shape: id, fps: fps)
-            layers.append(builder.layer(info, index: layers.count + 1, outPoint: op))
+        // The paint order at every frame (by z, then declaration), text left out.
+        let drawn = timeline.shapes.filter { $0.kind != .text }.map(\.id)
+        let orders: [[ShapeID]] = frames.map { t in
+            let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
+                let at = max(t, ChannelBuilder.declared(timeline, id))
+                return (id, timeline.value(id, BuiltinProperty.z.id, at: at)?.frameNumber ?? 0)
+            }
+            return zs.sorted { $0.z != $1.z ? $0.z < $1.z : $0.id < $1.id }.map(\.id)
+        }
+        // Top layer first. Where the order changes, each stacking position holds a copy of
+        // every shape that visits it, its group shown (opacity 100, hold keyframes) only then.
+        let changes = Set(orders).count > 1
+        for slot in (orders.first ?? []).indices.reversed() {
+            var seen: [ShapeID] = []
+            for order in orders where !seen.contains(order[slot]) { seen.append(order[slot]) }
+            for id in seen {
+                var builder = ChannelBuilder(timeline: timeline, shape: id, fps: fps)
+                let visible = changes ? orders.map { $0[slot] == id } : nil
+                layers.append(builder.layer(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op, visibility: visible))
+            }
         }
         let bg = timeline.stageColor
         layers.append("""
@@ -70,12 +82,33 @@ struct ChannelBuilder {
         self.fps = fps
     }
 
-    static let identityGroupTransform = """
-    {"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}
-    """
+    static let identityGroupTransform = groupTransform(opacity: "{\"a\":0,\"k\":100}")
+
+    /// A group transform that moves nothing, with this opacity property.
+    static func groupTransform(opacity: String) -> String {
+        "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":\(opacity)}"
+    }
+
+    /// When a shape was declared.
+    static func declared(_ timeline: Timeline, _ id: ShapeID) -> Time {
+        timeline.history.pieces[Int64(id.index) << 32 | Int64(BuiltinProperty.center.rawValue)]?.first?.start ?? .zero
+    }
+
+    /// The group transform: identity, or with its opacity switched by hold keyframes (100
+    /// where the shape is visible at a frame, 0 elsewhere).
+    func groupTransform(_ visible: [Bool]?) -> String {
+        guard let visible, Set(visible).count > 1 else {
+            return visible?.first == false ? Self.groupTransform(opacity: "{\"a\":0,\"k\":0}") : Self.identityGroupTransform
+        }
+        var keys: [String] = []
+        for k in visible.indices where k == 0 || visible[k] != visible[k - 1] {
+            keys.append("{\"t\":\(k),\"s\":[\(visible[k] ? 100 : 0)],\"h\":1}")
+        }
+        return Self.groupTransform(opacity: "{\"a\":1,\"k\":[\(keys.joined(separator: ","))]}")
+    }
 
     /// The layer of a rect or circle.
-    mutating func layer(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int) -> String {
+    mutating func layer(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> String {
         let start = firstTime()
         let ip = formatFixed(start.seconds * Double(fps), 4)
         let position = positionChannel()
@@ -96,7 +129,7 @@ struct ChannelBuilder {
         {"ddd":0,"ind":\(index),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
         "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":{"a":0,"k":[0,0,0]},"s":\(scale)},"ao":0,\
         "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(geometry),\
-        {"ty":"fl","nm":"fill","c":\(color),"o":\(fillOpacity),"r":1},\(Self.identityGroupTransform)]}],\
+        {"ty":"fl","nm":"fill","c":\(color),"o":\(fillOpacity),"r":1},\(groupTransform(visibility))]}],\
         "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
         """
     }
@@ -241,10 +274,11 @@ struct ChannelBuilder {
                 if b > a { add(b, sample(b), nil, hold: true) }
             }
         }
-        // Drop repeats: a held key followed by the same value adds nothing.
+        // Drop repeats: a held key followed by another held key of the same value adds nothing.
+        // (A key that starts a motion stays: it carries the motion's handles.)
         var compact: [(t: Double, v: [Double], h: (Double, Double, Double, Double)?, hold: Bool)] = []
         for k in keys {
-            if let last = compact.last, last.hold, last.v == k.v { continue }
+            if let last = compact.last, last.hold, k.hold, last.v == k.v { continue }
             compact.append(k)
         }
         guard compact.count > 1 else {
