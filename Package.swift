@@ -12,7 +12,9 @@ let package = Package(
     targets: [
         // GNU readline through the system headers (no pkgConfig: the headers are on the default path).
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
-        .target(name: "AnimCore", path: "Sources/AnimCore", linkerSettings: [.linkedLibrary("m")]),
+        // libpng's simplified API for PNG frames and contact sheets (Output/Raster).
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .target(name: "AnimCore", dependencies: ["CPNG"], path: "Sources/AnimCore", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),

@@ -13,6 +13,10 @@ enum Help {
       repl                    Start the interactive REPL (also: 'anim' on a terminal).
       test <path>...          Run golden script tests ('#>' output and 'expect' lines).
       check <file>            Parse and check a script without running it; print its duration.
+      render <file> -o <out>  Draw a run: HTML player, animated SVG, PNG frames or contact sheet, GIF, MP4.
+      export <file> -o <json> Export a run as a Lottie (Bodymovin) document.
+      graph <file>            Print the sequencer graphs in Graphviz DOT.
+      timeline <file>         Draw a Gantt chart of a run in the terminal (or as SVG).
       help [<command>]        Show help for a command.
 
     With no command, anim starts the REPL on a terminal, and runs a script read from standard
@@ -114,7 +118,125 @@ enum Help {
         case "repl": repl
         case "test": test
         case "check": check
+        case "render": render
+        case "export": export
+        case "graph": graph
+        case "timeline": timeline
         default: nil
         }
     }
+
+    // MARK: - Pictures and interchange
+
+    static let render = """
+    OVERVIEW: Draw a run of a script.
+    Runs the script to its end on the virtual clock, keeping every property's history, and draws
+    it. The output's extension picks the format:
+      .html    a self-contained page (no network, no other files) that plays the run: the stage as
+               SVG, play/pause (space), a scrubber with the time, frame stepping (← →), speed,
+               loop, and a timeline strip with one lane per graph branch (tweens as bars labelled
+               with their properties, actions as ticks, printed messages at their instants). The
+               values shown are the interpreter's own, sampled at --fps. Open it at a time with
+               '#t=1.5' after the file's URL.
+      .svg     an animated SVG that plays and loops by itself in a browser (SMIL), sampled at
+               --fps; text keeps its string of time 0.
+      .png     with --sheet N, a contact sheet: N frames from start to end in a grid, each with its
+               time; with --at T, the single frame at time T.
+      DIR/     a directory (ending in '/', or an existing directory): every frame at --fps as
+               DIR/frame-0000.png, frame-0001.png, ... The last frame is at or after the end.
+      .gif     an animated GIF, and
+      .mp4     an H.264 video, both assembled from the PNG frames by ffmpeg, which must be installed.
+    PNG frames, sheets, GIFs and MP4s draw rects (with rounded corners) and circles, antialiased,
+    with rotation, scale, offset, alpha, colour and z-order; they omit text shapes (the HTML and
+    SVG outputs draw text). Files appear whole or not at all: each is written to a temporary file
+    and renamed into place.
+
+    USAGE: anim render <file> -o <output> [--fps <n>] [--sheet <n> [--columns <n>] | --at <time>]
+                       [--scale <s>] [--until <time>] [--seed <n>]
+
+    ARGUMENTS:
+      <file>                  The script, or '-' to read it from standard input.
+
+    OPTIONS:
+      -o, --output <output>   Where to write: a .html, .svg, .png, .gif or .mp4 file, or a directory/.
+      --fps <n>               Frames per second, 1 to 240: the frames written, the samples in the
+                              HTML and SVG (default 30 for frames, GIF and MP4; 60 otherwise). It
+                              also sets the rate of 'on change' observers, as in 'anim run --fps'.
+      --sheet <n>             A contact sheet of n frames (1 to 400), evenly spaced from 0 to the end.
+      --columns <n>           Frames per row of the sheet (default: about square).
+      --at <time>             The single frame at this time (seconds, or 1.5s, 300ms) for a .png.
+      --scale <s>             Pixels per stage unit for PNG frames, GIF and MP4 (default 1; for a
+                              sheet, each frame at most 240 pixels wide).
+      --until <time>          Stop the run at this time (needed for a graph that repeats forever).
+      --seed <n>              Seed the random generator.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 success, 1 a script error, 2 a usage error (bad option, unknown output extension, an
+      output path that cannot be written, ffmpeg missing for .gif/.mp4).
+    """
+
+    static let export = """
+    OVERVIEW: Export a run as a Lottie (Bodymovin) animation.
+    Writes a Lottie JSON document (version 5.7) with one shape layer per rect and circle, their
+    fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
+    radius and colour. A tween whose easing is a cubic Bézier (linear, ease, ease-in, ease-out,
+    ease-in-out, cubic-bezier(...)) played once forwards is exported as two keyframes with the
+    same Bézier handles; anything else (springs, steps, bounce, elastic and the other Penner
+    curves, repeats, keyframe lists, paths) is baked as linear keyframes at --fps. Changes of
+    z-order become layer copies shown in turn (hold keyframes). Text shapes are not exported.
+
+    USAGE: anim export <file> -o <output.json> [--lottie] [--fps <n>] [--until <time>] [--seed <n>]
+
+    ARGUMENTS:
+      <file>                  The script, or '-' to read it from standard input.
+
+    OPTIONS:
+      -o, --output <json>     The Lottie file to write (.json).
+      --lottie                Lottie format (the default, and the only export format for now).
+      --fps <n>               The document's frame rate and the baking rate, 1 to 240 (default 60).
+      --until <time>          Stop the run at this time.
+      --seed <n>              Seed the random generator.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 success, 1 a script error, 2 a usage error.
+    """
+
+    static let graph = """
+    OVERVIEW: Print the sequencer graphs of a run in Graphviz DOT.
+    Runs the script, then prints one cluster per top-level graph. Each node is labelled with its
+    kind and target, its duration, and when it ran. Sequence ('then') edges are solid blue and
+    chain the children in order; block (parallel) edges are dashed red and fan out from the block;
+    repeat, stagger, after/with and named-instance edges are dotted.
+    Draw it with Graphviz: anim graph demo.anim | dot -Tsvg -o graph.svg
+
+    USAGE: anim graph <file> [-o <output.dot>] [--until <time>] [--seed <n>]
+
+    OPTIONS:
+      -o, --output <file>     Write the DOT to a file instead of standard output.
+      --until <time>          Stop the run at this time.
+      --seed <n>              Seed the random generator.
+      -h, --help              Show help information.
+    """
+
+    static let timeline = """
+    OVERVIEW: Draw a Gantt chart of a run.
+    One row per tween, spring, wait and action, grouped in lanes (one per branch of each graph):
+    tweens and springs are Unicode bars labelled with their properties, waits are shaded, actions
+    are ◆ ticks at their instants, with each step's times on the right. Colour is used on a
+    terminal (not when piped, or with NO_COLOR set). The REPL's ':timeline' draws the same chart.
+
+    USAGE: anim timeline <file> [--width <n>] [--color | --no-color] [-o <output.svg|.txt>]
+                         [--until <time>] [--seed <n>]
+
+    OPTIONS:
+      --width <n>             Width in columns, 40 to 1000 (default: the terminal's, or 80).
+      --color, --no-color     Force colour on or off.
+      -o, --output <file>     Write the chart to a .txt file, or draw it as an .svg picture (the
+                              HTML player's timeline strip).
+      --until <time>          Stop the run at this time.
+      --seed <n>              Seed the random generator.
+      -h, --help              Show help information.
+    """
 }

@@ -18,7 +18,7 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "help"]
+let commandNames = ["run", "repl", "test", "check", "render", "export", "graph", "timeline", "help"]
 
 if arguments.isEmpty {
     finish(isatty(0) != 0 ? Repl.start(options: SessionOptions()) : Commands.run(["-"]))
@@ -33,6 +33,10 @@ switch command {
 case "run": finish(Commands.run(arguments))
 case "check": finish(Commands.check(arguments))
 case "test": finish(Commands.test(arguments))
+case "render": finish(RenderCommands.render(arguments))
+case "export": finish(RenderCommands.export(arguments))
+case "graph": finish(RenderCommands.graph(arguments))
+case "timeline": finish(RenderCommands.timeline(arguments))
 case "repl":
     var options = SessionOptions()
     if let i = arguments.firstIndex(of: "--seed") {

@@ -1,0 +1,116 @@
+// DOTWriter: the sequencer graphs of a run in Graphviz DOT (`anim graph`). Each top-level graph
+// is a cluster; each node is labelled with its kind and target (GraphDumper's words), its
+// static duration, and when it ran. Edges say how children are composed: `then` (sequence)
+// edges are solid and chain the children in order; block (parallel) edges are dashed and fan
+// out from the block; other containers (repeat, stagger, after/with, named instances) are dotted.
+
+/// Writes DOT.
+public enum DOTWriter {
+    /// The DOT text of every top-level graph of a run.
+    public static func render(_ timeline: Timeline, session: Session) -> String {
+        let dumper = GraphDumper(environment: session.environment, sources: session.sources)
+        var out = """
+        digraph anim {
+          graph [rankdir=TB, fontname="Helvetica", fontsize=11, labeljust=l];
+          node [shape=box, style="rounded,filled", fillcolor="#f2f4f7", fontname="Helvetica", fontsize=10];
+          edge [fontname="Helvetica", fontsize=9];
+
+        """
+        var cluster = 0
+        for (i, run) in timeline.graphs.enumerated() where run.topLevel {
+            let times = spans(timeline, instance: i)
+            let where_ = run.graph.nodes.first.flatMap { session.position($0.span) }.map { "line \($0.line)" } ?? "graph"
+            let end = run.end.map { TimelineLanes.seconds($0) } ?? "…"
+            out += "  subgraph cluster_\(cluster) {\n"
+            out += "    label=\(quote("graph \(cluster + 1) (\(where_)): \(TimelineLanes.seconds(run.start))–\(end)"));\n"
+            out += "    style=rounded; color=\"#9aa3ad\";\n"
+            for (n, node) in run.graph.nodes.enumerated() {
+                var lines = [dumper.label(node)]
+                if let t = times[n] {
+                    lines.append(t.0 == t.1 ? "at \(TimelineLanes.seconds(t.0))" : "\(formatFixed(t.0.seconds, 3))–\(TimelineLanes.seconds(t.1))")
+                } else if case .play = node.kind {
+                    // A play runs as its own instance; its times are its steps'.
+                } else {
+                    lines.append("did not run")
+                }
+                out += "    \(id(cluster, n)) [label=\(quote(lines.joined(separator: "\n")))\(style(node.kind))];\n"
+            }
+            for (n, node) in run.graph.nodes.enumerated() {
+                switch node.kind {
+                case .sequence(let c):
+                    guard let first = c.first else { break }
+                    out += "    \(id(cluster, n)) -> \(id(cluster, Int(first.index))) [style=solid, color=\"#1f5fa8\"];\n"
+                    for (a, b) in zip(c, c.dropFirst()) {
+                        out += "    \(id(cluster, Int(a.index))) -> \(id(cluster, Int(b.index))) [style=solid, penwidth=2, color=\"#1f5fa8\", label=\"then\"];\n"
+                    }
+                case .parallel(let c):
+                    for k in c {
+                        out += "    \(id(cluster, n)) -> \(id(cluster, Int(k.index))) [style=dashed, color=\"#c0392b\", label=\"block\"];\n"
+                    }
+                case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
+                    out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted];\n"
+                case .tween, .wait, .action, .spring, .play:
+                    break
+                }
+            }
+            out += "  }\n"
+            cluster += 1
+        }
+        return out + "}\n"
+    }
+
+    /// `g0_n3`.
+    static func id(_ graph: Int, _ node: Int) -> String { "g\(graph)_n\(node)" }
+
+    /// Node attributes by kind: containers plain, tweens blue, springs violet, actions amber.
+    static func style(_ k: NodeKind) -> String {
+        switch k {
+        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn: ", fillcolor=\"#ffffff\""
+        case .tween: ", fillcolor=\"#dbe9f8\""
+        case .spring: ", fillcolor=\"#eadcf8\""
+        case .wait: ", fillcolor=\"#eeeeee\", style=\"rounded,dashed,filled\""
+        case .action: ", shape=note, fillcolor=\"#fdf0c8\""
+        case .play: ", fillcolor=\"#dff3e4\""
+        }
+    }
+
+    /// When each node of instance `i` ran: its leaves' first begin and last end, and for
+    /// containers the span of the leaves below them.
+    static func spans(_ timeline: Timeline, instance i: Int) -> [Int: (Time, Time)] {
+        var out: [Int: (Time, Time)] = [:]
+        for a in timeline.activities where a.instance == i {
+            let n = Int(a.node.index)
+            let e = a.end ?? timeline.end
+            out[n] = out[n].map { (min($0.0, a.begin), max($0.1, e)) } ?? (a.begin, e)
+        }
+        // Containers: fold children into parents, last node first (pre-order reversed).
+        let g = timeline.graphs[i].graph
+        for n in g.nodes.indices.reversed() {
+            let kids: [NodeID]
+            switch g.nodes[n].kind {
+            case .sequence(let c), .parallel(let c): kids = c
+            case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): kids = [b]
+            case .tween, .wait, .action, .spring, .play: kids = []
+            }
+            for k in kids {
+                guard let t = out[Int(k.index)] else { continue }
+                out[n] = out[n].map { (min($0.0, t.0), max($0.1, t.1)) } ?? t
+            }
+        }
+        return out
+    }
+
+    /// A DOT string literal.
+    static func quote(_ s: String) -> String {
+        var o = "\""
+        for ch in s {
+            switch ch {
+            case "\"": o += "\\\""
+            case "\\": o += "\\\\"
+            case "\n": o += "\\n"
+            default: o.append(ch)
+            }
+        }
+        return o + "\""
+    }
+}

@@ -1,0 +1,182 @@
+// Canvas: an RGBA pixel buffer and the rasterizer that paints a StageFrame into it. Shapes are
+// filled by coverage from a signed distance (rounded box or circle, in the shape's own
+// rotated and scaled coordinates), which antialiases edges the way browsers do: a pixel whose
+// center lies half a pixel inside an edge is fully covered. Compositing is source-over in
+// sRGB with premultiplied alpha, as in SVG and CSS. Text is not drawn (the HTML and SVG
+// outputs have it).
+
+/// An RGBA image with premultiplied float channels in 0...1.
+public struct Canvas: Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Premultiplied r, g, b, a per pixel, row-major from the top-left.
+    public var pixels: [Float]
+
+    /// A canvas filled with one color.
+    public init(width: Int, height: Int, fill: Color = Color(r: 0, g: 0, b: 0, a: 0)) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let a = Float(max(0, min(1, fill.a)))
+        let r = Float(fill.r / 255) * a, g = Float(fill.g / 255) * a, b = Float(fill.b / 255) * a
+        pixels = [Float](repeating: 0, count: self.width * self.height * 4)
+        pixels.withUnsafeMutableBufferPointer { buf in
+            var i = 0
+            let n = buf.count
+            while i < n {
+                buf[i] = r; buf[i + 1] = g; buf[i + 2] = b; buf[i + 3] = a
+                i += 4
+            }
+        }
+    }
+
+    /// A canvas from 8-bit straight-alpha RGBA bytes.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        self.width = width
+        self.height = height
+        pixels = [Float](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: min(rgba.count, pixels.count), by: 4) {
+            let a = Float(rgba[i + 3]) / 255
+            pixels[i] = Float(rgba[i]) / 255 * a
+            pixels[i + 1] = Float(rgba[i + 1]) / 255 * a
+            pixels[i + 2] = Float(rgba[i + 2]) / 255 * a
+            pixels[i + 3] = a
+        }
+    }
+
+    /// The pixels as 8-bit straight-alpha RGBA, rounded to nearest.
+    public var rgba: [UInt8] {
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        // Unsafe buffers and plain arithmetic: this runs for every pixel of every frame.
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                let n = src.count
+                while i < n {
+                    let a = src[i + 3]
+                    if a >= 1 {
+                        dst[i] = UInt8(src[i] * 255 + 0.5); dst[i + 1] = UInt8(src[i + 1] * 255 + 0.5)
+                        dst[i + 2] = UInt8(src[i + 2] * 255 + 0.5); dst[i + 3] = 255
+                    } else if a > 0 {
+                        let k = 255 / a
+                        dst[i] = UInt8(min(255, src[i] * k + 0.5)); dst[i + 1] = UInt8(min(255, src[i + 1] * k + 0.5))
+                        dst[i + 2] = UInt8(min(255, src[i + 2] * k + 0.5)); dst[i + 3] = UInt8(a * 255 + 0.5)
+                    }
+                    i += 4
+                }
+            }
+        }
+        return out
+    }
+
+    /// A 0...1 channel as a byte.
+    @inline(__always)
+    static func byte(_ x: Float) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
+
+    /// The straight-alpha 8-bit color of the pixel at (x, y).
+    public func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        let a = pixels[i + 3]
+        let inv: Float = a > 0 ? 1 / a : 0
+        return (Canvas.byte(pixels[i] * inv), Canvas.byte(pixels[i + 1] * inv), Canvas.byte(pixels[i + 2] * inv), Canvas.byte(a))
+    }
+
+    // MARK: - Painting
+
+    /// Paints a stage frame with its top-left at (`left`, `top`), scaled by `scale`.
+    public mutating func draw(_ frame: StageFrame, left: Int = 0, top: Int = 0, scale: Double = 1) {
+        let w = Int((frame.size.x * scale).rounded()), h = Int((frame.size.y * scale).rounded())
+        if left == 0 && top == 0 && w == width && h == height && frame.background.a >= 1 {
+            // An opaque stage covering the canvas replaces it: no blending needed.
+            self = Canvas(width: width, height: height, fill: frame.background)
+        } else {
+            fillRect(x: left, y: top, width: w, height: h, color: frame.background)
+        }
+        let clip = (x0: left, y0: top, x1: left + Int((frame.size.x * scale).rounded()), y1: top + Int((frame.size.y * scale).rounded()))
+        for s in frame.shapes where s.kind != .text {
+            fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+        }
+    }
+
+    /// Fills an axis-aligned pixel rectangle (clipped to the canvas) with a color, source-over.
+    public mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, color: Color) {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        let a = Float(max(0, min(1, color.a)))
+        let src: (Float, Float, Float) = (Float(color.r / 255), Float(color.g / 255), Float(color.b / 255))
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { buf in
+            for py in y0..<y1 {
+                for px in x0..<x1 {
+                    Canvas.blend(buf, (py * width + px) * 4, src, a)
+                }
+            }
+        }
+    }
+
+    /// Source-over of a straight color with coverage-weighted alpha `a` at offset `i`.
+    @inline(__always)
+    static func blend(_ buf: UnsafeMutableBufferPointer<Float>, _ i: Int, _ c: (Float, Float, Float), _ a: Float) {
+        let k = 1 - a
+        buf[i] = c.0 * a + buf[i] * k
+        buf[i + 1] = c.1 * a + buf[i + 1] * k
+        buf[i + 2] = c.2 * a + buf[i + 2] * k
+        buf[i + 3] = a + buf[i + 3] * k
+    }
+
+    /// Fills one rect or circle, antialiased.
+    mutating func fill(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double,
+                       clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        let opacity = Float(s.opacity)
+        let half = s.halfExtents
+        let sx = s.scale.x, sy = s.scale.y
+        guard opacity > 0, half.x > 0, half.y > 0, abs(sx) > 1e-12, abs(sy) > 1e-12 else { return }
+        let r = s.cornerRadius
+        let theta = s.rotation * Double.pi / 180
+        let cosT = cos(theta), sinT = sin(theta)
+        // Canvas pixel → stage: (p - origin)/scale. Stage → local: R⁻¹ then S⁻¹ around position.
+        let cx = originX + s.position.x * scale, cy = originY + s.position.y * scale
+        // Local distances become canvas pixels through the smaller of the two axis scales.
+        let toPixels = min(abs(sx), abs(sy)) * scale
+        // The bounding box of the transformed shape, in canvas pixels.
+        let ex = (abs(half.x * sx * cosT) + abs(half.y * sy * sinT)) * scale
+        let ey = (abs(half.x * sx * sinT) + abs(half.y * sy * cosT)) * scale
+        let x0 = max(clip.x0, max(0, Int((cx - ex).rounded(.down)) - 1))
+        let x1 = min(clip.x1, min(width, Int((cx + ex).rounded(.up)) + 1))
+        let y0 = max(clip.y0, max(0, Int((cy - ey).rounded(.down)) - 1))
+        let y1 = min(clip.y1, min(height, Int((cy + ey).rounded(.up)) + 1))
+        guard x0 < x1, y0 < y1 else { return }
+        let color: (Float, Float, Float) = (Float(s.color.r / 255), Float(s.color.g / 255), Float(s.color.b / 255))
+        let invScale = 1 / scale
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { buf in
+            for py in y0..<y1 {
+                let dy = (Double(py) + 0.5 - cy) * invScale
+                for px in x0..<x1 {
+                    let dx = (Double(px) + 0.5 - cx) * invScale
+                    // Undo the rotation (clockwise on screen, y down), then the scale.
+                    let lx = (dx * cosT + dy * sinT) / sx
+                    let ly = (-dx * sinT + dy * cosT) / sy
+                    let d = Canvas.roundedBoxDistance(lx, ly, half.x, half.y, r) * toPixels
+                    let coverage = Float(max(0, min(1, 0.5 - d)))
+                    if coverage > 0 { Canvas.blend(buf, (py * width + px) * 4, color, coverage * opacity) }
+                }
+            }
+        }
+    }
+
+    /// Signed distance from (x, y) to a box of half extents (hx, hy) centered at the origin,
+    /// with corner radius r: negative inside. Source: Quílez, "2D distance functions"
+    /// (sdRoundedBox).
+    @inline(__always)
+    static func roundedBoxDistance(_ x: Double, _ y: Double, _ hx: Double, _ hy: Double, _ r: Double) -> Double {
+        let qx = abs(x) - hx + r, qy = abs(y) - hy + r
+        let ox = max(qx, 0), oy = max(qy, 0)
+        return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

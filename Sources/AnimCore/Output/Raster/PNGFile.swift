@@ -1,0 +1,122 @@
+// PNGFile: writing and reading PNG images through libpng's simplified API (png_image_*), which
+// reports failures in png_image.message rather than by longjmp, so no C shim is needed.
+// Writing goes to a temporary file beside the target that is renamed over it only once
+// complete, so a failure never leaves a half-written image.
+import CPNG
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A PNG failure, with libpng's or the system's words.
+public struct PNGError: Error, Sendable {
+    /// What went wrong.
+    public var message: String
+}
+
+/// PNG encoding and decoding.
+public enum PNGFile {
+    /// RGBA, 8 bits per channel (PNG_FORMAT_RGBA is a macro Swift cannot import).
+    static let formatRGBA = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+    /// The PNG encoding of a canvas.
+    public static func encode(_ canvas: Canvas) throws(PNGError) -> [UInt8] {
+        var img = png_image()
+        img.version = png_uint_32(PNG_IMAGE_VERSION)
+        img.width = png_uint_32(canvas.width)
+        img.height = png_uint_32(canvas.height)
+        img.format = formatRGBA
+        let px = canvas.rgba
+        var size: png_alloc_size_t = 0
+        // First call: the size only; second: the bytes.
+        _ = px.withUnsafeBytes { png_image_write_to_memory(&img, nil, &size, 0, $0.baseAddress, 0, nil) }
+        guard size > 0 else { throw PNGError(message: message(img)) }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let ok = out.withUnsafeMutableBytes { o in
+            px.withUnsafeBytes { png_image_write_to_memory(&img, o.baseAddress, &size, 0, $0.baseAddress, 0, nil) }
+        }
+        guard ok != 0 else { throw PNGError(message: message(img)) }
+        return Array(out.prefix(Int(size)))
+    }
+
+    /// Decodes a PNG file into a canvas.
+    public static func read(_ path: String) throws(PNGError) -> Canvas {
+        var img = png_image()
+        img.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&img, path) != 0 else { throw PNGError(message: "cannot read '\(path)': \(message(img))") }
+        img.format = formatRGBA
+        let w = Int(img.width), h = Int(img.height)
+        var px = [UInt8](repeating: 0, count: w * h * 4)
+        let ok = px.withUnsafeMutableBytes { png_image_finish_read(&img, nil, $0.baseAddress, 0, nil) }
+        guard ok != 0 else { throw PNGError(message: "cannot read '\(path)': \(message(img))") }
+        return Canvas(width: w, height: h, rgba: px)
+    }
+
+    /// Writes a canvas as a PNG file, atomically (temporary file, then rename).
+    public static func write(_ canvas: Canvas, to path: String) throws(PNGError) {
+        let bytes = try encode(canvas)
+        do { try AtomicFile.write(bytes, to: path) } catch { throw PNGError(message: error.message) }
+    }
+
+    static func message(_ img: png_image) -> String {
+        withUnsafeBytes(of: img.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    }
+}
+
+/// A file failure, with the system's words.
+public struct FileError: Error, Sendable {
+    /// What went wrong, naming the path.
+    public var message: String
+    /// Creates an error.
+    public init(message: String) { self.message = message }
+}
+
+/// Files that appear whole or not at all.
+public enum AtomicFile {
+    /// Writes bytes to a temporary file in the target's directory, then renames it over the
+    /// target. On failure the temporary file is removed and the target is untouched.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let temp = temporaryPath(for: path)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw FileError(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                let e = String(cString: strerror(errno))
+                close(fd); unlink(temp)
+                throw FileError(message: "cannot write '\(path)': \(e)")
+            }
+            offset += n
+        }
+        guard close(fd) == 0, rename(temp, path) == 0 else {
+            let e = String(cString: strerror(errno))
+            unlink(temp)
+            throw FileError(message: "cannot write '\(path)': \(e)")
+        }
+    }
+
+    /// Writes text atomically.
+    public static func write(_ text: String, to path: String) throws(FileError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// A unique temporary name beside `path` (`.name.anim-tmp-PID-N`), so the rename stays on
+    /// one file system.
+    public static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        counter.increment()
+        return "\(dir).\(base).anim-tmp-\(getpid())-\(counter.value)"
+    }
+
+    /// Numbers temporary files within the process.
+    nonisolated(unsafe) static var counter = Counter()
+
+    /// A plain counter (the renderers run on one thread).
+    struct Counter {
+        var value = 0
+        mutating func increment() { value += 1 }
+    }
+}

@@ -1,0 +1,187 @@
+// AnimatedSVG: `anim render x.anim -o x.svg` — an SVG that plays by itself in a browser, with
+// SMIL animations (`<animate>`, `<animateTransform>`) whose values are the run baked at the
+// frame rate (BakedFrames), thinned where the motion is linear to within a hundredth of a
+// pixel. It loops, holding the final frame for a second. Each shape is three nested groups
+// (translate, rotate, scale) around its rect, circle or text.
+//
+// SMIL cannot reorder elements, so when the paint order changes (z) each stacking position
+// holds a copy of every shape that visits it, shown only while it is there. Limit of the
+// format: text shows the string it has at time 0.
+
+/// Writes animated SVG.
+public enum AnimatedSVG {
+    /// How long the last frame is held before the animation loops.
+    static let hold = 1.0
+
+    /// The SVG document of a run sampled at `fps`.
+    public static func render(_ timeline: Timeline, fps: Int) -> String {
+        let baked = BakedFrames(timeline, fps: fps)
+        let w = n(timeline.stageSize.x), h = n(timeline.stageSize.y)
+        let bg = timeline.stageColor
+        let last = baked.times.last?.seconds ?? 0
+        let total = last + hold
+        let keyTimes = baked.times.map { $0.seconds / total } + [1]
+        var o = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" font-family="Helvetica, Arial, sans-serif">
+        <title>anim: \(TimelineLanes.seconds(timeline.end)), looping</title>
+        <rect width="\(w)" height="\(h)" fill="\(hexColor(bg.r, bg.g, bg.b))"/>
+
+        """
+        let animation = Animation(keyTimes: keyTimes, duration: total)
+        let orders = baked.times.indices.map { baked.order(at: $0) }
+        if Set(orders).count <= 1 {
+            for i in orders.first ?? [] { o += shape(baked, i, animation) }
+        } else {
+            // SMIL cannot reorder elements, so each stacking position holds a copy of every
+            // shape that ever occupies it, shown (visibility, discrete) only while it does.
+            for slot in orders[0].indices {
+                var seen: [Int] = []
+                for order in orders where !seen.contains(order[slot]) { seen.append(order[slot]) }
+                for i in seen {
+                    let visible = orders.map { $0[slot] == i }
+                    o += shape(baked, i, animation, visibility: visible, copy: seen.count > 1 ? slot : nil)
+                }
+            }
+        }
+        return o + "</svg>\n"
+    }
+
+    /// A discrete `visibility` animation for a shape shown only at some frames, with its
+    /// initial attribute.
+    static func visibility(_ visible: [Bool], _ anim: Animation) -> (String, String) {
+        let initial = visible.first == false ? " visibility=\"hidden\"" : ""
+        guard Set(visible).count > 1 else { return (initial, "") }
+        // Keep the frames where it changes; discrete values hold until the next key time.
+        var kept = [0]
+        for k in visible.indices.dropFirst() where visible[k] != visible[k - 1] { kept.append(k) }
+        let times = kept.map { formatFixed(anim.keyTimes[$0], 6) }
+        let values = kept.map { visible[$0] ? "visible" : "hidden" }
+        return (initial, "<animate attributeName=\"visibility\" calcMode=\"discrete\" values=\"\(values.joined(separator: ";"))\" "
+                + "keyTimes=\"\(times.joined(separator: ";"))\" dur=\"\(formatFixed(anim.duration, 6))s\" repeatCount=\"indefinite\"/>")
+    }
+
+    /// Timing shared by every animation element.
+    struct Animation {
+        /// The key times (fraction of `duration`) of every frame, then 1 for the hold.
+        var keyTimes: [Double]
+        /// Seconds per loop.
+        var duration: Double
+
+        /// The `<animate*>` attributes for values at the kept frames.
+        func attributes(_ values: [String], kept: [Int]) -> String {
+            let times = kept.map { formatFixed(keyTimes[$0], 6) } + ["1"]
+            let vs = kept.map { values[$0] } + [values[values.count - 1]]
+            return "values=\"\(vs.joined(separator: ";"))\" keyTimes=\"\(times.joined(separator: ";"))\" dur=\"\(formatFixed(duration, 6))s\" repeatCount=\"indefinite\""
+        }
+    }
+
+    /// One shape: groups for opacity and translate, rotate, scale, then the element.
+    static func shape(_ baked: BakedFrames, _ i: Int, _ anim: Animation, visibility visible: [Bool]? = nil, copy: Int? = nil) -> String {
+        let s = baked.shapes[i]
+        typealias A = BakedFrames.Attribute
+        func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
+        let (hidden, toggle) = visible.map { visibility($0, anim) } ?? ("", "")
+        let id = idName(s.name) + (copy.map { "-z\($0)" } ?? "")
+        var o = "<g id=\"\(xmlEscaped(id))\" opacity=\"\(formatFixed(track(.op)[0], 4))\"\(hidden)>"
+        o += animate("opacity", [track(.op)], anim, tolerance: 0.001) + toggle + "\n"
+        o += "<g transform=\"translate(\(n(track(.x)[0])) \(n(track(.y)[0])))\">"
+        o += animateTransform("translate", [track(.x), track(.y)], anim)
+        o += "<g transform=\"rotate(\(n(track(.rot)[0])))\">"
+        o += animateTransform("rotate", [track(.rot)], anim)
+        o += "<g transform=\"scale(\(n(track(.sx)[0])) \(n(track(.sy)[0])))\">"
+        o += animateTransform("scale", [track(.sx), track(.sy)], anim) + "\n"
+        let fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\""
+        let fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
+        switch s.kind {
+        case .rect:
+            let ws = track(.w), hs = track(.h), rs = track(.rad)
+            o += "<rect x=\"\(n(-ws[0] / 2))\" y=\"\(n(-hs[0] / 2))\" width=\"\(n(ws[0]))\" height=\"\(n(hs[0]))\" rx=\"\(n(rs[0]))\" ry=\"\(n(rs[0]))\" \(fill)>"
+            o += animate("x", [ws.map { -$0 / 2 }], anim) + animate("y", [hs.map { -$0 / 2 }], anim)
+            o += animate("width", [ws], anim) + animate("height", [hs], anim)
+            o += animate("rx", [rs], anim) + animate("ry", [rs], anim) + fillAnimation + "</rect>"
+        case .circle:
+            o += "<circle r=\"\(n(track(.rad)[0]))\" \(fill)>" + animate("r", [track(.rad)], anim) + fillAnimation + "</circle>"
+        case .text:
+            o += "<text text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(track(.font)[0]))\" \(fill)>"
+            o += xmlEscaped(s.text.first ?? "") + animate("font-size", [track(.font)], anim) + fillAnimation + "</text>"
+        }
+        return o + "\n</g></g></g></g>\n"
+    }
+
+    /// An `<animate>` of one numeric attribute, or "" if it never changes.
+    static func animate(_ attribute: String, _ tracks: [[Double]], _ anim: Animation, tolerance: Double = 0.01) -> String {
+        guard let values = joined(tracks, separator: " ") else { return "" }
+        let kept = thin(tracks, tolerance: tolerance)
+        return "<animate attributeName=\"\(attribute)\" \(anim.attributes(values, kept: kept))/>"
+    }
+
+    /// An `<animateTransform>` of one transform type, or "" if it never changes.
+    static func animateTransform(_ type: String, _ tracks: [[Double]], _ anim: Animation) -> String {
+        guard let values = joined(tracks, separator: " ") else { return "" }
+        let kept = thin(tracks, tolerance: type == "scale" ? 0.0001 : 0.01)
+        return "<animateTransform attributeName=\"transform\" type=\"\(type)\" \(anim.attributes(values, kept: kept))/>"
+    }
+
+    /// An `<animate>` of the fill color, or "" if it never changes.
+    static func animateColor(_ rgb: [[Double]], _ anim: Animation) -> String {
+        guard rgb.contains(where: { $0.count > 1 }) else { return "" }
+        let count = rgb.map(\.count).max() ?? 1
+        let full = rgb.map { $0.count == 1 ? Array(repeating: $0[0], count: count) : $0 }
+        let values = (0..<count).map { hexColor(full[0][$0], full[1][$0], full[2][$0]) }
+        return "<animate attributeName=\"fill\" \(anim.attributes(values, kept: thin(full, tolerance: 0.5)))/>"
+    }
+
+    /// Per-frame value strings of several components, or nil if none changes.
+    static func joined(_ tracks: [[Double]], separator: String) -> [String]? {
+        guard tracks.contains(where: { $0.count > 1 }) else { return nil }
+        let count = tracks.map(\.count).max() ?? 1
+        return (0..<count).map { k in tracks.map { n($0.count == 1 ? $0[0] : $0[k]) }.joined(separator: separator) }
+    }
+
+    /// The frames to keep so that linear interpolation between them reproduces every frame of
+    /// every component within `tolerance`: a greedy pass that extends each straight run as far
+    /// as it stays within tolerance.
+    static func thin(_ tracks: [[Double]], tolerance: Double) -> [Int] {
+        let count = tracks.map(\.count).max() ?? 1
+        guard count > 2 else { return Array(0..<count) }
+        func v(_ c: Int, _ k: Int) -> Double { tracks[c].count == 1 ? tracks[c][0] : tracks[c][k] }
+        var kept = [0]
+        var anchor = 0
+        var k = 2
+        while k < count {
+            // Can frames anchor+1 ..< k all be dropped, with a line from anchor to k?
+            var fits = true
+            check: for m in (anchor + 1)..<k {
+                let f = Double(m - anchor) / Double(k - anchor)
+                for c in tracks.indices where abs(v(c, anchor) + (v(c, k) - v(c, anchor)) * f - v(c, m)) > tolerance {
+                    fits = false
+                    break check
+                }
+            }
+            if !fits {
+                anchor = k - 1
+                kept.append(anchor)
+            }
+            k += 1
+        }
+        kept.append(count - 1)
+        return kept
+    }
+
+    /// A name usable as an XML id: `card[2]` → `card-2`.
+    static func idName(_ s: String) -> String {
+        String(s.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-" }).replacingDashRuns()
+    }
+
+    static func n(_ x: Double) -> String { formatFixed(x, 3) }
+}
+
+extension String {
+    /// Collapses runs of `-` and drops a trailing one.
+    fileprivate func replacingDashRuns() -> String {
+        var o = ""
+        for ch in self where !(ch == "-" && o.last == "-") { o.append(ch) }
+        while o.last == "-" { o.removeLast() }
+        return o
+    }
+}

@@ -1,0 +1,100 @@
+// HTMLPlayer: `anim render x.anim -o x.html` — one self-contained page (no network, no other
+// files) that plays a run: the stage as SVG, play/pause, a scrubber with the time, frame
+// stepping, speed, loop, and the timeline strip with a playhead. The page holds the run baked
+// at the frame rate (BakedFrames) and shows each frame's samples as they are: the values on
+// screen are the interpreter's own, with no easing re-implemented in JavaScript.
+//
+// The page reads its URL fragment: `#t=1.5` opens paused at that time, and `#shot` shows only
+// the stage at the top-left corner (the test suite screenshots it this way).
+
+/// Writes the HTML player.
+public enum HTMLPlayer {
+    /// The page for a run, sampled at `fps`.
+    public static func render(_ timeline: Timeline, fps: Int, title: String = "anim") -> String {
+        let baked = BakedFrames(timeline, fps: fps)
+        let lanes = TimelineLanes(timeline)
+        let stageW = timeline.stageSize.x, stageH = timeline.stageSize.y
+        let stripWidth = max(640, stageW)
+        let (strip, stripHeight, geometry) = TimelineStrip.elements(lanes, width: stripWidth)
+        let bg = timeline.stageColor
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <script>addEventListener('error', function (e) { var d = document.documentElement; d.setAttribute('data-errors', (d.getAttribute('data-errors') || '') + (e.message || 'error') + '; '); });</script>
+        <title>\(xmlEscaped(title))</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <style>
+        \(css)
+        </style>
+        </head>
+        <body>
+        <main>
+        <svg id="stage" xmlns="http://www.w3.org/2000/svg" width="\(n(stageW))" height="\(n(stageH))" viewBox="0 0 \(n(stageW)) \(n(stageH))" font-family="Helvetica, Arial, sans-serif">
+        <rect width="\(n(stageW))" height="\(n(stageH))" fill="\(hexColor(bg.r, bg.g, bg.b))" fill-opacity="\(formatFixed(max(0, min(1, bg.a)), 4))"/>
+        <g id="shapes"></g>
+        </svg>
+        <div id="controls">
+        <button id="play" title="Play or pause (space)">▶</button>
+        <button id="prev" title="Previous frame (←)">|◀</button>
+        <button id="next" title="Next frame (→)">▶|</button>
+        <input id="scrub" type="range" min="0" max="\(baked.times.count - 1)" step="1" value="0" aria-label="time">
+        <span id="time">0.000 s</span>
+        <label>speed <select id="speed"><option>0.25</option><option>0.5</option><option selected>1</option><option>2</option><option>4</option></select></label>
+        <label><input id="loop" type="checkbox" checked> loop</label>
+        </div>
+        <svg id="strip" xmlns="http://www.w3.org/2000/svg" width="\(n(stripWidth))" height="\(n(stripHeight))" viewBox="0 0 \(n(stripWidth)) \(n(stripHeight))" font-family="Helvetica, Arial, sans-serif">
+        \(strip)<line id="playhead" x1="\(n(geometry.x(0)))" y1="0" x2="\(n(geometry.x(0)))" y2="\(n(stripHeight))" stroke="#e74c3c" stroke-width="1.5"/>
+        </svg>
+        <pre id="log"></pre>
+        </main>
+        <script type="application/json" id="anim-data">\(data(baked, timeline: timeline, geometry: geometry))</script>
+        <script>
+        \(HTMLPlayerScript.source)
+        </script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// The baked run as JSON: frame rate, frame times, shapes with their tracks, messages, and
+    /// the strip's time axis.
+    static func data(_ baked: BakedFrames, timeline: Timeline, geometry: TimelineStrip.Geometry) -> String {
+        var o = "{\"fps\":\(baked.fps),\"times\":["
+        o += baked.times.map { formatFixed($0.seconds, 9) }.joined(separator: ",")
+        o += "],\"end\":\(formatFixed(timeline.end.seconds, 9)),\"shapes\":["
+        for (i, s) in baked.shapes.enumerated() {
+            if i > 0 { o += "," }
+            o += "{\"name\":\(jsonString(s.name)),\"kind\":\"\(s.kind.rawValue)\",\"t\":{"
+            for a in BakedFrames.Attribute.allCases {
+                if a.rawValue > 0 { o += "," }
+                let digits = a == .op ? 4 : 3
+                o += "\"\(a.key)\":[" + s.tracks[a.rawValue].map { formatFixed($0, digits) }.joined(separator: ",") + "]"
+            }
+            o += "},\"text\":[" + s.text.map(jsonString).joined(separator: ",") + "]}"
+        }
+        o += "],\"prints\":["
+        o += timeline.prints.map { "[\(formatFixed($0.time.seconds, 9)),\(jsonString($0.text))]" }.joined(separator: ",")
+        o += "],\"strip\":{\"x0\":\(TimelineStrip.n(geometry.x(0))),\"x1\":\(TimelineStrip.n(geometry.x(geometry.end)))}}"
+        return o
+    }
+
+    static func n(_ x: Double) -> String { formatFixed(x, 3) }
+
+    static let css = """
+    body { margin: 16px; font: 13px Helvetica, Arial, sans-serif; color: #222; background: #eceef1; }
+    main { display: inline-block; }
+    #stage { display: block; background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.25); }
+    #controls { display: flex; align-items: center; gap: 8px; margin: 10px 0; }
+    #controls button { min-width: 34px; height: 28px; font-size: 14px; }
+    #scrub { flex: 1; min-width: 160px; }
+    #time { font-variant-numeric: tabular-nums; min-width: 9em; }
+    #strip { display: block; background: #fff; cursor: pointer; box-shadow: 0 1px 3px rgba(0,0,0,.2); }
+    #log { background: #fff; min-height: 3em; max-height: 10em; overflow: auto; padding: 6px 8px; margin: 10px 0 0; }
+    body.shot { margin: 0; background: #fff; }
+    body.shot #controls, body.shot #strip, body.shot #log { display: none; }
+    body.shot #stage { box-shadow: none; }
+    """
+}

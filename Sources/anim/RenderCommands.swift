@@ -1,0 +1,146 @@
+// RenderCommands: `anim render`, `anim export`, `anim graph` and `anim timeline`. Each runs the
+// script once into a Timeline, hands it to a renderer in AnimCore/Output, and writes the result
+// whole or not at all (temporary file, then rename). The output's extension picks the format.
+@preconcurrency import Glibc
+import AnimCore
+
+enum RenderCommands {
+    /// The formats `anim render` writes, by extension.
+    static let renderFormats = ["html", "svg", "png", "gif", "mp4"]
+
+    /// `anim render FILE -o OUT [options]`.
+    static func render(_ args: [String]) -> ExitCode {
+        let o = RenderOptions.parse(args, command: "render")
+        guard let out = o.output else { usageError("missing '-o <output>' (an .html, .svg, .png, .gif or .mp4 file, or a directory/ for frames)", command: "render") }
+        let ext = OutputPath.fileExtension(out)
+        let isDirectory = out.hasSuffix("/") || (ext.isEmpty && FileAccess.isDirectory(out))
+        if !isDirectory {
+            guard renderFormats.contains(ext) else {
+                let what = ext.isEmpty ? "'\(out)' has no extension" : "unknown output format '.\(ext)'"
+                usageError("\(what); use .html, .svg, .png, .gif or .mp4, or end a directory with '/' for PNG frames", command: "render")
+            }
+        }
+        if ext == "png" && !isDirectory {
+            guard (o.sheet == nil) != (o.at == nil) else {
+                usageError(o.sheet == nil
+                           ? "a .png output needs '--sheet <n>' (a contact sheet) or '--at <time>' (one frame); for every frame, give a directory: -o frames/"
+                           : "'--sheet' and '--at' cannot be combined", command: "render")
+            }
+        } else {
+            if o.sheet != nil { usageError("'--sheet' needs a .png output", command: "render") }
+            if o.at != nil { usageError("'--at' needs a .png output", command: "render") }
+        }
+        if o.columns != nil && o.sheet == nil { usageError("'--columns' needs '--sheet'", command: "render") }
+        if isDirectory {
+            let dir = out.hasSuffix("/") ? String(out.dropLast()) : out
+            OutputPath.requireWritable(dir.isEmpty ? "/" : dir, command: "render")
+        } else {
+            OutputPath.requireWritable(out, command: "render")
+        }
+        if (ext == "gif" || ext == "mp4") && Ffmpeg.locate() == nil { Ffmpeg.missing(ext) }
+
+        let (timeline, _) = o.timeline(command: "render")
+        let fps = o.fps ?? (isDirectory || ext == "gif" || ext == "mp4" ? 30 : 60)
+        do {
+            if isDirectory {
+                try FrameWriter.writeFrames(timeline, to: out, fps: fps, scale: o.scale ?? 1)
+                return .success
+            }
+            switch ext {
+            case "html":
+                try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps), to: out)
+            case "svg":
+                try AtomicFile.write(AnimatedSVG.render(timeline, fps: fps), to: out)
+            case "png":
+                if let n = o.sheet {
+                    let layout = ContactSheet.Layout(count: n, stage: timeline.stageSize, columns: o.columns, scale: o.scale)
+                    try PNGFile.write(ContactSheet.render(timeline, layout: layout), to: out)
+                } else {
+                    try PNGFile.write(FrameWriter.canvas(timeline, at: o.at ?? .zero, scale: o.scale ?? 1), to: out)
+                }
+            default:  // gif, mp4
+                try Ffmpeg.encode(timeline, to: out, format: ext, fps: fps, scale: o.scale ?? 1)
+            }
+        } catch let e as PNGError {
+            writeFailed(e.message)
+        } catch let e as FileError {
+            writeFailed(e.message)
+        } catch {
+            writeFailed("\(error)")
+        }
+        return .success
+    }
+
+    /// `anim export FILE -o OUT.json --lottie`.
+    static func export(_ args: [String]) -> ExitCode {
+        let o = RenderOptions.parse(args, command: "export")
+        guard let out = o.output else { usageError("missing '-o <output.json>'", command: "export") }
+        let ext = OutputPath.fileExtension(out)
+        guard ext == "json" else {
+            usageError(ext.isEmpty ? "'\(out)' has no extension; Lottie documents are .json files"
+                                   : "unknown export format '.\(ext)'; use a .json file with --lottie", command: "export")
+        }
+        OutputPath.requireWritable(out, command: "export")
+        let (timeline, _) = o.timeline(command: "export")
+        do {
+            try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)
+        } catch {
+            writeFailed(error.message)
+        }
+        return .success
+    }
+
+    /// `anim graph FILE [-o OUT.dot]`.
+    static func graph(_ args: [String]) -> ExitCode {
+        let o = RenderOptions.parse(args, command: "graph")
+        if let out = o.output { OutputPath.requireWritable(out, command: "graph") }
+        let (timeline, session) = o.timeline(command: "graph")
+        let text = DOTWriter.render(timeline, session: session)
+        return emit(text, to: o.output)
+    }
+
+    /// `anim timeline FILE [--width N] [--color|--no-color] [-o OUT.svg]`.
+    static func timeline(_ args: [String]) -> ExitCode {
+        let o = RenderOptions.parse(args, command: "timeline")
+        if let out = o.output {
+            guard OutputPath.fileExtension(out) == "svg" || OutputPath.fileExtension(out) == "txt" else {
+                usageError("'-o' for a timeline takes an .svg picture or a .txt file, not '\(out)'", command: "timeline")
+            }
+            OutputPath.requireWritable(out, command: "timeline")
+        }
+        let (timeline, _) = o.timeline(command: "timeline")
+        if let out = o.output, OutputPath.fileExtension(out) == "svg" {
+            return emit(TimelineStrip.standaloneSVG(timeline), to: out)
+        }
+        let tty = o.output == nil && isatty(1) != 0
+        let color = o.color ?? (tty && getenv("NO_COLOR") == nil)
+        let width = o.width ?? (tty ? terminalWidth() : 80)
+        return emit(TimelineChart.render(timeline, width: width, color: color), to: o.output)
+    }
+
+    // MARK: - Helpers
+
+    /// Writes text to a file (atomically) or standard output.
+    static func emit(_ text: String, to path: String?) -> ExitCode {
+        guard let path else {
+            streams.standardOutput(text)
+            return .success
+        }
+        do { try AtomicFile.write(text, to: path) } catch { writeFailed(error.message) }
+        return .success
+    }
+
+    /// A write that failed after the run: a usage-class error (exit 2), nothing left behind.
+    static func writeFailed(_ message: String) -> Never {
+        streams.standardError("anim: error: \(message)\n")
+        finish(.usage)
+    }
+
+    /// The terminal's width in columns (80 if unknown).
+    static func terminalWidth() -> Int {
+        var ws = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col >= 20 { return Int(ws.ws_col) }
+        if let c = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), c >= 20 { return c }
+        return 80
+    }
+}

@@ -1,0 +1,132 @@
+// RenderFiles: the outputs of `anim render` that are more than one file write — a directory of
+// PNG frames and GIF/MP4 videos assembled by ffmpeg. Both are built in a temporary directory
+// beside the target and moved into place only when complete, so a failure leaves nothing
+// half-written.
+@preconcurrency import Glibc
+import AnimCore
+
+enum FrameWriter {
+    /// One frame as a canvas.
+    static func canvas(_ timeline: Timeline, at t: Time, scale: Double) -> Canvas {
+        let frame = timeline.frame(at: t)
+        var c = Canvas(width: Int((frame.size.x * scale).rounded()), height: Int((frame.size.y * scale).rounded()))
+        c.draw(frame, scale: scale)
+        return c
+    }
+
+    /// The file name of frame `k` of `count`: `frame-0000.png` (at least 4 digits).
+    static func name(_ k: Int, count: Int) -> String {
+        let digits = max(4, String(max(0, count - 1)).count)
+        let s = String(k)
+        return "frame-" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
+    }
+
+    /// Renders every frame at `fps` into a fresh temporary directory beside `parent`/`near`;
+    /// returns its path and the file names. The caller moves or removes it.
+    static func renderToTemporary(_ timeline: Timeline, near path: String, fps: Int, scale: Double) throws(FileError) -> (String, [String]) {
+        let temp = AtomicFile.temporaryPath(for: path.hasSuffix("/") ? String(path.dropLast()) : path)
+        guard mkdir(temp, 0o755) == 0 else { throw FileError(message: "cannot write '\(path)': \(FileAccess.errorText())") }
+        let times = timeline.frameTimes(fps: fps)
+        var names: [String] = []
+        for (k, t) in times.enumerated() {
+            let n = name(k, count: times.count)
+            do {
+                try PNGFile.write(canvas(timeline, at: t, scale: scale), to: temp + "/" + n)
+            } catch {
+                removeTree(temp, names)
+                throw FileError(message: "cannot write '\(path)': \(error.message)")
+            }
+            names.append(n)
+        }
+        return (temp, names)
+    }
+
+    /// Writes every frame as `DIR/frame-NNNN.png`. A new directory appears whole (one rename);
+    /// into an existing one the frames are moved one by one after all were written.
+    static func writeFrames(_ timeline: Timeline, to path: String, fps: Int, scale: Double) throws(FileError) {
+        let dir = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let (temp, names) = try renderToTemporary(timeline, near: dir, fps: fps, scale: scale)
+        if !FileAccess.exists(dir) {
+            guard rename(temp, dir) == 0 else {
+                let e = FileAccess.errorText()
+                removeTree(temp, names)
+                throw FileError(message: "cannot write '\(path)': \(e)")
+            }
+            return
+        }
+        for n in names where rename(temp + "/" + n, dir + "/" + n) != 0 {
+            let e = FileAccess.errorText()
+            removeTree(temp, names)
+            throw FileError(message: "cannot write '\(dir)/\(n)': \(e)")
+        }
+        rmdir(temp)
+    }
+
+    /// Removes a temporary directory holding the named files.
+    static func removeTree(_ dir: String, _ names: [String]) {
+        for n in names { unlink(dir + "/" + n) }
+        rmdir(dir)
+    }
+}
+
+/// GIF and MP4 through the `ffmpeg` program.
+enum Ffmpeg {
+    /// The path of `ffmpeg` on $PATH, if any.
+    static func locate() -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = String(dir) + "/ffmpeg"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Exits with a usage-class error that says how to get ffmpeg.
+    static func missing(_ ext: String) -> Never {
+        streams.standardError("""
+            anim: error: writing .\(ext) needs ffmpeg, which was not found on PATH
+            help: install it (Debian/Ubuntu: 'apt-get install ffmpeg'; macOS: 'brew install ffmpeg'),
+                  or render PNG frames with '-o frames/' and assemble them yourself
+
+            """)
+        finish(.usage)
+    }
+
+    /// Renders frames into a temporary directory and has ffmpeg assemble them into a temporary
+    /// file, renamed over `path` only if ffmpeg succeeded.
+    static func encode(_ timeline: Timeline, to path: String, format: String, fps: Int, scale: Double) throws(FileError) {
+        guard let ffmpeg = locate() else { missing(format) }
+        let (dir, names) = try FrameWriter.renderToTemporary(timeline, near: path, fps: fps, scale: scale)
+        defer { FrameWriter.removeTree(dir, names) }
+        let temp = AtomicFile.temporaryPath(for: path)
+        let digits = names.first.map { $0.count - "frame-.png".count } ?? 4
+        var args = [ffmpeg, "-loglevel", "error", "-nostdin", "-y", "-framerate", String(fps),
+                    "-i", "\(dir)/frame-%0\(digits)d.png"]
+        if format == "gif" {
+            // One palette for the whole clip (palettegen), then map every frame onto it.
+            args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=0[p];[b][p]paletteuse", "-f", "gif"]
+        } else {
+            // H.264 needs even dimensions and yuv420p for players to accept it.
+            args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+        }
+        args.append(temp)
+        let status = run(args)
+        guard status == 0, rename(temp, path) == 0 else {
+            unlink(temp)
+            throw FileError(message: "cannot write '\(path)': ffmpeg failed (exit status \(status))")
+        }
+    }
+
+    /// Runs a program and waits for it; its exit status, or -1 if it could not start.
+    static func run(_ args: [String]) -> Int32 {
+        var pid = pid_t()
+        var cargs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        streams.flush()
+        guard posix_spawn(&pid, args[0], nil, nil, &cargs, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+}

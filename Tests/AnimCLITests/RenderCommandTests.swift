@@ -1,0 +1,171 @@
+// `anim render`, `anim export`, `anim graph` and `anim timeline` as a user runs them: the files
+// they write, their errors and exit codes (2 for usage, 1 for script errors), nothing left
+// half-written on failure, ffmpeg's absence explained, and help that names every option.
+import AnimCore
+import AnimTestSupport
+import Foundation
+import Testing
+
+@Suite("Picture commands")
+struct RenderCommandTests {
+    static var small: String { PictureFixtures.directory.appendingPathComponent("small.anim").path }
+
+    /// The names in a directory, hidden ones included.
+    func contents(_ dir: ScratchDirectory) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? []).sorted()
+    }
+
+    @Test("frames: one PNG per frame at --fps, through the end")
+    func frames() throws {
+        let dir = try ScratchDirectory("frames")
+        defer { dir.remove() }
+        let r = try runAnim(["render", Self.small, "-o", dir.path("frames") + "/", "--fps", "10"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path("frames")).sorted()
+        // 0.7 s at 10 fps: frames 0...7.
+        #expect(names == (0...7).map { "frame-000\($0).png" })
+        let first = try PNGFile.read(dir.path("frames/frame-0000.png"))
+        #expect(first.width == 120 && first.height == 80)
+        #expect(contents(dir) == ["frames"], "no temporary files are left")
+        // Into an existing directory, at twice the size.
+        let again = try runAnim(["render", Self.small, "-o", dir.path("frames"), "--fps", "10", "--scale", "2"])
+        #expect(again.exitCode == 0, Comment(rawValue: again.stderr))
+        #expect(try PNGFile.read(dir.path("frames/frame-0007.png")).width == 240)
+        #expect(contents(dir) == ["frames"])
+    }
+
+    @Test("a contact sheet and a single frame")
+    func sheetAndFrame() throws {
+        let dir = try ScratchDirectory("sheet")
+        defer { dir.remove() }
+        let r = try runAnim(["render", Self.small, "-o", dir.path("sheet.png"), "--sheet", "6", "--columns", "3"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let sheet = try PNGFile.read(dir.path("sheet.png"))
+        // 3 columns × 2 rows of 120×80 cells (scale 1), 12 px gaps, 22 px labels.
+        #expect(sheet.width == 12 + 3 * (120 + 12))
+        #expect(sheet.height == 12 + 2 * (80 + 22 + 12))
+        let f = try runAnim(["render", Self.small, "-o", dir.path("f.png"), "--at", "0.5"])
+        #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
+        let frame = try PNGFile.read(dir.path("f.png"))
+        // At 0.5 s the box has arrived at (90, 40), under the dot (blue at alpha 0.2, declared
+        // later so painted later); the background shows where it began.
+        #expect(frame.pixel(90, 49) == (255, 0, 0, 255))
+        #expect(frame.pixel(90, 40) == (204, 0, 51, 255))
+        #expect(frame.pixel(30, 40) == (250, 250, 250, 255))
+    }
+
+    @Test("usage errors exit 2 and write nothing", arguments: [
+        (["-o", "x.webm"], "unknown output format '.webm'"),
+        (["-o", "noextension"], "has no extension"),
+        (["-o", "x.png"], "needs '--sheet <n>'"),
+        (["-o", "x.png", "--sheet", "4", "--at", "1"], "cannot be combined"),
+        (["-o", "x.html", "--sheet", "4"], "'--sheet' needs a .png output"),
+        (["-o", "x.html", "--fps", "0"], "'--fps' takes a whole number from 1 to 240"),
+        (["-o", "x.html", "--fsp", "30"], "did you mean '--fps'"),
+        (["-o", "/nonexistent-dir/x.html"], "no such directory"),
+        ([], "missing '-o <output>'"),
+    ])
+    func usageErrors(_ args: [String], _ message: String) throws {
+        let dir = try ScratchDirectory("usage")
+        defer { dir.remove() }
+        let r = try runAnim(["render", Self.small] + args, currentDirectory: dir.url)
+        #expect(r.exitCode == 2, Comment(rawValue: r.stderr))
+        #expect(r.stderr.contains(message), Comment(rawValue: r.stderr))
+        #expect(contents(dir).isEmpty)
+    }
+
+    @Test("a script error exits 1 and leaves the old file untouched")
+    func scriptError() throws {
+        let dir = try ScratchDirectory("script-error")
+        defer { dir.remove() }
+        let out = dir.path("out.html")
+        try "old".write(toFile: out, atomically: true, encoding: .utf8)
+        let r = try runAnim(["render", "-", "-o", out], stdin: "rect a center (0,0)\nanimate 1 < a.centre = (1,1) >\n")
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("did you mean 'center'"), Comment(rawValue: r.stderr))
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old")
+        #expect(contents(dir) == ["out.html"])
+    }
+
+    @Test("a graph that never ends needs --until")
+    func until() throws {
+        let dir = try ScratchDirectory("until")
+        defer { dir.remove() }
+        let script = "rect a center (10,10)\nrepeat forever < animate 1 < a.rotation += 90deg > >\n"
+        let r = try runAnim(["render", "-", "-o", dir.path("a.html")], stdin: script)
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("--until"), Comment(rawValue: r.stderr))
+        #expect(contents(dir).isEmpty)
+        let ok = try runAnim(["render", "-", "-o", dir.path("a.html"), "--until", "2.5"], stdin: script)
+        #expect(ok.exitCode == 0, Comment(rawValue: ok.stderr))
+        let chart = try runAnim(["timeline", "-", "--until", "2.5"], stdin: script)
+        #expect(chart.stdout.hasPrefix("timeline: 2.5s, 1 lane, 3 steps"), Comment(rawValue: chart.stdout))
+    }
+
+    @Test("GIF and MP4 without ffmpeg: a clear error, exit 2, no file")
+    func ffmpegMissing() throws {
+        let dir = try ScratchDirectory("no-ffmpeg")
+        defer { dir.remove() }
+        for ext in ["gif", "mp4"] {
+            let r = try runAnim(["render", Self.small, "-o", dir.path("a.\(ext)")], environment: ["PATH": dir.url.path])
+            #expect(r.exitCode == 2)
+            #expect(r.stderr.contains("needs ffmpeg"), Comment(rawValue: r.stderr))
+            #expect(r.stderr.contains("apt-get install ffmpeg"), Comment(rawValue: r.stderr))
+        }
+        #expect(contents(dir).isEmpty)
+    }
+
+    @Test("GIF and MP4 through ffmpeg", .enabled(if: Consumers.find("ffmpeg") != nil, Consumers.skipNote("ffmpeg")))
+    func video() throws {
+        let dir = try ScratchDirectory("video")
+        defer { dir.remove() }
+        let r = try runAnim(["render", Self.small, "-o", dir.path("a.gif"), "--fps", "10"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let gif = try Data(contentsOf: dir.url.appendingPathComponent("a.gif"))
+        #expect(gif.prefix(6) == Data("GIF89a".utf8))
+        let m = try runAnim(["render", Self.small, "-o", dir.path("a.mp4"), "--fps", "10"])
+        #expect(m.exitCode == 0, Comment(rawValue: m.stderr))
+        let mp4 = try Data(contentsOf: dir.url.appendingPathComponent("a.mp4"))
+        #expect(mp4.dropFirst(4).prefix(4) == Data("ftyp".utf8), "an ISO media file")
+        #expect(contents(dir) == ["a.gif", "a.mp4"], "no frames or temporary files are left")
+    }
+
+    @Test("export writes Lottie JSON; bad paths are usage errors")
+    func export() throws {
+        let dir = try ScratchDirectory("export")
+        defer { dir.remove() }
+        let r = try runAnim(["export", Self.small, "-o", dir.path("a.json"), "--lottie"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("a.json"))) as? [String: Any]
+        #expect(json?["v"] as? String == "5.7.4")
+        #expect((json?["layers"] as? [Any])?.count == 3, "box, dot and the stage; text is not exported")
+        let bad = try runAnim(["export", Self.small, "-o", dir.path("a.lottie")])
+        #expect(bad.exitCode == 2)
+        #expect(bad.stderr.contains("unknown export format '.lottie'"), Comment(rawValue: bad.stderr))
+    }
+
+    @Test("graph and timeline write files with -o")
+    func graphAndTimelineFiles() throws {
+        let dir = try ScratchDirectory("graph-file")
+        defer { dir.remove() }
+        #expect(try runAnim(["graph", Self.small, "-o", dir.path("g.dot")]).exitCode == 0)
+        #expect(try String(contentsOfFile: dir.path("g.dot"), encoding: .utf8).hasPrefix("digraph anim {"))
+        #expect(try runAnim(["timeline", Self.small, "-o", dir.path("t.svg")]).exitCode == 0)
+        #expect(try String(contentsOfFile: dir.path("t.svg"), encoding: .utf8).hasPrefix("<svg"))
+        let bad = try runAnim(["timeline", Self.small, "-o", dir.path("t.png")])
+        #expect(bad.exitCode == 2)
+    }
+
+    @Test("--help names every option", arguments: ["render", "export", "graph", "timeline"])
+    func help(_ command: String) throws {
+        let r = try runAnim([command, "--help"])
+        #expect(r.exitCode == 0)
+        let options: [String: [String]] = [
+            "render": ["-o, --output", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed", "omit text"],
+            "export": ["-o, --output", "--lottie", "--fps", "--until", "--seed"],
+            "graph": ["-o, --output", "--until", "--seed"],
+            "timeline": ["--width", "--color, --no-color", "-o, --output", "--until", "--seed"],
+        ]
+        for o in options[command]! { #expect(r.stdout.contains(o), "\(command) --help lacks \(o)") }
+    }
+}
