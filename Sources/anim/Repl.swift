@@ -43,6 +43,8 @@ enum Repl {
         var opts = options
         opts.color = isatty(2) != 0 && getenv("NO_COLOR") == nil
         let core = ReplSession(options: opts, output: streams, readFile: { FileAccess.read(expandingTilde($0)) })
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { core.terminalWidth = Int(size.ws_col) }
         core.interruptRequested = takeInterrupt
         Repl.core = core
         var history = HistoryFile(path: HistoryFile.defaultPath())

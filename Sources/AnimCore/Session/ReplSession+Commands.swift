@@ -51,7 +51,7 @@ extension ReplSession {
             }
         case "reset":
             guard noArgument() else { return .failed }
-            session = Session(options: baseOptions, output: relay)
+            session = makeSession(baseOptions)
             log = []
             executed = 0
             cut = nil
@@ -77,7 +77,8 @@ extension ReplSession {
             return inspect(arg)
         case "timeline":
             guard noArgument() else { return .failed }
-            say(timelineText())
+            let timeline = session.currentTimeline()
+            say(timeline.graphs.isEmpty ? "no graphs yet\n" : TimelineChart.render(timeline, width: max(40, terminalWidth), color: baseOptions.color))
         case "auto":
             switch arg {
             case "on": auto = true
@@ -172,7 +173,7 @@ extension ReplSession {
 
     /// Replays the log into a new session up to time `t` and makes it the current one.
     func replay(to t: Time) {
-        let replay = Session(options: baseOptions, output: relay)
+        let replay = makeSession(baseOptions)
         replay.silent = true
         var done = 0
         var cutHere: (index: Int, time: Time)?
@@ -273,25 +274,6 @@ extension ReplSession {
         return .ok
     }
 
-    /// One line per started graph: its span of time, whether it runs, and its first source line.
-    func timelineText() -> String {
-        let interp = session.interpreter!
-        guard !interp.instances.isEmpty else { return "no graphs yet\n" }
-        var rows: [[String]] = []
-        for (i, inst) in interp.instances.enumerated() {
-            let end = inst.end.map { $0.eventStamp } ?? (inst.graph.duration == .forever ? "forever" : "…")
-            let span = inst.graph.nodes[0].span
-            var text = session.sources[span.source].map { $0.text(of: span) } ?? "?"
-            text = String(text.prefix { $0 != "\n" })
-            if text.count > 60 { text = String(text.prefix(59)) + "…" }
-            rows.append(["#\(i + 1)", inst.start.eventStamp, "→ " + end, inst.running ? "running" : "finished", text])
-        }
-        var widths = [Int](repeating: 0, count: 4)
-        for r in rows { for c in 0..<4 { widths[c] = max(widths[c], r[c].count) } }
-        return rows.map { r in
-            (0..<4).map { r[$0] + String(repeating: " ", count: widths[$0] - r[$0].count) }.joined(separator: "  ") + "  " + r[4]
-        }.joined(separator: "\n") + "\n"
-    }
 }
 
 

@@ -76,8 +76,20 @@ public final class ReplSession {
         self.baseOptions = options
         self.relay = RelayOutput(output)
         self.readFile = readFile
-        self.session = Session(options: options, output: relay)
+        self.session = ReplSession.makeSession(options, relay)
     }
+
+    /// The terminal's width, for `:timeline` (the front end sets it).
+    public var terminalWidth = 80
+
+    /// A session that keeps its history, so `:timeline` can draw it.
+    static func makeSession(_ options: SessionOptions, _ output: SessionOutput) -> Session {
+        let s = Session(options: options, output: output)
+        s.interpreter.recordHistory()
+        return s
+    }
+
+    func makeSession(_ options: SessionOptions) -> Session { ReplSession.makeSession(options, relay) }
 
     /// `anim> `, or `...> ` while an entry continues.
     public var prompt: String { buffer.isEmpty ? "anim> " : "...> " }

@@ -64,13 +64,18 @@ extension Session {
         collectingPrints = []
         let code = run(name: name, bytes: bytes)
         guard code == .success || (errorCount == 0 && expectFailures > 0) else { return nil }
+        return currentTimeline(prints: collectingPrints ?? [])
+    }
+
+    /// The run so far as a Timeline (complete only when history was recorded from the start).
+    public func currentTimeline(prints: [(time: Time, text: String)] = []) -> Timeline {
         let scene = interpreter.scene
         let shapes = scene.shapes.enumerated().map { Timeline.ShapeInfo(name: $0.element.name, kind: $0.element.kind, id: ShapeID($0.offset)) }
         let graphs = interpreter.instances.map {
             Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0)
         }
         return Timeline(history: interpreter.history ?? PropertyHistory(), shapes: shapes, propertyNames: environment.propertyNames,
-                        stageSize: scene.stageSize, stageColor: scene.stageColor, end: now, prints: collectingPrints ?? [],
+                        stageSize: scene.stageSize, stageColor: scene.stageColor, end: max(now, interpreter.time), prints: prints,
                         graphs: graphs, activities: interpreter.activities ?? [])
     }
 }
