@@ -57,7 +57,14 @@ extension Checker {
             signature.append(ArgumentSignature(kind: t.kind, candidates: cands))
         }
         var speed: TypedExpr?
-        if let s = p.speed { speed = checkAs(s, .number); if speed == nil { return nil } }
+        if let s = p.speed {
+            speed = checkAs(s, .number)
+            if speed == nil { return nil }
+            if case .constant(.number(let r))? = speed?.node, !(r > 0) {
+                diagnostics.error("speed must be greater than 0, not \(formatNumber(r))", at: s.span)
+                return nil
+            }
+        }
         guard let id = instantiate(def, signature: signature, at: p.span) else { return nil }
         return .play(PlaySpec(instantiation: id, name: def.name, arguments: args, reversed: p.reversed, speed: speed, span: p.span))
     }

@@ -232,6 +232,13 @@ extension Checker {
             }
         case .constant(.shape(let s)):
             return (.fixed(s), [s])
+        case .index(let base, let index) where t.kind == .shape:
+            // `group[k]`: a constant index picks the member; otherwise any member may come.
+            let members = shapeCandidates(ofList: base)
+            if case .constant(.number(let k)) = index.node, k == k.rounded(), k >= 0, Int(k) < members.count {
+                return (.fixed(members[Int(k)]), [members[Int(k)]])
+            }
+            return (.dynamic(t), members)
         case .variable(.local(let slot)) where t.kind == .shape:
             let cands = scopes.reversed().lazy.compactMap { $0.values.first { $0.slot == slot } }.first?.candidates ?? []
             return (.dynamic(t), cands)
@@ -351,15 +358,22 @@ extension Checker {
         if case .shape(.fixed(let s)) = t.node { return [s] }
         if case .list(let items) = t.node {
             for item in items {
-                guard case .shape(.fixed(let s)) = item.node else {
-                    diagnostics.error("expected shapes", at: item.span); return nil
-                }
-                out.append(s)
+                if case .constant(.shape(let s)) = item.node { out.append(s); continue }
+                diagnostics.error("a group holds shapes, not \(article(item.kind))", at: item.span,
+                                  help: item.kind == .shape ? "name the shapes themselves, not a binding or parameter" : nil)
+                return nil
+            }
+            return out
+        }
+        if case .constant(.list(let vs)) = t.node, case .list(let itemSpans) = e {
+            for (v, el) in zip(vs, itemSpans.elements) where !collect(v) {
+                diagnostics.error("a group holds shapes, not \(article(v.kind))", at: el.span)
+                return nil
             }
             return out
         }
         guard let v = t.constantValue, collect(v) else {
-            diagnostics.error("expected a list of shapes, found \(article(t.kind))", at: t.span)
+            diagnostics.error("a group holds shapes, not \(article(t.kind))", at: t.span)
             return nil
         }
         return out

@@ -10,7 +10,10 @@ extension Checker {
         }
         var name: StepNameID?
         if let n = chain.name {
-            if let existing = env.symbols[n.name] {
+            if case .stepName(let id)? = env.symbols[n.name], env.stepNameSpans[id.index] == n.span {
+                // The same `as` in a define body, checked again for another signature.
+                name = id
+            } else if let existing = env.symbols[n.name] {
                 if case .stepName = existing { error(.duplicateStepName(n.name), at: n.span) } else {
                     error(.alreadyDeclared(n.name, what: describe(existing)), at: n.span)
                 }
@@ -18,6 +21,7 @@ extension Checker {
             } else {
                 let id = StepNameID(index: env.stepNames.count)
                 env.stepNames.append(n.name)
+                env.stepNameSpans.append(n.span)
                 env.symbols[n.name] = .stepName(id)
                 name = id
             }
@@ -62,6 +66,10 @@ extension Checker {
             var count: TypedExpr?
             if let c = r.count {
                 guard let t = checkAs(c, .number) else { return nil }
+                if case .constant(.number(let n)) = t.node, !(n >= 0 && n == n.rounded()) {
+                    diagnostics.error("a repeat count must be a whole number of at least 0, not \(formatNumber(n))", at: c.span)
+                    return nil
+                }
                 count = t
             }
             guard let body = checkBlock(r.body) else { return nil }
@@ -134,12 +142,20 @@ extension Checker {
                 if let easing = resolveEasing(e) { spec.easing = easing } else { ok = false }
             case .repeat(let e, _):
                 key = "repeat"
-                if let e { spec.iterations = checkAs(e, .number); ok = ok && spec.iterations != nil } else { spec.forever = true }
+                if let e {
+                    spec.iterations = checkAs(e, .number); ok = ok && spec.iterations != nil
+                    if case .constant(.number(let n))? = spec.iterations?.node, !(n >= 0) {
+                        diagnostics.error("a repeat count must be 0 or more, not \(formatNumber(n))", at: e.span); ok = false
+                    }
+                } else { spec.forever = true }
             case .yoyo:
                 key = "yoyo"; spec.yoyo = true
             case .speed(let e, _):
                 key = "speed"
                 spec.speed = checkAs(e, .number); ok = ok && spec.speed != nil
+                if case .constant(.number(let r))? = spec.speed?.node, !(r > 0) {
+                    diagnostics.error("speed must be greater than 0, not \(formatNumber(r))", at: e.span); ok = false
+                }
             case .from(let e, _):
                 key = "from"; fromExpr = e
             }

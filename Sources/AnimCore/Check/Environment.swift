@@ -71,6 +71,8 @@ public struct Environment: Sendable {
         Dictionary(uniqueKeysWithValues: BuiltinProperty.allCases.map { ($0.name, $0.id) })
     /// Names given with `as`, by id.
     public internal(set) var stepNames: [String] = []
+    /// Where each step name was given (a define body checked twice gives it once).
+    var stepNameSpans: [Span] = []
     /// Whether a `stage` statement has been seen.
     public internal(set) var hasStage = false
     /// The defines, by name.

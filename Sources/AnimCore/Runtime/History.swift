@@ -65,7 +65,7 @@ public struct PropertyHistory: Sendable {
         switch s {
         case .constant(let v): return v
         case .segment(let seg, let k, let clock): return seg.value(track: k, at: clock(t))
-        case .render(let rec, let key, let fallback, let clock): return rec.render(key, at: clock(t)) ?? fallback
+        case .render(let rec, let key, let fallback, let clock): return rec.render(key, at: clock(t), backwards: clock.rate < 0) ?? fallback
         }
     }
 

@@ -96,7 +96,14 @@ extension Interpreter {
     func enterReplay(_ i: Int32) {
         let inst = instances[Int(i)]
         guard inst.replay == nil, inst.recording != nil else { return }
-        instances[Int(i)].frontier = localTime(i)
+        // A finished run's playhead rests at its end, however long ago that was.
+        var frontier = localTime(i)
+        if !inst.running, let end = inst.end {
+            frontier = localTime(i, at: end)
+            instances[Int(i)].anchorLocal = frontier
+            instances[Int(i)].anchorParent = parentClockNow(i)
+        }
+        instances[Int(i)].frontier = frontier
         instances[Int(i)].replay = ReplayState(liveFinished: !inst.running)
         refreshClocks(i)
         retime(i)  // parks the live events of the subtree

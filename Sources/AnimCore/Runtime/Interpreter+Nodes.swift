@@ -27,6 +27,7 @@ extension Interpreter {
                 schedule(inst, local: try checkedEnd(inst, now, d, span: node.span, what: "wait"), node: frame.node, .end(f))
             }
         case .tween(let spec):
+            if spec.from != nil, spec.delay != nil { try showFromValues(f, spec) }
             try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
         case .spring(let spec):
             try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
@@ -69,6 +70,19 @@ extension Interpreter {
             scheduleRoot(child)
         case .relative(let spec, _):
             try startRelative(f, spec)
+        }
+    }
+
+    /// `from V` with a delay shows V from the start of the delay (GSAP's `fromTo` renders at
+    /// once; CSS `fill-mode: backwards`).
+    func showFromValues(_ f: Int32, _ spec: TweenSpec) throws(RuntimeError) {
+        let frame = frames[Int(f)]
+        for (k, w) in spec.writes.enumerated() {
+            let shape = try resolve(w.shape, env: frame.env)
+            guard let current = currentValue(shape, w.property), let froms = spec.from else { continue }
+            let v = try eval(froms[k], env: frame.env)
+            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: frame.instance, frame: f)
+            writeProperty(shape, w.property, v, by: frame.instance)
         }
     }
 

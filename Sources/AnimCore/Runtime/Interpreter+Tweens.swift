@@ -184,7 +184,8 @@ extension Interpreter {
             let (dd, bb) = (try secs(d), try num(b, 0))
             result = Result { () throws(SpringError) in try SpringParameters(duration: dd, bounce: bb) }
         case .response(let r, let z):
-            let (rr, zz) = (try secs(r), try num(z, 1))
+            // SwiftUI's `spring(response:dampingFraction:)` defaults the fraction to 0.825.
+            let (rr, zz) = (try secs(r), try num(z, 0.825))
             result = Result { () throws(SpringError) in try SpringParameters(response: rr, dampingRatio: zz) }
         }
         switch result {

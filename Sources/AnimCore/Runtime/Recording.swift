@@ -17,10 +17,11 @@ public struct Recording: Sendable {
         var segmentOrigin: Time
         var scale: Double
 
-        func value(at u: Time) -> Value {
+        func value(at u: Time, backwards: Bool) -> Value {
             let d = u - begin
             let local = scale == 1 ? segmentOrigin + d : segmentOrigin + Time(ticks: Int64((Double(d.ticks) * scale).rounded()))
-            return segment.value(track: track, at: local)
+            // A write whose clock ran backward against the recorder's is seen the other way round.
+            return segment.value(track: track, at: local, backwards: backwards != (scale < 0))
         }
     }
 
@@ -39,13 +40,13 @@ public struct Recording: Sendable {
     var firstValues: [Int64: Value] = [:]
 
     /// The property's value at recording-local time `u`, or nil if never written.
-    public func render(_ key: Int64, at u: Time) -> Value? {
+    public func render(_ key: Int64, at u: Time, backwards: Bool = false) -> Value? {
         guard let list = byKey[key] else { return nil }
         var best: Int?
         for i in list where writes[i].begin <= u {
             if best == nil || writes[i].begin >= writes[best!].begin { best = i }
         }
-        if let b = best { return writes[b].value(at: u) }
+        if let b = best { return writes[b].value(at: u, backwards: backwards) }
         return firstValues[key]
     }
 }
@@ -111,7 +112,7 @@ extension Interpreter {
 
     /// A property's value while instance `i` replays, at its local time `u`.
     func render(_ i: Int32, key: Int64, at u: Time) -> Value {
-        if let v = instances[Int(i)].recording?.render(key, at: u) { return v }
+        if let v = instances[Int(i)].recording?.render(key, at: u, backwards: instances[Int(i)].clock.rate < 0) { return v }
         return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0)
     }
 }

@@ -20,7 +20,8 @@ public struct KeyframeTrack: Sendable {
     /// The value at overall progress `p` (clamped to [0, 1]).
     public func value(_ p: Double) -> Value {
         let q = min(1, max(0, p))
-        if q >= 1 { return values[values.count - 1] }
+        // After the last keyframe (an offset below 1) the value holds.
+        if q >= offsets[offsets.count - 1] { return values[values.count - 1] }
         var k = 0
         while k + 1 < offsets.count - 1 && offsets[k + 1] <= q { k += 1 }
         let a = offsets[k], b = offsets[k + 1]
@@ -112,12 +113,12 @@ public struct Segment: Sendable {
     public internal(set) var tracks: [Track]
 
     /// The value of track `k` at local time `t` (clamped to the active interval).
-    public func value(track k: Int, at t: Time) -> Value {
+    /// `backwards`: the playhead moves backward (step easings then use the before flag).
+    public func value(track k: Int, at t: Time, backwards: Bool = false) -> Value {
         let tr = tracks[k]
         switch motion {
         case .tween(let timing, let easing):
-            let (_, p) = timing.progress(at: t - begin)
-            let e = easing(p)
+            let e = timing.transformedProgress(at: t - begin, easing: easing, backwards: backwards)
             if let kf = tr.keyframes { return kf.value(e) }
             if let path = tr.path { return path.value(e) }
             return Value.interpolate(tr.from, tr.to, e)

@@ -213,6 +213,7 @@ public final class Session: RunEventSink {
             }
             try moveNow(to: now + d)
         case .allFinished:
+            try advanceClock(to: now)
             if options.until == nil, let node = interpreter.endlessGraph {
                 let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
             }
@@ -254,6 +255,8 @@ public final class Session: RunEventSink {
     /// Plays every graph to its end, or to `--until`.
     public func playToEnd() throws(RuntimeError) {
         if !stoppedAtLimit {
+            // What is due now happens before the run is judged unable to finish.
+            try advanceClock(to: now)
             if options.until == nil, let node = interpreter.endlessGraph {
                 let err = neverEnds(node, what: "the script cannot finish"); reportRuntime(err); throw err
             }

@@ -89,7 +89,7 @@ public struct Lexer {
         guard e > p, let kw = Keyword.lookup(bytes, p, e) else { return false }
         switch kw {
         case .stage, .rect, .circle, .group, .let, .seed, .define, .animate, .spring, .wait, .print,
-             .set, .expect, .stagger, .play, .at, .on, .pause, .resume, .seek, .reverse, .interrupt,
+             .set, .expect, .stagger, .play, .on, .pause, .resume, .seek, .reverse, .interrupt,
              .save, .restore:
             return true
         default:
