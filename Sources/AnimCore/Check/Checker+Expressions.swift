@@ -359,8 +359,12 @@ extension Checker {
         if case .list(let items) = t.node {
             for item in items {
                 if case .constant(.shape(let s)) = item.node { out.append(s); continue }
-                diagnostics.error("a group holds shapes, not \(article(item.kind))", at: item.span,
-                                  help: item.kind == .shape ? "name the shapes themselves, not a binding or parameter" : nil)
+                if item.kind == .shape {
+                    diagnostics.error("a group lists shapes by their names", at: item.span,
+                                      help: "write the shape's own name here, not a binding or parameter that holds it")
+                } else {
+                    diagnostics.error("a group holds shapes, not \(article(item.kind))", at: item.span)
+                }
                 return nil
             }
             return out
