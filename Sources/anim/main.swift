@@ -18,7 +18,7 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "help"]
+let commandNames = ["run", "repl", "test", "check", "bench", "help"]
 
 if arguments.isEmpty {
     finish(isatty(0) != 0 ? Repl.start(options: SessionOptions()) : Commands.run(["-"]))
@@ -32,6 +32,7 @@ if arguments.contains("-h") || arguments.contains("--help"), let text = Help.tex
 switch command {
 case "run": finish(Commands.run(arguments))
 case "check": finish(Commands.check(arguments))
+case "bench": finish(Bench.run(arguments))
 case "test": finish(Commands.test(arguments))
 case "repl":
     var options = SessionOptions()
