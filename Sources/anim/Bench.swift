@@ -6,7 +6,7 @@ import AnimCore
 
 enum Bench {
     /// `anim bench FILE [flags]`.
-    static func run(_ args: [String]) -> ExitCode {
+    static func run(_ args: [String]) -> Never {
         var args = args
         let eventsOnly = args.contains("--events")
         args.removeAll { $0 == "--events" }
@@ -26,7 +26,7 @@ enum Bench {
         let bytes = Commands.read(file)
         let session = Session(options: options, output: streams)
         let name = file == "-" ? "<stdin>" : file
-        guard let r = session.bench(name: name, bytes: bytes, sampling: !eventsOnly, repeats: repeats) else { return .failure }
+        guard let r = session.bench(name: name, bytes: bytes, sampling: !eventsOnly, repeats: repeats) else { finish(.failure) }
 
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -59,7 +59,7 @@ enum Bench {
         }
         fields.append("end=\(r.end.exactSeconds)s")
         streams.standardOutput("\(name): " + fields.joined(separator: " ") + "\n")
-        return session.exitCode
+        finish(session.exitCode)  // with the session alive (see Commands.run)
     }
 
     static func seconds(_ d: Duration) -> Double {

@@ -185,7 +185,7 @@ public struct ExpectSpec: Hashable, Sendable {
 }
 
 /// A checked step.
-public indirect enum CheckedStep: Hashable, Sendable {
+public enum CheckedStep: Hashable, Sendable {
     /// A tween.
     case tween(TweenSpec)
     /// A spring.

@@ -150,7 +150,9 @@ extension Checker {
         var seen: [String: Span] = [:]
         for asg in a.assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
-            let key = text(asg.target.span).filter { !$0.isWhitespace }
+            spec.writes.append(w)
+            guard a.assignments.count > 1 else { continue }  // one write cannot be written twice
+            let key = compactText(asg.target.span)
             if let prev = seen[key] {
                 var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: asg.target.span)
                 d.secondary.append(.init(span: prev, text: "first written here"))
@@ -158,7 +160,6 @@ extension Checker {
                 ok = false
             }
             seen[key] = asg.target.span
-            spec.writes.append(w)
         }
         if let fe = fromExpr, ok {
             var froms: [TypedExpr] = []
@@ -177,6 +178,15 @@ extension Checker {
         return ok ? spec : nil
     }
 
+    /// The text of a span without whitespace (`card[ i ].x` and `card[i].x` are one target).
+    func compactText(_ span: Span) -> String {
+        guard span.source == file.id else { return text(span).filter { !$0.isWhitespace } }
+        let bytes = file.bytes[Int(span.start)..<min(Int(span.end), file.bytes.count)]
+        // ASCII text: the whitespace Characters are exactly the bytes 0x09–0x0D and 0x20.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text(span).filter { !$0.isWhitespace } }
+        return String(decoding: bytes.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }, as: UTF8.self)
+    }
+
     /// Resolves `ease E`; an error points at the argument at fault when there is one.
     mutating func resolveEasing(_ e: EasingSyntax) -> Easing? {
         let args = e.arguments?.map { a -> EasingArgument in
@@ -185,8 +195,12 @@ extension Checker {
             case .word(let w, _): .word(w)
             }
         }
+        let key = ResolvedEasingKey(name: e.name, arguments: args)
+        if let known = resolvedEasings[key] { return known }
         switch Easing.resolve(name: e.name, arguments: args) {
-        case .success(let easing): return easing
+        case .success(let easing):
+            resolvedEasings[key] = easing
+            return easing
         case .failure(let err):
             var span = e.span
             if case .unknown = err { span = e.nameSpan }

@@ -21,6 +21,14 @@ public struct Checker {
     }
     var scopes: [[String: Local]] = []
     var localCount = 0
+    /// Easings resolved so far: a script names the same few easings again and again.
+    var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
+
+    /// An easing as written, without its spans.
+    struct ResolvedEasingKey: Hashable {
+        var name: String
+        var arguments: [EasingArgument]?
+    }
     /// Set while checking the prelude: its defines may be redefined by scripts.
     public var isPrelude = false
 

@@ -177,16 +177,15 @@ public struct Lexer {
                 while pos < limit, isDigit(bytes[pos]) { pos += 1 }
             }
         }
-        let digitsEnd = pos
         var unit = NumberUnit.none
         if pos < limit, isNameStart(bytes[pos]) {
             var e = pos
             while e < limit, isNameByte(bytes[e]) { e += 1 }
-            let suffix = String(decoding: bytes[pos..<e], as: UTF8.self)
-            if let u = NumberUnit(suffix: suffix) {
+            if let u = NumberUnit(suffix: bytes[pos..<e]) {
                 unit = u
                 pos = e
-            } else if suffix != "x" {
+            } else if !(e == pos + 1 && bytes[pos] == 0x78 /* x */) {
+                let suffix = String(decoding: bytes[pos..<e], as: UTF8.self)
                 // `400x700` lexes as `400 x 700`; any other suffix is a misspelt unit.
                 let units = ["s", "ms", "deg", "rad", "turn"]
                 error("unknown unit '\(suffix)'" + DidYouMean.suffix(suffix, from: units), pos, e,
@@ -195,7 +194,7 @@ public struct Lexer {
                 return
             }
         }
-        var t = Token(kind: .number, span: span(start, pos), keyword: nil, unit: unit, digitsEnd: UInt32(digitsEnd))
+        var t = Token(kind: .number, span: span(start, pos), unit: unit)
         t.spaceBefore = sawSpace
         sawSpace = false
         tokens.append(t)
@@ -281,28 +280,36 @@ public struct Lexer {
 @inline(__always) func isHexDigit(_ c: UInt8) -> Bool { isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) }
 
 extension Keyword {
-    /// Byte-keyed lookup table: FNV-1a hash of the keyword's bytes.
-    private static let table: [UInt64: Keyword] = {
-        var t: [UInt64: Keyword] = [:]
-        for k in Keyword.allCases { t[hash(Array(k.rawValue.utf8), 0, k.rawValue.utf8.count)] = k }
-        return t
+    /// The keywords by length, each with its bytes packed little-endian into two words (no
+    /// keyword is longer than 16 bytes): a lookup compares a few integers, no hashing.
+    private static let byLength: [[(UInt64, UInt64, Keyword)]] = {
+        var table = [[(UInt64, UInt64, Keyword)]](repeating: [], count: maxLength + 1)
+        for k in Keyword.allCases {
+            let b = Array(k.rawValue.utf8)
+            let (lo, hi) = pack(b, 0, b.count)
+            table[b.count].append((lo, hi, k))
+        }
+        return table
     }()
 
-    @inline(__always) private static func hash(_ b: [UInt8], _ s: Int, _ e: Int) -> UInt64 {
-        var h: UInt64 = 0xcbf29ce484222325
-        for i in s..<e { h = (h ^ UInt64(b[i])) &* 0x100000001b3 }
-        return h
+    /// The longest keyword (`interrupt`).
+    private static let maxLength = 9
+
+    @inline(__always) private static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        for i in start..<end {
+            let shift = UInt64((i - start) % 8) * 8
+            if i - start < 8 { lo |= UInt64(b[i]) << shift } else { hi |= UInt64(b[i]) << shift }
+        }
+        return (lo, hi)
     }
 
     /// The keyword spelled by `bytes[start..<end]`, if any.
     static func lookup(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword? {
-        guard end - start >= 2, end - start <= 9 else { return nil }
-        guard let k = table[hash(bytes, start, end)] else { return nil }
-        // Confirm: the hash could collide with a non-keyword.
-        let raw = k.rawValue.utf8
-        guard raw.count == end - start else { return nil }
-        var i = start
-        for b in raw { if bytes[i] != b { return nil }; i += 1 }
-        return k
+        let n = end - start
+        guard n >= 2, n <= maxLength else { return nil }
+        let (lo, hi) = pack(bytes, start, end)
+        for (klo, khi, k) in byLength[n] where klo == lo && khi == hi { return k }
+        return nil
     }
 }

@@ -69,8 +69,10 @@ extension Parser {
         switch t.kind {
         case .number:
             advance()
-            let digits = file.text(of: Span(source: file.id, start: Int(t.span.start), end: Int(t.digitsEnd)))
-            guard let dec = DecimalLiteral(digits) else { throw report("malformed number '\(text(t))'", at: t) }
+            let dec = file.bytes.withUnsafeBufferPointer { b in
+                DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(t.span.start)..<Int(t.digitsEnd)]))
+            }
+            guard let dec else { throw report("malformed number '\(text(t))'", at: t) }
             return .number(NumberLiteral(value: dec, unit: t.unit, span: t.span))
         case .string:
             advance()
