@@ -12,7 +12,12 @@ let package = Package(
     targets: [
         // GNU readline through the system headers (no pkgConfig: the headers are on the default path).
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
-        .target(name: "AnimCore", path: "Sources/AnimCore", linkerSettings: [.linkedLibrary("m")]),
+        // Release builds drop the run-time exclusivity checks (debug builds and tests keep them):
+        // the interpreter's state lives in a class, and checking every access to it cost a
+        // tenth of a run's instructions.
+        .target(name: "AnimCore", path: "Sources/AnimCore",
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+                linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),

@@ -90,11 +90,11 @@ extension Checker {
             }
             return nil
         }
-        guard let (ref, cands) = shapeRef(base, text: text(m.base.span)),
-              let (prop, kind) = property(m.member.name, of: cands, baseText: text(m.base.span), at: m.member.span)
+        guard let (ref, cands) = shapeRef(base, writtenAt: m.base.span),
+              let (prop, kind) = property(m.member.name, of: cands, baseWrittenAt: m.base.span, at: m.member.span)
         else { return nil }
-        let propText = text(a.target.span)
         if animating && !kind.isInterpolable {
+            let propText = text(a.target.span)
             error(.cannotAnimate(propText, kind), at: a.target.span, help: "use 'set \(propText) = ...' to change it at once")
             return nil
         }
@@ -118,9 +118,7 @@ extension Checker {
         var ok = true
         let duration = checkAs(a.duration, .time)
         ok = ok && duration != nil
-        var spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), delay: nil,
-                             easing: .easeInOut, iterations: nil, forever: false, yoyo: false, speed: nil, from: nil,
-                             writes: [], span: a.span)
+        let spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), span: a.span)
         var fromExpr: Expr?
         var seenOptions: Set<String> = []
         for o in a.options {
