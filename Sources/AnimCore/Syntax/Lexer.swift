@@ -6,7 +6,8 @@
 /// Turns a source into tokens, reporting lexical errors.
 public struct Lexer {
     private let file: SourceFile
-    private let bytes: [UInt8]
+    /// The source's bytes, valid while `tokenize` runs (raw access keeps the inner loops tight).
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var pos = 0
     /// Lexing stops here (the end of the source, or of an interpolation).
     private let limit: Int
@@ -20,14 +21,12 @@ public struct Lexer {
     /// Creates a lexer for a source.
     public init(file: SourceFile) {
         self.file = file
-        self.bytes = file.bytes
         self.limit = file.bytes.count
     }
 
     /// Creates a lexer for part of a source (the expression inside a string's `{ }`).
     public init(file: SourceFile, range: Range<Int>) {
         self.file = file
-        self.bytes = file.bytes
         self.pos = range.lowerBound
         self.limit = range.upperBound
     }
@@ -41,12 +40,16 @@ public struct Lexer {
 
     /// Lexes the whole source.
     public mutating func tokenize() -> [Token] {
-        tokens.reserveCapacity(limit / 3)
-        while true {
-            skipSpaceAndComments()
-            guard pos < limit else { break }
-            lexOne()
+        tokens.reserveCapacity((limit - pos) / 3)
+        file.bytes.withUnsafeBufferPointer { b in
+            bytes = b
+            while true {
+                skipSpaceAndComments()
+                guard pos < limit else { break }
+                lexOne()
+            }
         }
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
         add(.eof, start: limit, end: limit)
         return tokens
     }
@@ -280,14 +283,13 @@ public struct Lexer {
 @inline(__always) func isHexDigit(_ c: UInt8) -> Bool { isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) }
 
 extension Keyword {
-    /// The keywords by length, each with its bytes packed little-endian into two words (no
-    /// keyword is longer than 16 bytes): a lookup compares a few integers, no hashing.
-    private static let byLength: [[(UInt64, UInt64, Keyword)]] = {
-        var table = [[(UInt64, UInt64, Keyword)]](repeating: [], count: maxLength + 1)
+    /// The keywords by their first byte, with their spelling: a lookup compares bytes against
+    /// the few keywords that start like the name, no hashing.
+    private static let byFirstByte: [[(spelling: [UInt8], keyword: Keyword)]] = {
+        var table = [[(spelling: [UInt8], keyword: Keyword)]](repeating: [], count: 128)
         for k in Keyword.allCases {
             let b = Array(k.rawValue.utf8)
-            let (lo, hi) = pack(b, 0, b.count)
-            table[b.count].append((lo, hi, k))
+            table[Int(b[0])].append((b, k))
         }
         return table
     }()
@@ -295,21 +297,14 @@ extension Keyword {
     /// The longest keyword (`interrupt`).
     private static let maxLength = 9
 
-    @inline(__always) private static func pack(_ b: [UInt8], _ start: Int, _ end: Int) -> (UInt64, UInt64) {
-        var lo: UInt64 = 0, hi: UInt64 = 0
-        for i in start..<end {
-            let shift = UInt64((i - start) % 8) * 8
-            if i - start < 8 { lo |= UInt64(b[i]) << shift } else { hi |= UInt64(b[i]) << shift }
-        }
-        return (lo, hi)
-    }
-
     /// The keyword spelled by `bytes[start..<end]`, if any.
-    static func lookup(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword? {
+    static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword? {
         let n = end - start
-        guard n >= 2, n <= maxLength else { return nil }
-        let (lo, hi) = pack(bytes, start, end)
-        for (klo, khi, k) in byLength[n] where klo == lo && khi == hi { return k }
+        guard n >= 2, n <= maxLength, bytes[start] < 128 else { return nil }
+        candidates: for (spelling, k) in byFirstByte[Int(bytes[start])] where spelling.count == n {
+            for i in 1..<n where bytes[start + i] != spelling[i] { continue candidates }
+            return k
+        }
         return nil
     }
 }
