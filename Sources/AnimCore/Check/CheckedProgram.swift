@@ -226,26 +226,27 @@ public struct ExpectSpec: Hashable, Sendable {
     public var span: Span
 }
 
-/// A checked step.
+/// A checked step. Cases with large payloads are boxed, so a chain's array of steps stays
+/// small (tweens and springs are shared references already).
 public enum CheckedStep: Hashable, Sendable {
     /// A tween.
     case tween(TweenSpec)
     /// A spring.
     case spring(SpringSpec)
     /// One chain per member, offset in time.
-    case stagger(StaggerSpec, body: [CheckedChain])
+    indirect case stagger(StaggerSpec, body: [CheckedChain])
     /// A defined sequence, played.
-    case play(PlaySpec)
+    indirect case play(PlaySpec)
     /// A block started relative to a named step.
-    case relative(RelativeSpec, body: [CheckedChain])
+    indirect case relative(RelativeSpec, body: [CheckedChain])
     /// A delay of a time.
-    case wait(TypedExpr, Span)
+    indirect case wait(TypedExpr, Span)
     /// An instant action.
-    case action(ActionSpec, Span)
+    indirect case action(ActionSpec, Span)
     /// A parallel group.
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
-    case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
 }
 
 /// A checked chain.

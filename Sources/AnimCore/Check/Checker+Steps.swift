@@ -4,6 +4,7 @@ extension Checker {
     /// Checks a chain; registers its `as` name.
     mutating func checkChain(_ chain: Chain) -> CheckedChain? {
         var steps: [CheckedStep] = []
+        steps.reserveCapacity(chain.steps.count)
         var ok = true
         for s in chain.steps {
             if let c = checkStep(s) { steps.append(c) } else { ok = false }

@@ -41,13 +41,18 @@ public struct Checker {
         self.env = environment
     }
 
-    /// Checks a program; returns the checked statements and the updated environment.
-    public static func check(_ program: Program, file: SourceFile, environment: Environment, isPrelude: Bool = false)
+    /// Checks a program; returns the checked statements and the updated environment. Each
+    /// statement's syntax tree is let go once it is checked, so (when the caller hands the
+    /// program over) the tree and the checked program are never both whole in memory.
+    public static func check(_ program: consuming Program, file: SourceFile, environment: Environment, isPrelude: Bool = false)
         -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag) {
         var c = Checker(file: file, environment: environment)
         c.isPrelude = isPrelude
+        var pending = Array(program.statements.reversed())
+        _ = consume program
         var out: [CheckedStmt] = []
-        for s in program.statements {
+        out.reserveCapacity(pending.count)
+        while let s = pending.popLast() {
             if let checked = c.check(s) { out.append(checked) }
         }
         return (out, c.env, c.diagnostics)

@@ -53,13 +53,17 @@ extension Session {
             return mark.duration(to: t)
         }
         let file = sources.add(name: name, bytes: bytes)
-        mark = clock.now
-        guard let program = parse(file) else { return nil }
-        report.parse = lap()
-        guard let checked = check(program, file: file) else { return nil }
-        report.check = lap()
-        let built = build(checked)
-        report.build = lap()
+        var built: [BuiltStatement]
+        do {
+            // Each pass's input goes when the next pass is done with it (as in `run`).
+            mark = clock.now
+            guard let program = parse(file) else { return nil }
+            report.parse = lap()
+            guard let checked = check(consume program, file: file) else { return nil }
+            report.check = lap()
+            built = build(checked)
+            report.build = lap()
+        }
 
         silent = true
         if sampling { interpreter.recordHistory() }
@@ -71,7 +75,11 @@ extension Session {
         }
         report.end = now
         report.events = lap()
-        guard sampling, let history = interpreter.history else { return report }
+        guard sampling, var history = interpreter.history else { return report }
+        // From here only the history is needed, as for a renderer: the statements, the graphs
+        // and the interpreter's state go before the tables are built.
+        built = []
+        interpreter = Interpreter(sink: self, seed: options.seed)
 
         let grid = FrameGrid(fps: options.fps)
         let last = grid.lastFrame(atOrBefore: now)
@@ -79,6 +87,7 @@ extension Session {
         let frames: ClosedRange<Int64> = 1...last
         _ = lap()
         let sampler = Sampler(history: history, grid: grid, frames: frames)
+        history = PropertyHistory()
         report.compile = lap()
         for pass in 0..<max(1, repeats) {
             if pass > 0 { sampler.rewind() }

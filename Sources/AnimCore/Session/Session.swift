@@ -148,7 +148,8 @@ public final class Session: RunEventSink {
 
     /// Lexes, parses and checks a source; reports diagnostics; nil if there were errors.
     public func compile(_ file: SourceFile) -> [CheckedStmt]? {
-        parse(file).flatMap { check($0, file: file) }
+        guard let program = parse(file) else { return nil }
+        return check(consume program, file: file)
     }
 
     /// Lexes and parses a source; reports diagnostics; nil if there were errors.
@@ -163,8 +164,8 @@ public final class Session: RunEventSink {
 
     /// Checks a parsed program against the session's environment, which it updates; reports
     /// diagnostics; nil if there were errors.
-    public func check(_ program: Program, file: SourceFile) -> [CheckedStmt]? {
-        let checked = Checker.check(program, file: file, environment: environment)
+    public func check(_ program: consuming Program, file: SourceFile) -> [CheckedStmt]? {
+        let checked = Checker.check(consume program, file: file, environment: environment)
         report(checked.diagnostics)
         if checked.diagnostics.hasErrors { return nil }
         environment = checked.environment
