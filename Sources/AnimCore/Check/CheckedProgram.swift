@@ -153,31 +153,68 @@ public struct ControlSpec: Hashable, Sendable {
 public final class TweenSpec: Hashable, @unchecked Sendable {
     /// The duration of one iteration (a time).
     public internal(set) var duration: TypedExpr
-    /// The delay before it starts (a time).
-    public internal(set) var delay: TypedExpr?
     /// The easing.
     public internal(set) var easing: Easing
-    /// The number of iterations (a number); nil means 1.
-    public internal(set) var iterations: TypedExpr?
-    /// `repeat forever`.
-    public internal(set) var forever: Bool
-    /// Alternate direction on each iteration.
-    public internal(set) var yoyo: Bool
-    /// The playback rate (a number).
-    public internal(set) var speed: TypedExpr?
-    /// The start value given with `from`, converted per write.
-    public internal(set) var from: [TypedExpr]?
     /// The properties written.
     public internal(set) var writes: [PropertyWrite]
     /// The whole step.
     public internal(set) var span: Span
+    /// The options most tweens do not have, in a box made when the first is set, so that a
+    /// plain tween stays small (a script may have a hundred thousand of them).
+    private var options: Options?
+
+    /// The optional parts of a tween.
+    private final class Options {
+        var delay: TypedExpr?
+        var iterations: TypedExpr?
+        var speed: TypedExpr?
+        var from: [TypedExpr]?
+        var forever = false
+        var yoyo = false
+    }
+
+    private var writableOptions: Options {
+        if let o = options { return o }
+        let o = Options()
+        options = o
+        return o
+    }
+
+    /// The delay before it starts (a time).
+    public internal(set) var delay: TypedExpr? {
+        get { options?.delay }
+        set { writableOptions.delay = newValue }
+    }
+    /// The number of iterations (a number); nil means 1.
+    public internal(set) var iterations: TypedExpr? {
+        get { options?.iterations }
+        set { writableOptions.iterations = newValue }
+    }
+    /// `repeat forever`.
+    public internal(set) var forever: Bool {
+        get { options?.forever ?? false }
+        set { writableOptions.forever = newValue }
+    }
+    /// Alternate direction on each iteration.
+    public internal(set) var yoyo: Bool {
+        get { options?.yoyo ?? false }
+        set { writableOptions.yoyo = newValue }
+    }
+    /// The playback rate (a number).
+    public internal(set) var speed: TypedExpr? {
+        get { options?.speed }
+        set { writableOptions.speed = newValue }
+    }
+    /// The start value given with `from`, converted per write.
+    public internal(set) var from: [TypedExpr]? {
+        get { options?.from }
+        set { writableOptions.from = newValue }
+    }
 
     /// A tween of `duration` with the default options and no writes yet (the checker fills it in).
     init(duration: TypedExpr, span: Span) {
         self.duration = duration
         self.easing = .easeInOut
-        self.forever = false
-        self.yoyo = false
         self.writes = []
         self.span = span
     }

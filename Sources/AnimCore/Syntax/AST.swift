@@ -23,7 +23,7 @@ public enum Expr: Hashable, Sendable {
     /// `"x is {sq.center.x}"`
     case string(StringLiteral)
     /// `#ff8800`
-    case color(ColorLiteral)
+    indirect case color(ColorLiteral)
     /// `true`, `false`
     case bool(BoolLiteral)
     /// `square`, `red`, `i`

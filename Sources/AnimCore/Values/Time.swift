@@ -87,12 +87,18 @@ public struct Time: Hashable, Comparable, Sendable, CustomStringConvertible {
 public struct DecimalLiteral: Hashable, Sendable {
     /// The significant digits as an integer, when there are at most 19 of them.
     private var mantissa: UInt64 = 0
-    /// How many significant digits there are.
-    private var count = 0
     /// The digits of a literal with more than 19 of them.
     private var long: [UInt8]?
+    /// How many significant digits there are.
+    private var count: Int32 = 0
+    /// The power of ten, stored narrow (the parser bounds it to ±100 000) so a literal is 24 bytes.
+    private var storedExponent: Int32 = 0
+
     /// The power of ten that scales `digits`.
-    public var exponent: Int
+    public var exponent: Int {
+        get { Int(storedExponent) }
+        set { storedExponent = Int32(newValue) }
+    }
 
     /// The most digits an integer mantissa holds (10^19 < 2^64).
     static let maxMantissaDigits = 19
@@ -100,9 +106,9 @@ public struct DecimalLiteral: Hashable, Sendable {
     /// The decimal digits with the point removed (leading zeros kept off).
     public var digits: [UInt8] {
         if let long { return long }
-        var out = [UInt8](repeating: 0, count: count)
+        var out = [UInt8](repeating: 0, count: Int(count))
         var m = mantissa
-        for i in stride(from: count - 1, through: 0, by: -1) { out[i] = UInt8(m % 10); m /= 10 }
+        for i in stride(from: Int(count) - 1, through: 0, by: -1) { out[i] = UInt8(m % 10); m /= 10 }
         return out
     }
 
@@ -118,7 +124,6 @@ public struct DecimalLiteral: Hashable, Sendable {
         var exp = 0
         var seenPoint = false, seenDigit = false
         var i = 0
-        exponent = 0
         while i < bytes.count {
             let c = bytes[i]
             if c >= 0x30 && c <= 0x39 {
@@ -143,7 +148,7 @@ public struct DecimalLiteral: Hashable, Sendable {
     }
 
     private mutating func appendDigit(_ d: UInt8) {
-        if count < DecimalLiteral.maxMantissaDigits {
+        if count < Int32(DecimalLiteral.maxMantissaDigits) {
             mantissa = mantissa * 10 + UInt64(d)
         } else {
             if long == nil { long = digits }
@@ -174,6 +179,7 @@ public struct DecimalLiteral: Hashable, Sendable {
     /// `value × 10^shift` rounded half up to an integer; nil if it does not fit in Int64.
     public func scaledInteger(shift: Int) -> Int64? {
         let e = exponent + shift
+        let count = Int(self.count)
         if count == 0 { return 0 }
         let keep = count + e   // how many leading digits stay in front of the point
         if keep > 19 { return nil }
