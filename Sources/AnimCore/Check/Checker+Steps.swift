@@ -121,7 +121,7 @@ extension Checker {
         ok = ok && duration != nil
         let spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), span: a.span)
         var fromExpr: Expr?
-        var seenOptions: Set<String> = []
+        var seenOptions: [String] = []  // at most six: a list beats hashing
         for o in a.options {
             let key: String
             switch o {
@@ -142,9 +142,10 @@ extension Checker {
             case .from(let e, _):
                 key = "from"; fromExpr = e
             }
-            if !seenOptions.insert(key).inserted {
+            if seenOptions.contains(key) {
                 diagnostics.error("option '\(key)' is given twice", at: o.span); ok = false
             }
+            seenOptions.append(key)
         }
         var seen: [String: Span] = [:]
         for asg in a.assignments {
