@@ -69,6 +69,7 @@ extension Session {
         if sampling { interpreter.recordHistory() }
         do {
             try execute(built)
+            built = []  // the graphs live on in the interpreter, as in `run`
             try playToEnd()
         } catch {
             return nil
@@ -76,9 +77,8 @@ extension Session {
         report.end = now
         report.events = lap()
         guard sampling, var history = interpreter.history else { return report }
-        // From here only the history is needed, as for a renderer: the statements, the graphs
-        // and the interpreter's state go before the tables are built.
-        built = []
+        // From here only the history is needed, as for a renderer: the graphs and the
+        // interpreter's state go before the tables are built.
         interpreter = Interpreter(sink: self, seed: options.seed)
 
         let grid = FrameGrid(fps: options.fps)

@@ -136,9 +136,11 @@ public final class Session: RunEventSink {
     @discardableResult
     public func run(name: String, bytes: [UInt8]) -> ExitCode {
         let file = sources.add(name: name, bytes: bytes)
-        guard let statements = compile(file), prepareTraces() else { return .failure }
+        guard var statements = compile(file), prepareTraces() else { return .failure }
         do {
             try execute(statements)
+            // The graphs live on in the interpreter; the checked statements can go.
+            statements = []
             try playToEnd()
         } catch {
             // Already reported where it was raised.
