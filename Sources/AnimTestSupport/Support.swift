@@ -46,6 +46,13 @@ public struct RunResult: Sendable {
     public var stderr: String
     /// The exit code.
     public var exitCode: Int32
+
+    /// Creates a result.
+    public init(stdout: String, stderr: String, exitCode: Int32) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.exitCode = exitCode
+    }
 }
 
 /// Runs a script in memory through a Session, as `anim run` would (plain diagnostics).

@@ -264,7 +264,7 @@ extension Checker {
         default:
             if case .list = base.kind {
                 error(.unknownMember(name, kind: base.kind), at: m.member.span,
-                      help: "pick one member first, as in 'cards[0].\(name)', or use 'stagger ... for c in ...'")
+                      help: "pick one member first, as in '\(file.text(of: m.base.span))[0].\(name)', or use 'stagger ... for c in ...'")
                 return nil
             }
             error(.unknownMember(name, kind: base.kind), at: m.member.span)

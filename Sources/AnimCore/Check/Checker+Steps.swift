@@ -233,7 +233,9 @@ extension Checker {
         }
         if e.op == .lessEqual || e.op == .greaterEqual {
             guard l.kind == .number || l.kind == .time || l.kind == .angle else {
-                error(.comparisonKind(e.op, l.kind), at: e.span, help: "compare components, as in 'p.x <= 10'")
+                // Only points have components to compare instead.
+                error(.comparisonKind(e.op, l.kind), at: e.span,
+                      help: l.kind == .point ? "compare components, as in 'p.x <= 10'" : nil)
                 return nil
             }
         }

@@ -10,12 +10,16 @@ public struct FrameGrid: Hashable, Sendable {
     /// Creates a grid; `fps` below 1 counts as 1.
     public init(fps: Int) { self.fps = max(1, fps) }
 
-    /// The time of frame `f` (`.max` if it is beyond the clock's range).
+    /// The time of frame `f` (`.max` if it is beyond the clock's range): f × 10⁹ ÷ fps ns,
+    /// rounded half up.
     @inline(__always)
     public func time(ofFrame f: Int64) -> Time {
         let rate = Int64(fps)
-        let (m, o) = f.multipliedReportingOverflow(by: Time.ticksPerSecond)
-        return o ? .max : Time(ticks: (m + rate / 2) / rate)
+        // Whole seconds and the remaining frames apart, so no product overflows before the clock does.
+        let (whole, o) = (f / rate).multipliedReportingOverflow(by: Time.ticksPerSecond)
+        if o { return .max }
+        let (sum, o2) = whole.addingReportingOverflow(((f % rate) * Time.ticksPerSecond + rate / 2) / rate)
+        return o2 ? .max : Time(ticks: sum)
     }
 
     /// The last frame at or before `t` (frames before 0 are never used: at least 0).

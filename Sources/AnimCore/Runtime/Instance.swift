@@ -82,12 +82,12 @@ extension Interpreter {
     func globalTime(_ i: Int32, _ local: Time) -> Time? {
         let c = instances[Int(i)].clock
         let d = local - c.local
-        if c.rate == 1 { return c.global + d }
+        if c.rate == 1 { return c.global.adding(d) }
         if c.rate == 0 { return nil }
-        if c.rate == -1 { return c.global - d }
+        if c.rate == -1 { return c.global.adding(Time(ticks: 0) - d) }
         let x = (Double(d.ticks) / c.rate).rounded(.toNearestOrAwayFromZero)
         guard x.isFinite, abs(x) < 9e18 else { return nil }
-        return c.global + Time(ticks: Int64(x))
+        return c.global.adding(Time(ticks: Int64(x)))
     }
 
     /// Recomposes the clocks of an instance and its descendants after its own clock changed.

@@ -23,7 +23,9 @@ extension Interpreter {
         case .wait(let e):
             let d = try duration(e, env: frame.env, what: "a wait")
             beginActivity(frame: f)
-            if d.ticks == 0 { endActivity(frame: f); finish(f) } else { schedule(inst, local: now + d, node: frame.node, .end(f)) }
+            if d.ticks == 0 { endActivity(frame: f); finish(f) } else {
+                schedule(inst, local: try checkedEnd(inst, now, d, span: node.span, what: "wait"), node: frame.node, .end(f))
+            }
         case .tween(let spec):
             try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
         case .spring(let spec):
@@ -73,7 +75,9 @@ extension Interpreter {
     func delayThenBegin(_ f: Int32, _ delay: TypedExpr?, env: Int32, now: Time, node: Int32) throws(RuntimeError) {
         let d = try delay.map { e throws(RuntimeError) in try duration(e, env: env, what: "a delay") } ?? .zero
         if d.ticks > 0 {
-            schedule(frames[Int(f)].instance, local: now + d, node: node, .begin(f))
+            let inst = frames[Int(f)].instance
+            let span = instances[Int(inst)].graph.nodes[Int(node)].span
+            schedule(inst, local: try checkedEnd(inst, now, d, span: span, what: "delay"), node: node, .begin(f))
         } else {
             try begin(f)
         }

@@ -146,9 +146,7 @@ extension Interpreter {
             endActivity(frame: f)
             finish(f)
         } else {
-            guard let end = now.adding(length) else {
-                throw RuntimeError("this step would end beyond the clock's range (about 292 years)", at: node.span)
-            }
+            let end = try checkedEnd(inst, now, length, span: node.span, what: node.kind.isSpring ? "spring" : "tween")
             schedule(inst, local: end, node: frame.node, .end(f))
         }
     }
@@ -303,4 +301,18 @@ extension Interpreter {
         guard oldNode.span != newNode.span else { return }
         overwrites!.append(Overwrite(key: key, time: time, previous: oldNode.span, next: newNode.span))
     }
+}
+
+extension Interpreter {
+    /// `start + length` in an instance's local time, if the end is still on the global clock.
+    func checkedEnd(_ i: Int32, _ start: Time, _ length: Time, span: Span, what: String) throws(RuntimeError) -> Time {
+        guard let end = start.adding(length), let g = globalTime(i, end), g < .max, g >= time || length.ticks == 0 else {
+            throw RuntimeError("this \(what) would end beyond the clock's range (about 292 years)", at: span)
+        }
+        return end
+    }
+}
+
+extension NodeKind {
+    var isSpring: Bool { if case .spring = self { return true } else { return false } }
 }

@@ -126,6 +126,9 @@ public final class Interpreter {
     /// Whether anything is left to happen.
     public var isIdle: Bool { queue.isEmpty }
 
+    /// Whether any property is being moved right now (a tween, spring or replay owns it).
+    public var isMoving: Bool { !owners.isEmpty }
+
     /// The time of the next pending event.
     public var nextEventTime: Time? { queue.nextTime }
 
@@ -152,6 +155,17 @@ public final class Interpreter {
             }
         }
         if t > time { time = t }
+    }
+
+    /// Plays until nothing is left to happen or the next event is after `limit`; returns the
+    /// time of the last event fired (the moment everything finished), or the clock if none fired.
+    public func advanceUntilIdle(limit: Time = .max) throws(RuntimeError) -> Time {
+        var last = time
+        while let next = queue.nextTime, next <= limit {
+            try advance(to: next)
+            last = next
+        }
+        return last
     }
 
     /// The first running graph that can never finish, with the node that makes it so.

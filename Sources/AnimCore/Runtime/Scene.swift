@@ -53,7 +53,8 @@ public struct Scene: Sendable {
     public func describe(_ v: Value) -> String {
         switch v {
         case .shape(let id): contains(id) ? shapes[Int(id.index)].name : v.description
-        case .list(let vs): "[" + vs.map { describe($0) }.joined(separator: ", ") + "]"
+        case .list(let vs): "[" + vs.map { if case .string(let s) = $0 { "\"" + s + "\"" } else { describe($0) } }
+            .joined(separator: ", ") + "]"
         default: v.description
         }
     }

@@ -133,9 +133,10 @@ public enum LineDiff {
         }
         var out = "", i = 0, j = 0
         while i < n || j < m {
-            if i < n, j < m, a[i] == b[j] { out += "      \(a[i])\n"; i += 1; j += 1 } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
-                out += "    + \(b[j])\n"; j += 1
-            } else { out += "    - \(a[i])\n"; i += 1 }
+            // On a tie, expected lines go first: a changed line reads `- old` then `+ new`.
+            if i < n, j < m, a[i] == b[j] { out += "      \(a[i])\n"; i += 1; j += 1 } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
+                out += "    - \(a[i])\n"; i += 1
+            } else { out += "    + \(b[j])\n"; j += 1 }
         }
         return out
     }

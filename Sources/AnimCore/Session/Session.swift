@@ -258,6 +258,12 @@ public final class Session: RunEventSink {
                 let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
             }
             let last = try playUntilIdle(limit: options.until ?? .max)
+            // A graph still runs at the limit: the wait cannot end before it, so the run stops there.
+            if let u = options.until, !interpreter.isIdle {
+                stoppedAtLimit = true
+                try moveNow(to: max(now, u))
+                return
+            }
             try moveNow(to: max(now, last))
         case .named(let id, let name):
             while interpreter.run(of: id)?.end == nil {
@@ -317,8 +323,18 @@ public final class Session: RunEventSink {
     func advanceClock(to t: Time) throws(RuntimeError) {
         if !traces.isEmpty || !observers.isEmpty || frameHook != nil {
             while true {
-                let ft = frameTime(nextFrame)
+                var ft = frameTime(nextFrame)
                 guard ft < t else { break }
+                if traces.isEmpty && !interpreter.isMoving {
+                    // Nothing moves until the next event, so observers and hooks have nothing to
+                    // see: skip the frames in between (a long `wait` costs nothing).
+                    let next = min(t, interpreter.nextEventTime ?? t)
+                    if ft < next {
+                        nextFrame = max(nextFrame, firstFrame(atOrAfter: next))
+                        ft = frameTime(nextFrame)
+                        guard ft < t else { break }
+                    }
+                }
                 try interpreter.advance(to: ft)
                 try frame(at: ft)
                 nextFrame += 1
@@ -338,6 +354,16 @@ public final class Session: RunEventSink {
         }
         if !traces.isEmpty { emitTrace(at: ft) }
         frameHook?(ft)
+    }
+
+    /// The first frame at or after `t`.
+    func firstFrame(atOrAfter t: Time) -> Int64 {
+        let fps = Int64(max(1, options.fps))
+        // f ≈ t × fps / 1e9, then corrected for the rounding in frameTime.
+        var f = Int64((Double(t.ticks) * Double(fps) / 1e9).rounded(.down))
+        while f > 0 && frameTime(f - 1) >= t { f -= 1 }
+        while frameTime(f) < t { f += 1 }
+        return f
     }
 
     /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
@@ -426,6 +452,6 @@ public final class Session: RunEventSink {
     func position(_ span: Span) -> (file: String, line: Int, column: Int)? {
         guard let f = sources[span.source] else { return nil }
         let loc = f.location(of: Int(span.start))
-        return (f.name, loc.line, loc.column)
+        return (renderer.displayName(f), loc.line, loc.column)
     }
 }

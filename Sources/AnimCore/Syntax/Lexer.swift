@@ -187,9 +187,18 @@ public struct Lexer {
             if let u = NumberUnit(suffix: bytes[pos..<e]) {
                 unit = u
                 pos = e
-            } else if !(e == pos + 1 && bytes[pos] == 0x78 /* x */) {
+            } else if bytes[pos] == 0x78 /* x */, bytes[(pos + 1)..<e].allSatisfy(isDigit) {
+                // `400x700` lexes as `400 x 700`: the number, an `x`, then the next number.
+                var t = Token(kind: .number, span: span(start, pos), unit: .none)
+                t.spaceBefore = sawSpace
+                sawSpace = false
+                tokens.append(t)
+                add(.identifier, start: pos, end: pos + 1)
+                pos += 1
+                return
+            } else {
+                // Any other suffix is a misspelt unit.
                 let suffix = String(decoding: bytes[pos..<e], as: UTF8.self)
-                // `400x700` lexes as `400 x 700`; any other suffix is a misspelt unit.
                 let units = ["s", "ms", "deg", "rad", "turn"]
                 error("unknown unit '\(suffix)'" + DidYouMean.suffix(suffix, from: units), pos, e,
                       help: "units are s, ms, deg, rad and turn")
@@ -211,7 +220,8 @@ public struct Lexer {
         while pos < limit {
             let c = bytes[pos]
             if c == 0x0A { break }
-            if c == 0x5C /* \ */ { pos += 2; continue }
+            // A backslash escapes the next byte, but never the line break: strings end at the line's end.
+            if c == 0x5C /* \ */ { pos += pos + 1 < limit && bytes[pos + 1] == 0x0A ? 1 : 2; continue }
             if depth > 0 && c == 0x22 { inInner.toggle(); pos += 1; continue }
             if !inInner {
                 if c == 0x7B { depth += 1 } else if c == 0x7D && depth > 0 { depth -= 1 } else if c == 0x22 && depth == 0 {

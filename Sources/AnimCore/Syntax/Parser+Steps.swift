@@ -50,18 +50,25 @@ extension Parser {
         }
         if t.kind == .identifier {
             let word = text(t)
-            let suggestion = DidYouMean.suggest(word, from: Parser.statementWords)
-            if let s = suggestion {
+            // `a.z = 1` is an assignment, whatever keyword its first word resembles (`lett x = 1` is not).
+            let isWrite = peekIsAssignment()
+            let next = tokens[min(current + 1, tokens.count - 1)].kind
+            if isWrite, next == .dot || next == .lbracket { throw reportBareAssignment(t) }
+            if let s = DidYouMean.suggest(word, from: Parser.statementWords) {
                 throw report("unknown statement '\(word)'; did you mean '\(s)'?", at: t)
             }
-            if peekIsAssignment() {
-                throw report("an assignment needs 'set' or an 'animate' block", at: t,
-                             help: "write 'set \(word)... = v' to change it now, or 'animate 1 < \(word)... = v >' to tween it")
-            }
+            if isWrite { throw reportBareAssignment(t) }
             throw report("unknown statement '\(word)'", at: t, help: Parser.stepStartHelp)
         }
         if t.kind == .eof { throw report("expected a step", at: t) }
         throw report("expected a statement, found \(describe(t))", at: t)
+    }
+
+    /// `square.center = v` written as a statement.
+    mutating func reportBareAssignment(_ t: Token) -> ParseError {
+        let word = text(t)
+        return report("an assignment needs 'set' or an 'animate' block", at: t,
+                      help: "write 'set \(word)... = v' to change it now, or 'animate 1 < \(word)... = v >' to tween it")
     }
 
     static let stepStartHelp = "a step starts with animate, spring, wait, print, set, expect, repeat, stagger, play, after, with or '<'"
@@ -134,9 +141,16 @@ extension Parser {
                 addOpenedHere(open)
                 throw e
             }
-            list.append(try parseAssignment())
-            if !check(.gt) && !(check(.newline) || check(.semicolon)) {
-                throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
+            do {
+                list.append(try parseAssignment())
+                if !check(.gt) && !(check(.newline) || check(.semicolon)) {
+                    throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
+                }
+            } catch {
+                // Skip past this block's own `>`, so the enclosing block does not take it for its end.
+                synchronize()
+                if check(.gt) { advance() }
+                throw error
             }
             skipSeparators()
         }
@@ -159,7 +173,7 @@ extension Parser {
         case .equalEqual:
             throw report("expected '=' in an assignment, found '=='", at: peek, help: "'==' compares; use it in 'expect'")
         default:
-            throw report("expected '=', '+=' or '-=' after \(file.text(of: target.span)), found \(describe(peek))", at: peek)
+            throw report("expected '=', '+=' or '-=' after '\(file.text(of: target.span))', found \(describe(peek))", at: peek)
         }
         advance()
         if check(.lbracket) {

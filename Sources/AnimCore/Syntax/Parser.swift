@@ -68,6 +68,8 @@ public struct Parser {
             return s
         } catch {
             synchronize()
+            // At the top level a `>` closes no block: step over it, or the loop would stop on it forever.
+            if check(.gt) { advance() }
             return nil
         }
     }
@@ -286,11 +288,20 @@ public struct Parser {
     mutating func report(_ message: String, at t: Token, label: String? = nil, help: String? = nil) -> ParseError {
         if t.kind == .eof { endedEarly = true }
         if !panicMode && t.kind != .error {
-            let span = t.kind == .newline ? Span.point(file.id, Int(t.span.start)) : t.span
+            let span = t.kind == .newline || t.kind == .eof ? Span.point(file.id, endOfLastToken(before: t)) : t.span
             diagnostics.error(message, at: span, label: label, help: help)
         }
         panicMode = true
         return ParseError()
+    }
+
+    /// Where an error at a line break or at the end of input points: just after the last token
+    /// before it, so the caret sits on the line that needs more (not after a trailing comment,
+    /// nor on an empty line past the end of the file).
+    func endOfLastToken(before t: Token) -> Int {
+        var i = min(current, tokens.count - 1)
+        while i >= 0, tokens[i].span.start >= t.span.start || tokens[i].kind == .newline { i -= 1 }
+        return i >= 0 ? Int(tokens[i].span.end) : Int(t.span.start)
     }
 
     /// Reports an error at a span.

@@ -15,9 +15,15 @@ public func formatNumber(_ x: Double) -> String {
         while frac.last == "0" { frac.removeLast() }
         return (x < 0 ? "-" : "") + String(whole) + (frac.isEmpty ? "" : "." + frac)
     }
-    // Too large for 6 decimals in an Int64: print the rounded value in Swift's shortest form.
+    // Too large for 6 decimals in an Int64: print the rounded value as a whole number.
     let r = x.rounded()
-    return r == r.rounded(.towardZero) && r.magnitude < 1e18 ? String(Int64(r)) : r.description
+    if r.magnitude < 1e18 { return String(Int64(r)) }
+    // Beyond Int64 every Double is whole: write its shortest digits out in full (`1e20` is
+    // `100000000000000000000`, never Swift's `1e+20`).
+    if let dec = DecimalLiteral(r.magnitude.description), dec.exponent >= 0 {
+        return (x < 0 ? "-" : "") + dec.digits.map(String.init).joined() + String(repeating: "0", count: dec.exponent)
+    }
+    return r.description
 }
 
 /// Formats a color channel value (0...255) as two hex digits, rounding half up and clamping.

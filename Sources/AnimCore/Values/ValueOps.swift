@@ -97,7 +97,9 @@ public enum ValueOps {
         func same(_ d: Double) throws(ValueError) -> Value {
             switch args[0] {
             case .time:
-                guard let t = Time(seconds: d) else { throw ValueError(message: "time out of range", span: span) }
+                guard let t = Time(seconds: d) else {
+                    throw ValueError(message: "time \(formatNumber(d))s is out of the clock's range", span: span)
+                }
                 return .time(t)
             case .angle: return .angle(Angle(degrees: d))
             default: return .number(d)

@@ -1,0 +1,133 @@
+// GraphBuilder: checked chains → sequencer graphs, tested through the graph dump
+// (`anim check --dump graph`) and the static durations: `then` builds a sequence whose
+// duration is the exact sum, a block a parallel whose duration is the longest child, and
+// needless wrappers disappear. Nodes are in pre-order, which is the graph order of events.
+@testable import AnimCore
+import Testing
+
+/// The graph dumps of a snippet's animating statements, joined.
+private func graphDump(_ text: String) -> String {
+    let c = check(text)
+    var map = SourceMap()
+    _ = map.add(name: c.file.name, bytes: c.file.bytes)
+    let dumper = GraphDumper(environment: c.environment, sources: map)
+    return graphs(text).map { dumper.dump($0) }.joined(separator: "--\n")
+}
+
+/// The static duration of the first graph of a snippet.
+private func duration(_ text: String) -> StaticDuration { graphs(text)[0].duration }
+
+private func seconds(_ s: String) -> StaticDuration { .exact(SessionOptions.parseTime(s)!) }
+
+@Suite("GraphBuilder")
+struct GraphBuilderTests {
+    @Test func demoGraph() {
+        #expect(graphDump("""
+        rect square
+        animate 1.0 < square.center = (310,120) >
+        then animate 0.3 < square.rotation = 90deg >
+        then < print "First corner" >
+        then animate 0.3 delay 0.5 < square.color = blue >
+        """) == """
+        sequence of 4 (2.1s)
+        ├─ tween square.center = (310,120) (1s)
+        ├─ tween square.rotation = 90deg (0.3s)
+        ├─ print "First corner"
+        └─ tween square.color = blue (0.8s)
+
+        """)
+    }
+
+    @Test func needlessWrappersDisappear() {
+        // A one-step chain is its step; a one-chain block is its chain.
+        #expect(graphDump("print 1") == "print 1\n")
+        #expect(graphDump("< < print 1 > >") == "print 1\n")
+        #expect(graphDump("< wait 1 then print 1 >") == "sequence of 2 (1s)\n├─ wait 1 (1s)\n└─ print 1\n")
+    }
+
+    @Test func parallelTakesTheLongestChild() {
+        #expect(graphDump("rect a\n< animate 1 < a.z = 1 > ; wait 2.5 ; print 1 > then wait 0.5") == """
+        sequence of 2 (3s)
+        ├─ parallel of 3 (2.5s)
+        │  ├─ tween a.z = 1 (1s)
+        │  ├─ wait 2.5 (2.5s)
+        │  └─ print 1
+        └─ wait 0.5 (0.5s)
+
+        """)
+    }
+
+    @Test func repeatDurations() {
+        #expect(graphDump("repeat 3 < wait 0.1 then print 1 > as r") == """
+        repeat 3 (0.3s) as r
+        └─ sequence of 2 (0.1s)
+           ├─ wait 0.1 (0.1s)
+           └─ print 1
+
+        """)
+        #expect(duration("repeat forever < wait 1 >") == .forever)
+        #expect(duration("let n = 2\nrepeat n < wait 1 >") == .dynamic)
+        #expect(duration("repeat 0 < wait 1 >") == seconds("0"))
+        #expect(duration("repeat 2 < repeat forever < wait 1 > >") == .forever)
+    }
+
+    @Test("a tween's static duration is delay + duration × iterations ÷ speed", arguments: [
+        ("animate 1 < a.z = 1 >", "1"),
+        ("animate 300ms < a.z = 1 >", "0.3"),
+        ("animate 1 delay 0.5 < a.z = 1 >", "1.5"),
+        ("animate 1 repeat 3 < a.z = 1 >", "3"),
+        ("animate 1 repeat 1.5 < a.z = 1 >", "1.5"),
+        ("animate 1 repeat 0 delay 0.25 < a.z = 1 >", "0.25"),
+        ("animate 1 speed 2 < a.z = 1 >", "0.5"),
+        ("animate 1 delay 0.5 repeat 3 speed 2 < a.z = 1 >", "2"),
+        ("animate 1 speed 3 < a.z = 1 >", "0.333333333"),  // rounded once to the nanosecond grid
+        ("animate 0 < a.z = 1 >", "0"),
+    ])
+    func tweenDurations(step: String, expected: String) {
+        #expect(duration("rect a\n" + step) == seconds(expected), "\(step)")
+    }
+
+    @Test func dynamicAndEndlessTweens() {
+        #expect(duration("rect a\nlet d = 1\nanimate d < a.z = 1 >") == .dynamic)
+        #expect(duration("rect a\nlet d = 1\nanimate 1 delay d < a.z = 1 >") == .dynamic)
+        #expect(duration("rect a\nanimate 1 repeat forever < a.z = 1 >") == .forever)
+        #expect(duration("rect a\nanimate 1 repeat forever < a.z = 1 > then print 1") == .forever)
+        #expect(duration("rect a\n< animate 1 repeat forever < a.z = 1 > ; wait 1 >") == .forever)
+    }
+
+    @Test func decimalDurationsAddExactly() {
+        #expect(duration("wait 0.1 then wait 0.2") == .exact(Time(ticks: 300_000_000)))
+        let tenths = Array(repeating: "wait 0.1", count: 10).joined(separator: " then ")
+        #expect(duration(tenths) == .exact(Time(seconds: 1)))
+        #expect(duration("wait 0.7 then wait 0.1 then wait 0.2") == .exact(Time(seconds: 1)))
+    }
+
+    @Test func nodesAreInPreOrder() {
+        let g = graphs("< wait 1 then print 1 ; print 2 > then print 3")[0]
+        // root sequence, parallel, its first chain (sequence: wait, print 1), print 2, print 3
+        let labels: [String] = g.nodes.map { n in
+            switch n.kind {
+            case .sequence: "seq"
+            case .parallel: "par"
+            case .wait: "wait"
+            case .action(.print(let e)): "print \(e.constantValue!)"
+            default: "?"
+            }
+        }
+        #expect(labels == ["seq", "par", "seq", "wait", "print 1", "print 2", "print 3"])
+        // Every parent precedes its children.
+        for (i, n) in g.nodes.enumerated() {
+            switch n.kind {
+            case .sequence(let c), .parallel(let c): #expect(c.allSatisfy { Int($0.index) > i })
+            case .repeat(_, _, let b): #expect(Int(b.index) > i)
+            default: break
+            }
+        }
+    }
+
+    @Test func firstForeverNode() {
+        let g = graphs("rect a\nprint 1 then repeat forever < wait 1 >")[0]
+        guard case .repeat(nil, _, _)? = g.firstForeverNode?.kind else { Issue.record("no forever node"); return }
+        #expect(graphs("print 1")[0].firstForeverNode == nil)
+    }
+}

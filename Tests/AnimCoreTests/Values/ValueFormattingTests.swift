@@ -1,0 +1,86 @@
+// ValueFormatting: the canonical printing of every kind (brief §2) — numbers rounded to 6
+// decimals with trailing zeros dropped and never `-0`, points `(25, 0)`, angles `90deg`,
+// times `1.5s`, colors `#rrggbb`/`#rrggbbaa` rounded half up — and the JSON forms.
+@testable import AnimCore
+import Testing
+
+@Suite("Value formatting")
+struct ValueFormattingTests {
+    @Test("numbers", arguments: [
+        (25.0, "25"), (0.5, "0.5"), (1.0 / 3, "0.333333"), (2.0 / 3, "0.666667"), (-1.5, "-1.5"),
+        (0.0000005, "0.000001"), (0.0000004999, "0"), (-0.0000004, "0"), (-0.0000005, "-0.000001"),
+        (-0.0, "0"), (0.1 + 0.2, "0.3"), (1234567.1234567, "1234567.123457"), (1e15, "1000000000000000"),
+        (123456789012.5, "123456789012.5"), (1e20, "100000000000000000000"), (-1.5e19, "-15000000000000000000"),
+        (Double.nan, "nan"), (Double.infinity, "inf"), (-Double.infinity, "-inf"),
+    ])
+    func numbers(x: Double, text: String) {
+        #expect(formatNumber(x) == text)
+    }
+
+    @Test("color channels round half up and clamp", arguments: [
+        (0.0, "00"), (0.49, "00"), (0.5, "01"), (127.49, "7f"), (127.5, "80"), (254.5, "ff"), (255, "ff"),
+        (300, "ff"), (-5, "00"),
+    ])
+    func channels(v: Double, hex: String) {
+        #expect(hexByte(v) == hex)
+    }
+
+    @Test func kinds() {
+        #expect(Value.point(Point(25, 0)).description == "(25, 0)")
+        #expect(Value.point(Point(-0.0000001, 1.0 / 3)).description == "(0, 0.333333)")
+        #expect(Value.angle(Angle(degrees: 90)).description == "90deg")
+        #expect(Value.angle(Angle(radians: Double.pi)).description == "180deg")
+        #expect(Value.time(Time(ticks: 1_500_000_000)).description == "1.5s")
+        #expect(Value.color(Color(r: 255, g: 136, b: 0)).description == "#ff8800")
+        #expect(Value.color(Color(r: 255, g: 136, b: 0, a: 0.5)).description == "#ff880080")
+        #expect(Value.color(Color(r: 0, g: 0, b: 0, a: 0.999)).description == "#000000")  // alpha rounds to ff
+        #expect(Value.string("hi").description == "hi")
+        #expect(Value.bool(false).description == "false")
+        #expect(Value.list([.number(1), .string("a"), .list([.bool(true)])]).description == "[1, \"a\", [true]]")
+        #expect(Value.shape(ShapeID(3)).description == "shape#3")
+    }
+
+    @Test func sceneNamesShapes() {
+        var scene = Scene()
+        let a = scene.add(name: "square", kind: .rect, propertyCount: BuiltinProperty.allCases.count)
+        let b = scene.add(name: "card[1]", kind: .rect, propertyCount: BuiltinProperty.allCases.count)
+        #expect(scene.describe(.shape(a)) == "square")
+        #expect(scene.describe(.list([.shape(a), .shape(b), .string("x")])) == "[square, card[1], \"x\"]")
+        #expect(scene.describe(.shape(ShapeID(9))) == "shape#9")
+    }
+
+    @Test func hexColorsParse() {
+        #expect(Color(hex: "abc") == Color(r: 170, g: 187, b: 204))
+        #expect(Color(hex: "abcd")?.description == "#aabbccdd")
+        #expect(Color(hex: "FF880080")?.description == "#ff880080")
+        #expect(Color(hex: "abcde") == nil)
+        #expect(Color(hex: "ggg") == nil)
+    }
+
+    @Test func hsl() {
+        // CSS Color 4 §7.1 reference values.
+        #expect(Color(hue: 120, saturation: 1, lightness: 0.25).description == "#008000")
+        #expect(Color(hue: 0, saturation: 1, lightness: 0.5).description == "#ff0000")
+        #expect(Color(hue: -120, saturation: 1, lightness: 0.5).description == "#0000ff")
+        #expect(Color(hue: 720 + 60, saturation: 1, lightness: 0.5).description == "#ffff00")
+        #expect(Color(hue: 0, saturation: 0, lightness: 0.5).description == "#808080")
+    }
+
+    @Test func namedColors() {
+        #expect(Color.named("rebeccapurple")?.description == "#663399")
+        #expect(Color.named("transparent")?.description == "#00000000")
+        #expect(Color.named("grey") == Color.named("gray"))
+        #expect(Color.named("Red") == nil)  // names are lowercase, as written in CSS
+    }
+
+    @Test func json() {
+        #expect(jsonValue(.number(0.5)) == "0.5")
+        #expect(jsonValue(.number(.nan)) == "null")
+        #expect(jsonValue(.point(Point(1, -2.5))) == "[1,-2.5]")
+        #expect(jsonValue(.time(Time(ticks: 1_300_000_000))) == "1.3")
+        #expect(jsonValue(.angle(Angle(degrees: 90))) == "90")
+        #expect(jsonValue(.color(Color(r: 255, g: 0, b: 0))) == "\"#ff0000\"")
+        #expect(jsonValue(.list([.bool(true), .string("a")])) == "[true,\"a\"]")
+        #expect(quote("a\"b\\c\nd\te\u{1}") == #""a\"b\\c\nd\te\u0001""#)
+    }
+}
