@@ -14,7 +14,12 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // libpng's simplified API for PNG frames and contact sheets (Output/Raster).
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        .target(name: "AnimCore", dependencies: ["CPNG"], path: "Sources/AnimCore", linkerSettings: [.linkedLibrary("m")]),
+        // Release builds drop the run-time exclusivity checks (debug builds and tests keep them):
+        // the interpreter's state lives in a class, and checking every access to it cost a
+        // tenth of a run's instructions.
+        .target(name: "AnimCore", dependencies: ["CPNG"], path: "Sources/AnimCore",
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+                linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),

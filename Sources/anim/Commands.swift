@@ -45,13 +45,16 @@ enum Commands {
         }
     }
 
-    /// `anim run FILE [flags]`.
-    static func run(_ args: [String]) -> ExitCode {
+    /// `anim run FILE [flags]`: runs the script and ends the process.
+    static func run(_ args: [String]) -> Never {
         let (file, flags) = fileAndFlags(args, command: "run")
         let options = options(flags, command: "run")
         let bytes = read(file)
         let session = Session(options: options, output: streams)
-        return session.run(name: file == "-" ? "<stdin>" : file, bytes: bytes)
+        let code = session.run(name: file == "-" ? "<stdin>" : file, bytes: bytes)
+        // Exit with the session alive: the system takes its memory back at once, where freeing
+        // a large script's graphs and history object by object would take longer than running it.
+        finish(code)
     }
 
     /// `anim check FILE [--until T] [--dump tokens|ast|graph]`.

@@ -17,6 +17,7 @@ enum Help {
       export <file> -o <json> Export a run as a Lottie (Bodymovin) document.
       graph <file>            Print the sequencer graphs in Graphviz DOT.
       timeline <file>         Draw a Gantt chart of a run in the terminal (or as SVG).
+      bench <file>            Time a script pass by pass and sample it at every frame.
       help [<command>]        Show help for a command.
 
     With no command, anim starts the REPL on a terminal, and runs a script read from standard
@@ -112,6 +113,32 @@ enum Help {
       -h, --help              Show help information.
     """
 
+    static let bench = """
+    OVERVIEW: Time a script: its cost profile as a renderer would see it.
+    Parses, checks and builds the script (setup), plays it in event mode while recording every
+    property's history, compiles that history to flat sample tables, then samples every animated
+    property at every frame from the first (1/fps s) to the end. Prints one line of key=value
+    fields: samples (frames × the components of every animated property: 2 for a point, 4 for
+    a color), run (events + compile + sample), setup (parse + check + build), ns/sample (the
+    sampling loop ÷ samples), peak (maximum resident memory), checksum (the sum of every
+    component of every animated property after the last frame; times count in seconds), then
+    each pass. Prints and expectations are not shown.
+
+    USAGE: anim bench <file> [--fps <n>] [--repeat <n>] [--until <time>] [--seed <n>] [--events]
+
+    ARGUMENTS:
+      <file>                  The script, or '-' for standard input.
+
+    OPTIONS:
+      --fps <n>               Frames per second to sample at (default 60).
+      --repeat <n>            Run the sampling loop n times from the first frame and report the
+                              fastest (steadier on a busy machine; default 1).
+      --until <time>          Stop the run at this time.
+      --seed <n>              Seed the random generator.
+      --events                Event mode only, as 'anim run' plays: time setup and the run, no sampling.
+      -h, --help              Show help information.
+    """
+
     static func text(for command: String) -> String? {
         switch command {
         case "run": run
@@ -122,6 +149,7 @@ enum Help {
         case "export": export
         case "graph": graph
         case "timeline": timeline
+        case "bench": bench
         default: nil
         }
     }

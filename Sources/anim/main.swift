@@ -18,10 +18,11 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "render", "export", "graph", "timeline", "help"]
+let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "help"]
 
 if arguments.isEmpty {
-    finish(isatty(0) != 0 ? Repl.start(options: SessionOptions()) : Commands.run(["-"]))
+    if isatty(0) == 0 { Commands.run(["-"]) }
+    finish(Repl.start(options: SessionOptions()))
 }
 
 let command = arguments.removeFirst()
@@ -30,8 +31,9 @@ if arguments.contains("-h") || arguments.contains("--help"), let text = Help.tex
     finish(.success)
 }
 switch command {
-case "run": finish(Commands.run(arguments))
+case "run": Commands.run(arguments)
 case "check": finish(Commands.check(arguments))
+case "bench": Bench.run(arguments)
 case "test": finish(Commands.test(arguments))
 case "render": finish(RenderCommands.render(arguments))
 case "export": finish(RenderCommands.export(arguments))
@@ -45,7 +47,8 @@ case "repl":
         arguments.removeSubrange(i...(i + 1))
     }
     if let extra = arguments.first { usageError("unexpected argument '\(extra)'", command: "repl") }
-    finish(isatty(0) != 0 ? Repl.start(options: options) : Commands.run(["-"] + (options.seed.map { ["--seed", String(Int64(bitPattern: $0))] } ?? [])))
+    if isatty(0) == 0 { Commands.run(["-"] + (options.seed.map { ["--seed", String(Int64(bitPattern: $0))] } ?? [])) }
+    finish(Repl.start(options: options))
 case "help", "-h", "--help":
     if let c = arguments.first {
         guard let text = Help.text(for: c) else { usageError("no help for '\(c)'" + DidYouMean.suffix(c, from: commandNames)) }

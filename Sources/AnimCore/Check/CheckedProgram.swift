@@ -49,20 +49,38 @@ public enum SpringForm: Hashable, Sendable {
     case response(TypedExpr, dampingRatio: TypedExpr?)
 }
 
-/// A checked spring step.
-public struct SpringSpec: Hashable, Sendable {
+/// A checked spring step. A class, as TweenSpec is, for the same reason.
+public final class SpringSpec: Hashable, @unchecked Sendable {
     /// The parameters.
-    public var form: SpringForm
+    public let form: SpringForm
     /// `velocity V`: initial velocity (a number for every component, or the property's kind).
-    public var velocity: TypedExpr?
+    public let velocity: TypedExpr?
     /// `epsilon E`: the settling threshold as a fraction of the displacement (default 0.001).
-    public var epsilon: TypedExpr?
+    public let epsilon: TypedExpr?
     /// `delay D`.
-    public var delay: TypedExpr?
+    public let delay: TypedExpr?
     /// The properties moved.
-    public var writes: [PropertyWrite]
+    public let writes: [PropertyWrite]
     /// The whole step.
-    public var span: Span
+    public let span: Span
+
+    init(form: SpringForm, velocity: TypedExpr?, epsilon: TypedExpr?, delay: TypedExpr?, writes: [PropertyWrite], span: Span) {
+        self.form = form
+        self.velocity = velocity
+        self.epsilon = epsilon
+        self.delay = delay
+        self.writes = writes
+        self.span = span
+    }
+
+    public static func == (a: SpringSpec, b: SpringSpec) -> Bool {
+        a === b || (a.form == b.form && a.velocity == b.velocity && a.epsilon == b.epsilon && a.delay == b.delay
+                    && a.writes == b.writes && a.span == b.span)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(form); h.combine(velocity); h.combine(epsilon); h.combine(delay); h.combine(writes); h.combine(span)
+    }
 }
 
 /// The order of `stagger ... from ORDER`.
@@ -128,28 +146,89 @@ public struct ControlSpec: Hashable, Sendable {
     public var span: Span
 }
 
-/// A checked tween: `animate D [options] < writes >`.
-public struct TweenSpec: Hashable, Sendable {
+/// A checked tween: `animate D [options] < writes >`. A class, so the checked step and every
+/// graph node that plays it share one copy (a graph is built per chain, a node is read at
+/// every start of its step); the checker fills it in and nothing changes it after, which is
+/// why it may be `@unchecked Sendable`.
+public final class TweenSpec: Hashable, @unchecked Sendable {
     /// The duration of one iteration (a time).
-    public var duration: TypedExpr
-    /// The delay before it starts (a time).
-    public var delay: TypedExpr?
+    public internal(set) var duration: TypedExpr
     /// The easing.
-    public var easing: Easing
-    /// The number of iterations (a number); nil means 1.
-    public var iterations: TypedExpr?
-    /// `repeat forever`.
-    public var forever: Bool
-    /// Alternate direction on each iteration.
-    public var yoyo: Bool
-    /// The playback rate (a number).
-    public var speed: TypedExpr?
-    /// The start value given with `from`, converted per write.
-    public var from: [TypedExpr]?
+    public internal(set) var easing: Easing
     /// The properties written.
-    public var writes: [PropertyWrite]
+    public internal(set) var writes: [PropertyWrite]
     /// The whole step.
-    public var span: Span
+    public internal(set) var span: Span
+    /// The options most tweens do not have, in a box made when the first is set, so that a
+    /// plain tween stays small (a script may have a hundred thousand of them).
+    private var options: Options?
+
+    /// The optional parts of a tween.
+    private final class Options {
+        var delay: TypedExpr?
+        var iterations: TypedExpr?
+        var speed: TypedExpr?
+        var from: [TypedExpr]?
+        var forever = false
+        var yoyo = false
+    }
+
+    private var writableOptions: Options {
+        if let o = options { return o }
+        let o = Options()
+        options = o
+        return o
+    }
+
+    /// The delay before it starts (a time).
+    public internal(set) var delay: TypedExpr? {
+        get { options?.delay }
+        set { writableOptions.delay = newValue }
+    }
+    /// The number of iterations (a number); nil means 1.
+    public internal(set) var iterations: TypedExpr? {
+        get { options?.iterations }
+        set { writableOptions.iterations = newValue }
+    }
+    /// `repeat forever`.
+    public internal(set) var forever: Bool {
+        get { options?.forever ?? false }
+        set { writableOptions.forever = newValue }
+    }
+    /// Alternate direction on each iteration.
+    public internal(set) var yoyo: Bool {
+        get { options?.yoyo ?? false }
+        set { writableOptions.yoyo = newValue }
+    }
+    /// The playback rate (a number).
+    public internal(set) var speed: TypedExpr? {
+        get { options?.speed }
+        set { writableOptions.speed = newValue }
+    }
+    /// The start value given with `from`, converted per write.
+    public internal(set) var from: [TypedExpr]? {
+        get { options?.from }
+        set { writableOptions.from = newValue }
+    }
+
+    /// A tween of `duration` with the default options and no writes yet (the checker fills it in).
+    init(duration: TypedExpr, span: Span) {
+        self.duration = duration
+        self.easing = .easeInOut
+        self.writes = []
+        self.span = span
+    }
+
+    public static func == (a: TweenSpec, b: TweenSpec) -> Bool {
+        a === b || (a.duration == b.duration && a.delay == b.delay && a.easing == b.easing && a.iterations == b.iterations
+                    && a.forever == b.forever && a.yoyo == b.yoyo && a.speed == b.speed && a.from == b.from
+                    && a.writes == b.writes && a.span == b.span)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(duration); h.combine(delay); h.combine(easing); h.combine(iterations); h.combine(forever)
+        h.combine(yoyo); h.combine(speed); h.combine(from); h.combine(writes); h.combine(span)
+    }
 }
 
 /// A checked instant action.
@@ -184,26 +263,27 @@ public struct ExpectSpec: Hashable, Sendable {
     public var span: Span
 }
 
-/// A checked step.
-public indirect enum CheckedStep: Hashable, Sendable {
+/// A checked step. Cases with large payloads are boxed, so a chain's array of steps stays
+/// small (tweens and springs are shared references already).
+public enum CheckedStep: Hashable, Sendable {
     /// A tween.
     case tween(TweenSpec)
     /// A spring.
     case spring(SpringSpec)
     /// One chain per member, offset in time.
-    case stagger(StaggerSpec, body: [CheckedChain])
+    indirect case stagger(StaggerSpec, body: [CheckedChain])
     /// A defined sequence, played.
-    case play(PlaySpec)
+    indirect case play(PlaySpec)
     /// A block started relative to a named step.
-    case relative(RelativeSpec, body: [CheckedChain])
+    indirect case relative(RelativeSpec, body: [CheckedChain])
     /// A delay of a time.
-    case wait(TypedExpr, Span)
+    indirect case wait(TypedExpr, Span)
     /// An instant action.
-    case action(ActionSpec, Span)
+    indirect case action(ActionSpec, Span)
     /// A parallel group.
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
-    case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
 }
 
 /// A checked chain.

@@ -51,7 +51,7 @@ extension Checker {
         for a in p.arguments {
             guard let t = check(a) else { return nil }
             var cands: [ShapeID] = []
-            if t.kind == .shape, let (_, c) = shapeRef(t, text: text(a.span)) { cands = c }
+            if t.kind == .shape, let (_, c) = shapeRef(t, writtenAt: a.span) { cands = c }
             if case .list(.shape) = t.kind { cands = shapeCandidates(ofList: t) }
             args.append(t)
             signature.append(ArgumentSignature(kind: t.kind, candidates: cands))

@@ -218,10 +218,11 @@ extension Checker {
     /// Resolves an expression that must denote a shape, with the shapes it may be.
     mutating func shapeRef(_ e: Expr) -> (ShapeRef, [ShapeID])? {
         guard let t = check(e) else { return nil }
-        return shapeRef(t, text: text(e.span))
+        return shapeRef(t, writtenAt: e.span)
     }
 
-    mutating func shapeRef(_ t: TypedExpr, text: String) -> (ShapeRef, [ShapeID])? {
+    /// `span` (where the expression is written) is read only to report an error.
+    mutating func shapeRef(_ t: TypedExpr, writtenAt span: Span) -> (ShapeRef, [ShapeID])? {
         switch t.node {
         case .shape(let ref):
             switch ref {
@@ -244,7 +245,7 @@ extension Checker {
             return (.dynamic(t), cands)
         default:
             if t.kind == .shape { return (.dynamic(t), []) }
-            error(.notAShape(text, kind: t.kind), at: t.span)
+            error(.notAShape(text(span), kind: t.kind), at: t.span)
             return nil
         }
     }
@@ -254,8 +255,8 @@ extension Checker {
         let name = m.member.name
         switch base.kind {
         case .shape:
-            guard let (ref, cands) = shapeRef(base, text: text(m.base.span)) else { return nil }
-            guard let (id, kind) = property(name, of: cands, baseText: text(m.base.span), at: m.member.span) else { return nil }
+            guard let (ref, cands) = shapeRef(base, writtenAt: m.base.span) else { return nil }
+            guard let (id, kind) = property(name, of: cands, baseWrittenAt: m.base.span, at: m.member.span) else { return nil }
             return TypedExpr(.property(ref, id), kind, m.span)
         case .point:
             if name == "x" || name == "y" {
@@ -278,22 +279,23 @@ extension Checker {
         }
     }
 
-    /// The id and kind of a property on every candidate shape; reports unknown names.
-    mutating func property(_ name: String, of cands: [ShapeID], baseText: String, at span: Span) -> (PropertyID, Kind)? {
+    /// The id and kind of a property on every candidate shape; reports unknown names (naming
+    /// the shape as written at `base`, which is read only then).
+    mutating func property(_ name: String, of cands: [ShapeID], baseWrittenAt base: Span, at span: Span) -> (PropertyID, Kind)? {
         guard let id = env.propertyIDs[name] else {
-            reportUnknownProperty(name, of: cands, baseText: baseText, at: span)
+            reportUnknownProperty(name, of: cands, baseText: text(base), at: span)
             return nil
         }
         guard !cands.isEmpty else {
             // Unknown shape (a dynamic value): built-ins only.
             if let b = BuiltinProperty(rawValue: Int(id.raw)) { return (id, b.kind) }
-            reportUnknownProperty(name, of: cands, baseText: baseText, at: span)
+            reportUnknownProperty(name, of: cands, baseText: text(base), at: span)
             return nil
         }
         var kind: Kind?
         for s in cands {
             guard let k = env.kind(of: id, on: s) else {
-                reportUnknownProperty(name, of: [s], baseText: cands.count == 1 ? baseText : env.shapes[Int(s.index)].name, at: span)
+                reportUnknownProperty(name, of: [s], baseText: cands.count == 1 ? text(base) : env.shapes[Int(s.index)].name, at: span)
                 return nil
             }
             if let prev = kind, prev != k { error(.mixedShapeKinds(name), at: span); return nil }

@@ -4,6 +4,7 @@ extension Checker {
     /// Checks a chain; registers its `as` name.
     mutating func checkChain(_ chain: Chain) -> CheckedChain? {
         var steps: [CheckedStep] = []
+        steps.reserveCapacity(chain.steps.count)
         var ok = true
         for s in chain.steps {
             if let c = checkStep(s) { steps.append(c) } else { ok = false }
@@ -98,11 +99,11 @@ extension Checker {
             }
             return nil
         }
-        guard let (ref, cands) = shapeRef(base, text: text(m.base.span)),
-              let (prop, kind) = property(m.member.name, of: cands, baseText: text(m.base.span), at: m.member.span)
+        guard let (ref, cands) = shapeRef(base, writtenAt: m.base.span),
+              let (prop, kind) = property(m.member.name, of: cands, baseWrittenAt: m.base.span, at: m.member.span)
         else { return nil }
-        let propText = text(a.target.span)
         if animating && !kind.isInterpolable {
+            let propText = text(a.target.span)
             error(.cannotAnimate(propText, kind), at: a.target.span, help: "use 'set \(propText) = ...' to change it at once")
             return nil
         }
@@ -126,11 +127,9 @@ extension Checker {
         var ok = true
         let duration = checkAs(a.duration, .time)
         ok = ok && duration != nil
-        var spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), delay: nil,
-                             easing: .easeInOut, iterations: nil, forever: false, yoyo: false, speed: nil, from: nil,
-                             writes: [], span: a.span)
+        let spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), span: a.span)
         var fromExpr: Expr?
-        var seenOptions: Set<String> = []
+        var seenOptions: [String] = []  // at most six: a list beats hashing
         for o in a.options {
             let key: String
             switch o {
@@ -159,14 +158,17 @@ extension Checker {
             case .from(let e, _):
                 key = "from"; fromExpr = e
             }
-            if !seenOptions.insert(key).inserted {
+            if seenOptions.contains(key) {
                 diagnostics.error("option '\(key)' is given twice", at: o.span); ok = false
             }
+            seenOptions.append(key)
         }
         var seen: [String: Span] = [:]
         for asg in a.assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
-            let key = text(asg.target.span).filter { !$0.isWhitespace }
+            spec.writes.append(w)
+            guard a.assignments.count > 1 else { continue }  // one write cannot be written twice
+            let key = compactText(asg.target.span)
             if let prev = seen[key] {
                 var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: asg.target.span)
                 d.secondary.append(.init(span: prev, text: "first written here"))
@@ -174,7 +176,6 @@ extension Checker {
                 ok = false
             }
             seen[key] = asg.target.span
-            spec.writes.append(w)
         }
         if let fe = fromExpr, ok {
             var froms: [TypedExpr] = []
@@ -193,6 +194,15 @@ extension Checker {
         return ok ? spec : nil
     }
 
+    /// The text of a span without whitespace (`card[ i ].x` and `card[i].x` are one target).
+    func compactText(_ span: Span) -> String {
+        guard span.source == file.id else { return text(span).filter { !$0.isWhitespace } }
+        let bytes = file.bytes[Int(span.start)..<min(Int(span.end), file.bytes.count)]
+        // ASCII text: the whitespace Characters are exactly the bytes 0x09–0x0D and 0x20.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text(span).filter { !$0.isWhitespace } }
+        return String(decoding: bytes.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }, as: UTF8.self)
+    }
+
     /// Resolves `ease E`; an error points at the argument at fault when there is one.
     mutating func resolveEasing(_ e: EasingSyntax) -> Easing? {
         let args = e.arguments?.map { a -> EasingArgument in
@@ -201,8 +211,12 @@ extension Checker {
             case .word(let w, _): .word(w)
             }
         }
+        let key = ResolvedEasingKey(name: e.name, arguments: args)
+        if let known = resolvedEasings[key] { return known }
         switch Easing.resolve(name: e.name, arguments: args) {
-        case .success(let easing): return easing
+        case .success(let easing):
+            resolvedEasings[key] = easing
+            return easing
         case .failure(let err):
             var span = e.span
             if case .unknown = err { span = e.nameSpan }

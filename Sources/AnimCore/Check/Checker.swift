@@ -21,6 +21,14 @@ public struct Checker {
     }
     var scopes: [[String: Local]] = []
     var localCount = 0
+    /// Easings resolved so far: a script names the same few easings again and again.
+    var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
+
+    /// An easing as written, without its spans.
+    struct ResolvedEasingKey: Hashable {
+        var name: String
+        var arguments: [EasingArgument]?
+    }
     /// Set while checking the prelude: its defines may be redefined by scripts.
     public var isPrelude = false
 
@@ -33,13 +41,18 @@ public struct Checker {
         self.env = environment
     }
 
-    /// Checks a program; returns the checked statements and the updated environment.
-    public static func check(_ program: Program, file: SourceFile, environment: Environment, isPrelude: Bool = false)
+    /// Checks a program; returns the checked statements and the updated environment. Each
+    /// statement's syntax tree is let go once it is checked, so (when the caller hands the
+    /// program over) the tree and the checked program are never both whole in memory.
+    public static func check(_ program: consuming Program, file: SourceFile, environment: Environment, isPrelude: Bool = false)
         -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag) {
         var c = Checker(file: file, environment: environment)
         c.isPrelude = isPrelude
+        var pending = Array(program.statements.reversed())
+        _ = consume program
         var out: [CheckedStmt] = []
-        for s in program.statements {
+        out.reserveCapacity(pending.count)
+        while let s = pending.popLast() {
             if let checked = c.check(s) { out.append(checked) }
         }
         return (out, c.env, c.diagnostics)

@@ -11,13 +11,13 @@ public enum Slot: Hashable, Sendable {
 }
 
 /// A reference to a shape, resolved as far as the checker can.
-public indirect enum ShapeRef: Hashable, Sendable {
+public enum ShapeRef: Hashable, Sendable {
     /// One known shape.
     case fixed(ShapeID)
     /// A member of a shape array picked at run time: `card[i]`.
-    case element(first: ShapeID, count: Int, index: TypedExpr, name: String)
+    indirect case element(first: ShapeID, count: Int, index: TypedExpr, name: String)
     /// A shape-valued expression (a loop variable or parameter).
-    case dynamic(TypedExpr)
+    indirect case dynamic(TypedExpr)
 }
 
 /// A built-in function.
@@ -38,20 +38,20 @@ public enum Conversion: Hashable, Sendable {
 /// A checked expression.
 public struct TypedExpr: Hashable, Sendable {
     /// The node kinds.
-    public indirect enum Node: Hashable, Sendable {
+    public enum Node: Hashable, Sendable {
         case constant(Value)
         case variable(Slot)
         case property(ShapeRef, PropertyID)
         case shape(ShapeRef)
-        case negate(TypedExpr)
-        case binary(BinaryExpr.Op, TypedExpr, TypedExpr)
-        case component(TypedExpr, isX: Bool)
+        indirect case negate(TypedExpr)
+        indirect case binary(BinaryExpr.Op, TypedExpr, TypedExpr)
+        indirect case component(TypedExpr, isX: Bool)
         case call(Builtin, [TypedExpr])
-        case pair(TypedExpr, TypedExpr)
+        indirect case pair(TypedExpr, TypedExpr)
         case list([TypedExpr])
-        case index(TypedExpr, TypedExpr)
+        indirect case index(TypedExpr, TypedExpr)
         case interpolation([InterpolationPart])
-        case convert(TypedExpr, Conversion)
+        indirect case convert(TypedExpr, Conversion)
     }
 
     /// One piece of an interpolated string.

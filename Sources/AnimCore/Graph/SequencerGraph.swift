@@ -48,7 +48,8 @@ public enum StaticDuration: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What a node does.
+/// What a node does. Large payloads are boxed (or shared, as tween and spring specs are), so
+/// a node is a few words and reading one costs a retain, not a copy.
 public enum NodeKind: Hashable, Sendable {
     /// `A then B`: each child starts when the one before ends.
     case sequence([NodeID])
@@ -57,20 +58,20 @@ public enum NodeKind: Hashable, Sendable {
     /// A tween of some properties.
     case tween(TweenSpec)
     /// A delay.
-    case wait(TypedExpr)
+    indirect case wait(TypedExpr)
     /// An instant action.
-    case action(ActionSpec)
+    indirect case action(ActionSpec)
     /// `count` passes of `body` (nil: forever), each starting when the last ends; with
     /// `yoyo`, odd passes play the body backward.
-    case `repeat`(count: TypedExpr?, yoyo: Bool, body: NodeID)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: NodeID)
     /// A spring.
     case spring(SpringSpec)
     /// `body` once per member, each started at its rank × interval.
-    case stagger(StaggerSpec, body: NodeID)
+    indirect case stagger(StaggerSpec, body: NodeID)
     /// A define instantiation, played as a child instance.
-    case play(PlaySpec)
+    indirect case play(PlaySpec)
     /// `body` started relative to a named step's end or start.
-    case relative(RelativeSpec, body: NodeID)
+    indirect case relative(RelativeSpec, body: NodeID)
     /// A named chain nested in a graph: `body` runs as its own instance, so it can be controlled.
     case spawn(body: NodeID)
 }

@@ -30,6 +30,7 @@ public enum Easing: Hashable, Sendable {
     public static let stepEnd = Easing.steps(1, .jumpEnd)
 
     /// The eased progress at linear progress `p`, with the before flag clear.
+    @inline(__always)
     public func callAsFunction(_ p: Double) -> Double {
         self(p, beforeFlag: false)
     }
@@ -37,6 +38,7 @@ public enum Easing: Hashable, Sendable {
     /// The eased progress at `p`. The before flag (CSS Easing Level 1, "Step easing functions";
     /// Web Animations Level 1, "Calculating the transformed progress") only matters to `steps`: it is set while
     /// the tween is in its before phase going forwards, or in its after phase going backwards.
+    @inline(__always)
     public func callAsFunction(_ p: Double, beforeFlag: Bool) -> Double {
         switch self {
         case .linear:
@@ -47,6 +49,43 @@ public enum Easing: Hashable, Sendable {
             return StepEasing.output(p, steps: n, position: position, beforeFlag: beforeFlag)
         case .penner(let family, let mode):
             return mode.apply(family.adjusted(for: mode), to: p)
+        }
+    }
+
+    /// Eases every progress in `values` in place, the before flag clear: the same results as
+    /// `self(p)` on each, with the choice of curve made once for the batch (the sampler's inner
+    /// loop). Keep the cases in step with `callAsFunction(_:beforeFlag:)`.
+    @inline(__always)
+    public func ease(_ values: UnsafeMutablePointer<Double>, count: Int) {
+        switch self {
+        case .linear:
+            return
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            let curve = CubicBezier(x1, y1, x2, y2)
+            for i in 0..<count { values[i] = curve.solve(values[i]) }
+        case .steps(let n, let position):
+            for i in 0..<count { values[i] = StepEasing.output(values[i], steps: n, position: position, beforeFlag: false) }
+        case .penner(let family, let mode):
+            let adjusted = family.adjusted(for: mode)
+            // One loop per family and mode, each with its curve known, so nothing is chosen per sample.
+            @inline(__always) func each(_ easeIn: (Double) -> Double) {
+                switch mode {
+                case .in: for i in 0..<count { values[i] = EasingMode.in.apply(to: values[i], easeIn) }
+                case .out: for i in 0..<count { values[i] = EasingMode.out.apply(to: values[i], easeIn) }
+                case .inOut: for i in 0..<count { values[i] = EasingMode.inOut.apply(to: values[i], easeIn) }
+                }
+            }
+            switch adjusted {
+            case .sine: each { PennerFamily.sine.easeIn($0) }
+            case .quad: each { PennerFamily.quad.easeIn($0) }
+            case .cubic: each { PennerFamily.cubic.easeIn($0) }
+            case .quart: each { PennerFamily.quart.easeIn($0) }
+            case .quint: each { PennerFamily.quint.easeIn($0) }
+            case .expo: each { PennerFamily.expo.easeIn($0) }
+            case .circ: each { PennerFamily.circ.easeIn($0) }
+            case .back, .elastic: each { adjusted.easeIn($0) }
+            case .bounce: each { PennerFamily.bounce.easeIn($0) }
+            }
         }
     }
 

@@ -62,12 +62,14 @@ public enum PennerFamily: Hashable, Sendable {
     }
 
     /// The family as used in `mode`: Penner's back-in-out scales the overshoot by 1.525.
+    @inline(__always)
     func adjusted(for mode: EasingMode) -> PennerFamily {
         if mode == .inOut, case .back(let s) = self { return .back(overshoot: s * PennerFamily.inOutOvershootScale) }
         return self
     }
 
     /// The `-in` curve. Exactly 0 at 0 and 1 at 1, so the derived `-out` and `-in-out` are too.
+    @inline(__always)
     public func easeIn(_ p: Double) -> Double {
         if p == 0 { return 0 }
         if p == 1 { return 1 }
@@ -129,11 +131,19 @@ public enum EasingMode: String, Hashable, Sendable, CaseIterable {
     case inOut = "in-out"
 
     /// Applies the mode to a family's `-in` curve (Popmotion `reverseEasing`, `mirrorEasing`).
+    @inline(__always)
     func apply(_ family: PennerFamily, to p: Double) -> Double {
+        apply(to: p) { family.easeIn($0) }
+    }
+
+    /// Applies the mode to an `-in` curve: out(p) = 1 − in(1 − p), and in-out is in(2p)/2 on
+    /// the first half and 1 − in(2 − 2p)/2 on the second.
+    @inline(__always)
+    func apply(to p: Double, _ easeIn: (Double) -> Double) -> Double {
         switch self {
-        case .in: return family.easeIn(p)
-        case .out: return 1 - family.easeIn(1 - p)
-        case .inOut: return p < 0.5 ? family.easeIn(2 * p) / 2 : 1 - family.easeIn(2 - 2 * p) / 2
+        case .in: return easeIn(p)
+        case .out: return 1 - easeIn(1 - p)
+        case .inOut: return p < 0.5 ? easeIn(2 * p) / 2 : 1 - easeIn(2 - 2 * p) / 2
         }
     }
 }

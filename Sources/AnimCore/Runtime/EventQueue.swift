@@ -10,6 +10,7 @@ struct EventKey: Comparable {
     var node: Int32
     var seq: UInt64
 
+    @inline(__always)
     static func < (a: EventKey, b: EventKey) -> Bool {
         if a.time != b.time { return a.time < b.time }
         if a.instance != b.instance { return a.instance < b.instance }
@@ -40,59 +41,91 @@ struct QueuedEvent {
     var local: Time
 }
 
-/// A priority queue of events.
+/// A priority queue of events: a binary min-heap, plus one slot in front of it for an event
+/// known to come before everything in the heap. Playing a chain, each step's end schedules the
+/// next step's start at the same instant, which is almost always the next event of all; the
+/// slot hands it straight back without a trip through the heap.
 struct EventQueue {
     private var heap: [QueuedEvent] = []
+    /// An event earlier than every event in the heap, if any.
+    private var front: QueuedEvent?
     private var seq: UInt64 = 0
 
-    var isEmpty: Bool { heap.isEmpty }
-    var count: Int { heap.count }
+    var isEmpty: Bool { front == nil && heap.isEmpty }
+    var count: Int { heap.count + (front == nil ? 0 : 1) }
 
     /// The earliest event's time.
-    var nextTime: Time? { heap.first?.key.time }
+    var nextTime: Time? { front?.key.time ?? heap.first?.key.time }
 
     mutating func push(_ time: Time, instance: Int32, node: Int32, local: Time, _ action: EventAction) {
         seq &+= 1
-        heap.append(QueuedEvent(key: EventKey(time: time, instance: instance, node: node, seq: seq), action: action, local: local))
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if heap[i].key < heap[p].key { heap.swapAt(i, p); i = p } else { break }
+        insert(QueuedEvent(key: EventKey(time: time, instance: instance, node: node, seq: seq), action: action, local: local))
+    }
+
+    private mutating func insert(_ e: QueuedEvent) {
+        if let f = front {
+            guard e.key < f.key else { return heapPush(e) }
+            heapPush(f)
+            front = e
+        } else if heap.isEmpty || e.key < heap[0].key {
+            front = e
+        } else {
+            heapPush(e)
         }
     }
 
     mutating func pop() -> QueuedEvent? {
+        if let f = front {
+            front = nil
+            return f
+        }
         guard !heap.isEmpty else { return nil }
         let top = heap[0]
         let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
-        }
+        if !heap.isEmpty { siftDown(last, from: 0) }
         return top
     }
 
-    private mutating func siftDown(_ start: Int) {
-        var i = start
-        let n = heap.count
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var m = i
-            if l < n && heap[l].key < heap[m].key { m = l }
-            if r < n && heap[r].key < heap[m].key { m = r }
-            if m == i { return }
-            heap.swapAt(i, m)
-            i = m
+    private mutating func heapPush(_ e: QueuedEvent) {
+        heap.append(e)
+        heap.withUnsafeMutableBufferPointer { h in
+            // Move parents down into the hole until e fits.
+            var i = h.count - 1
+            while i > 0 {
+                let p = (i - 1) / 2
+                guard e.key < h[p].key else { break }
+                h[i] = h[p]
+                i = p
+            }
+            h[i] = e
+        }
+    }
+
+    /// Places `x` at `start` or below, moving smaller children up into the hole.
+    private mutating func siftDown(_ x: QueuedEvent, from start: Int) {
+        heap.withUnsafeMutableBufferPointer { h in
+            let n = h.count
+            var i = start
+            while true {
+                let l = 2 * i + 1
+                guard l < n else { break }
+                let r = l + 1
+                let m = r < n && h[r].key < h[l].key ? r : l
+                guard h[m].key < x.key else { break }
+                h[i] = h[m]
+                i = m
+            }
+            h[i] = x
         }
     }
 
     /// Removes and returns every event for which `take` is true.
     mutating func extract(where take: (QueuedEvent) -> Bool) -> [QueuedEvent] {
         var taken: [QueuedEvent] = [], kept: [QueuedEvent] = []
+        if let f = front { heap.append(f); front = nil }
         for e in heap { if take(e) { taken.append(e) } else { kept.append(e) } }
-        guard !taken.isEmpty else { return [] }
         heap = kept
-        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(heap[i], from: i) }
         return taken.sorted { $0.key < $1.key }
     }
 
@@ -100,11 +133,6 @@ struct EventQueue {
     mutating func reinsert(_ e: QueuedEvent, at time: Time) {
         var x = e
         x.key.time = time
-        heap.append(x)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if heap[i].key < heap[p].key { heap.swapAt(i, p); i = p } else { break }
-        }
+        insert(x)
     }
 }

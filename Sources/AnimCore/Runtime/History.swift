@@ -33,14 +33,15 @@ public struct PropertyHistory: Sendable {
         public var source: Source
     }
 
-    /// What gives a property's value during a piece.
+    /// What gives a property's value during a piece. The segment and recording cases are
+    /// boxed, so a piece is small and a constant costs no allocation.
     public enum Source: Sendable {
         /// A fixed value.
         case constant(Value)
         /// Track `track` of a segment, at local time `clock(t)`.
-        case segment(Segment, track: Int, clock: ClockMap)
+        indirect case segment(Segment, track: Int, clock: ClockMap)
         /// A replaying instance's recording, at local time `clock(t)`.
-        case render(Recording, key: Int64, fallback: Value, clock: ClockMap)
+        indirect case render(Recording, key: Int64, fallback: Value, clock: ClockMap)
     }
 
     /// Pieces by property key (`shape << 32 | property`), in time order.
@@ -69,8 +70,16 @@ public struct PropertyHistory: Sendable {
         }
     }
 
+    /// Adds a piece; one that starts with the key's last piece replaces it (`value(_:at:)`
+    /// would never show the earlier one: a tween ending as the next begins leaves one piece).
     mutating func append(_ key: Int64, _ piece: Piece) {
-        pieces[key, default: []].append(piece)
+        pieces[key, default: []].appendReplacingSameStart(piece)
+    }
+}
+
+extension Array where Element == PropertyHistory.Piece {
+    fileprivate mutating func appendReplacingSameStart(_ piece: Element) {
+        if let last = self.last, last.start == piece.start { self[count - 1] = piece } else { append(piece) }
     }
 }
 

@@ -63,7 +63,10 @@ extension Interpreter {
         let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
         let env = frame.env
         let now = localTime(inst)
+        // Reuse the track storage of the segment slot this tween will take, if one is free
+        // (unless a history still shares it): a chain of tweens then allocates no arrays.
         var tracks: [Segment.Track] = []
+        if let free = freeSegments.last { swap(&tracks, &segments[Int(free)].tracks) }
         let motion: SegmentMotion
         switch node.kind {
         case .tween(let spec):
@@ -247,7 +250,7 @@ extension Interpreter {
             setBase(key, seg.value(track: k, at: t))
             if let o = owners[key], o.segment == s { setOwner(key, nil) }
         }
-        segments[Int(s)].tracks = []
+        segments[Int(s)].tracks.removeAll(keepingCapacity: true)
         freeSegments.append(s)
         frames[Int(f)].segment = -1
     }

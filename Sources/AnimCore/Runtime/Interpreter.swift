@@ -51,9 +51,9 @@ public final class Interpreter {
     var segments: [Segment] = []
     var freeSegments: [Int32] = []
     /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
-    var owners: [Int64: Owner] = [:]
+    var owners = KeyMap<Owner>()
     /// The instance that last wrote each property (for GSAP-style overwrite on replay).
-    var lastWriter: [Int64: Int32] = [:]
+    var lastWriter = KeyMap<Int32>()
     /// The latest run of each named step.
     var stepRuns: [StepNameID: StepRun] = [:]
     /// `after`/`with` frames waiting for a named step to start or end.

@@ -46,6 +46,15 @@ public struct SessionOptions: Sendable {
     public init() {}
 }
 
+/// A checked statement with its chain built into a sequencer graph (nil for statements
+/// without one): what `Session.execute` runs.
+public struct BuiltStatement: Sendable {
+    /// The checked statement.
+    public var statement: CheckedStmt
+    /// The graph of its chain or observer body.
+    public var graph: SequencerGraph?
+}
+
 /// A whole interpreter session: one scene, one clock.
 public final class Session: RunEventSink {
     /// The options it was made with (the REPL changes `until` while seeking).
@@ -127,9 +136,11 @@ public final class Session: RunEventSink {
     @discardableResult
     public func run(name: String, bytes: [UInt8]) -> ExitCode {
         let file = sources.add(name: name, bytes: bytes)
-        guard let statements = compile(file), prepareTraces() else { return .failure }
+        guard var statements = compile(file), prepareTraces() else { return .failure }
         do {
             try execute(statements)
+            // The graphs live on in the interpreter; the checked statements can go.
+            statements = []
             try playToEnd()
         } catch {
             // Already reported where it was raised.
@@ -139,12 +150,24 @@ public final class Session: RunEventSink {
 
     /// Lexes, parses and checks a source; reports diagnostics; nil if there were errors.
     public func compile(_ file: SourceFile) -> [CheckedStmt]? {
+        guard let program = parse(file) else { return nil }
+        return check(consume program, file: file)
+    }
+
+    /// Lexes and parses a source; reports diagnostics; nil if there were errors.
+    public func parse(_ file: SourceFile) -> Program? {
         let parsed = Parser.parseProgram(file)
         if parsed.diagnostics.hasErrors {
             report(parsed.diagnostics)
             return nil
         }
-        let checked = Checker.check(parsed.program, file: file, environment: environment)
+        return parsed.program
+    }
+
+    /// Checks a parsed program against the session's environment, which it updates; reports
+    /// diagnostics; nil if there were errors.
+    public func check(_ program: consuming Program, file: SourceFile) -> [CheckedStmt]? {
+        let checked = Checker.check(consume program, file: file, environment: environment)
         report(checked.diagnostics)
         if checked.diagnostics.hasErrors { return nil }
         environment = checked.environment
@@ -153,8 +176,28 @@ public final class Session: RunEventSink {
         return checked.statements
     }
 
-    /// Executes checked statements in order at script time `now`.
+    /// Builds the sequencer graph of every chain and observer body (GraphBuilder), against the
+    /// environment's instantiations.
+    public func build(_ statements: [CheckedStmt]) -> [BuiltStatement] {
+        statements.map { s in
+            switch s {
+            case .observe(_, let body, let localCount, _):
+                BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: environment.instantiations))
+            case .start(let chain, _, let localCount, _):
+                BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: environment.instantiations))
+            case .stage, .shapes, .bind, .seed, .wait, .declaration:
+                BuiltStatement(statement: s, graph: nil)
+            }
+        }
+    }
+
+    /// Builds and executes checked statements in order at script time `now`.
     public func execute(_ statements: [CheckedStmt]) throws(RuntimeError) {
+        try execute(build(statements))
+    }
+
+    /// Executes built statements in order at script time `now`.
+    public func execute(_ statements: [BuiltStatement]) throws(RuntimeError) {
         for s in statements {
             if stoppedAtLimit { return }
             try execute(s)
@@ -162,9 +205,9 @@ public final class Session: RunEventSink {
     }
 
     /// Executes one statement.
-    func execute(_ s: CheckedStmt) throws(RuntimeError) {
+    func execute(_ built: BuiltStatement) throws(RuntimeError) {
         try advanceClock(to: now)  // fire everything due at `now` before reading state
-        switch s {
+        switch built.statement {
         case .stage(let size, let color, _):
             guard case .point(let p) = try interpreter.evaluate(size) else { return }
             var c: Color?
@@ -178,11 +221,9 @@ public final class Session: RunEventSink {
             if case .number(let n) = try evaluateTopLevel(e) { interpreter.reseed(n) }
         case .wait(let until, let span):
             try wait(until, span: span)
-        case .observe(let property, let body, let localCount, _):
-            let graph = GraphBuilder.build(body, localCount: localCount, instantiations: environment.instantiations)
-            observers.append(Observer(property: property, graph: graph, last: nil))
-        case .start(let chain, let at, let localCount, let span):
-            let graph = GraphBuilder.build(chain, localCount: localCount, instantiations: environment.instantiations)
+        case .observe(let property, _, _, _):
+            observers.append(Observer(property: property, graph: built.graph!, last: nil))
+        case .start(_, let at, _, let span):
             var start = now
             if let at {
                 guard case .time(let t) = try evaluateTopLevel(at) else { return }
@@ -193,7 +234,7 @@ public final class Session: RunEventSink {
                 }
                 start = t
             }
-            interpreter.start(graph, at: start)
+            interpreter.start(built.graph!, at: start)
         case .declaration:
             break
         }
@@ -330,12 +371,7 @@ public final class Session: RunEventSink {
 
     /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
     func frameTime(_ f: Int64) -> Time {
-        let fps = Int64(max(1, options.fps))
-        // Whole seconds and the remaining frames apart, so no product overflows before the clock does.
-        let (whole, o) = (f / fps).multipliedReportingOverflow(by: Time.ticksPerSecond)
-        if o { return .max }
-        let (sum, o2) = whole.addingReportingOverflow(((f % fps) * Time.ticksPerSecond + fps / 2) / fps)
-        return o2 ? .max : Time(ticks: sum)
+        FrameGrid(fps: options.fps).time(ofFrame: f)
     }
 
     // MARK: - Traces

@@ -108,7 +108,9 @@ public final class SourceFile: Sendable {
 
     /// Decodes bytes, replacing invalid UTF-8 with U+FFFD.
     func decode(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        // From a raw buffer, String takes its fast contiguous UTF-8 path (a name is read for
+        // almost every identifier the parser meets).
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 }
 

@@ -1,5 +1,7 @@
 // AST: the syntax tree the parser produces, made of value types. `Expr` and `Step` are
-// indirect enums whose cases wrap one small struct each, every struct carrying its span.
+// enums whose cases wrap one small struct each, every struct carrying its span. `Step` is
+// indirect; in `Expr` only the cases that contain an expression directly are (a leaf such as
+// a number or a name costs no allocation).
 // Passes switch over them exhaustively, so a new node breaks every pass at compile time.
 
 // MARK: - Expressions
@@ -15,31 +17,31 @@ public struct Identifier: Hashable, Sendable {
 }
 
 /// An expression.
-public indirect enum Expr: Hashable, Sendable {
+public enum Expr: Hashable, Sendable {
     /// `1.5`, `300ms`, `90deg`
     case number(NumberLiteral)
     /// `"x is {sq.center.x}"`
     case string(StringLiteral)
     /// `#ff8800`
-    case color(ColorLiteral)
+    indirect case color(ColorLiteral)
     /// `true`, `false`
     case bool(BoolLiteral)
     /// `square`, `red`, `i`
     case name(Identifier)
     /// `square.center`, `p.x`
-    case member(MemberExpr)
+    indirect case member(MemberExpr)
     /// `card[2]`
-    case index(IndexExpr)
+    indirect case index(IndexExpr)
     /// `rgb(255, 0, 0)`, `min(a, b)`
     case call(CallExpr)
     /// `(x, y)`
-    case pair(PairExpr)
+    indirect case pair(PairExpr)
     /// `[a, b, c]`
     case list(ListExpr)
     /// `-x`
-    case unary(UnaryExpr)
+    indirect case unary(UnaryExpr)
     /// `a + b`
-    case binary(BinaryExpr)
+    indirect case binary(BinaryExpr)
 
     /// The span of the whole expression.
     public var span: Span {

@@ -6,7 +6,8 @@
 /// Turns a source into tokens, reporting lexical errors.
 public struct Lexer {
     private let file: SourceFile
-    private let bytes: [UInt8]
+    /// The source's bytes, valid while `tokenize` runs (raw access keeps the inner loops tight).
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var pos = 0
     /// Lexing stops here (the end of the source, or of an interpolation).
     private let limit: Int
@@ -20,14 +21,12 @@ public struct Lexer {
     /// Creates a lexer for a source.
     public init(file: SourceFile) {
         self.file = file
-        self.bytes = file.bytes
         self.limit = file.bytes.count
     }
 
     /// Creates a lexer for part of a source (the expression inside a string's `{ }`).
     public init(file: SourceFile, range: Range<Int>) {
         self.file = file
-        self.bytes = file.bytes
         self.pos = range.lowerBound
         self.limit = range.upperBound
     }
@@ -41,12 +40,16 @@ public struct Lexer {
 
     /// Lexes the whole source.
     public mutating func tokenize() -> [Token] {
-        tokens.reserveCapacity(limit / 3)
-        while true {
-            skipSpaceAndComments()
-            guard pos < limit else { break }
-            lexOne()
+        tokens.reserveCapacity((limit - pos) / 3)
+        file.bytes.withUnsafeBufferPointer { b in
+            bytes = b
+            while true {
+                skipSpaceAndComments()
+                guard pos < limit else { break }
+                lexOne()
+            }
         }
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
         add(.eof, start: limit, end: limit)
         return tokens
     }
@@ -177,18 +180,16 @@ public struct Lexer {
                 while pos < limit, isDigit(bytes[pos]) { pos += 1 }
             }
         }
-        let digitsEnd = pos
         var unit = NumberUnit.none
         if pos < limit, isNameStart(bytes[pos]) {
             var e = pos
             while e < limit, isNameByte(bytes[e]) { e += 1 }
-            let suffix = String(decoding: bytes[pos..<e], as: UTF8.self)
-            if let u = NumberUnit(suffix: suffix) {
+            if let u = NumberUnit(suffix: bytes[pos..<e]) {
                 unit = u
                 pos = e
-            } else if suffix.first == "x", suffix.utf8.dropFirst().allSatisfy(isDigit) {
+            } else if bytes[pos] == 0x78 /* x */, bytes[(pos + 1)..<e].allSatisfy(isDigit) {
                 // `400x700` lexes as `400 x 700`: the number, an `x`, then the next number.
-                var t = Token(kind: .number, span: span(start, pos), keyword: nil, unit: .none, digitsEnd: UInt32(pos))
+                var t = Token(kind: .number, span: span(start, pos), unit: .none)
                 t.spaceBefore = sawSpace
                 sawSpace = false
                 tokens.append(t)
@@ -197,6 +198,7 @@ public struct Lexer {
                 return
             } else {
                 // Any other suffix is a misspelt unit.
+                let suffix = String(decoding: bytes[pos..<e], as: UTF8.self)
                 let units = ["s", "ms", "deg", "rad", "turn"]
                 error("unknown unit '\(suffix)'" + DidYouMean.suffix(suffix, from: units), pos, e,
                       help: "units are s, ms, deg, rad and turn")
@@ -204,7 +206,7 @@ public struct Lexer {
                 return
             }
         }
-        var t = Token(kind: .number, span: span(start, pos), keyword: nil, unit: unit, digitsEnd: UInt32(digitsEnd))
+        var t = Token(kind: .number, span: span(start, pos), unit: unit)
         t.spaceBefore = sawSpace
         sawSpace = false
         tokens.append(t)
@@ -291,28 +293,28 @@ public struct Lexer {
 @inline(__always) func isHexDigit(_ c: UInt8) -> Bool { isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) }
 
 extension Keyword {
-    /// Byte-keyed lookup table: FNV-1a hash of the keyword's bytes.
-    private static let table: [UInt64: Keyword] = {
-        var t: [UInt64: Keyword] = [:]
-        for k in Keyword.allCases { t[hash(Array(k.rawValue.utf8), 0, k.rawValue.utf8.count)] = k }
-        return t
+    /// The keywords by their first byte, with their spelling: a lookup compares bytes against
+    /// the few keywords that start like the name, no hashing.
+    private static let byFirstByte: [[(spelling: [UInt8], keyword: Keyword)]] = {
+        var table = [[(spelling: [UInt8], keyword: Keyword)]](repeating: [], count: 128)
+        for k in Keyword.allCases {
+            let b = Array(k.rawValue.utf8)
+            table[Int(b[0])].append((b, k))
+        }
+        return table
     }()
 
-    @inline(__always) private static func hash(_ b: [UInt8], _ s: Int, _ e: Int) -> UInt64 {
-        var h: UInt64 = 0xcbf29ce484222325
-        for i in s..<e { h = (h ^ UInt64(b[i])) &* 0x100000001b3 }
-        return h
-    }
+    /// The longest keyword (`interrupt`).
+    private static let maxLength = 9
 
     /// The keyword spelled by `bytes[start..<end]`, if any.
-    static func lookup(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword? {
-        guard end - start >= 2, end - start <= 9 else { return nil }
-        guard let k = table[hash(bytes, start, end)] else { return nil }
-        // Confirm: the hash could collide with a non-keyword.
-        let raw = k.rawValue.utf8
-        guard raw.count == end - start else { return nil }
-        var i = start
-        for b in raw { if bytes[i] != b { return nil }; i += 1 }
-        return k
+    static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword? {
+        let n = end - start
+        guard n >= 2, n <= maxLength, bytes[start] < 128 else { return nil }
+        candidates: for (spelling, k) in byFirstByte[Int(bytes[start])] where spelling.count == n {
+            for i in 1..<n where bytes[start + i] != spelling[i] { continue candidates }
+            return k
+        }
+        return nil
     }
 }

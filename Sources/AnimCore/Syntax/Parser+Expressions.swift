@@ -4,12 +4,17 @@
 
 extension Parser {
     /// Binary operator precedence: higher binds tighter. All are left-associative.
-    static let precedence: [TokenKind: (Int, BinaryExpr.Op)] = [
+    static let binaryOperators: [TokenKind: (Int, BinaryExpr.Op)] = [
         .plus: (1, .add), .minus: (1, .subtract),     // + -
         .star: (2, .multiply), .slash: (2, .divide),  // * /
     ]
 
-    /// expr := unary { binop unary }   (precedence from `Parser.precedence`)
+    /// `binaryOperators` indexed by the token kind's raw value (read for every operand).
+    static let precedence: [(Int, BinaryExpr.Op)?] = (0...Int(TokenKind.error.rawValue)).map { raw in
+        TokenKind(rawValue: UInt8(raw)).flatMap { binaryOperators[$0] }
+    }
+
+    /// expr := unary { binop unary }   (precedence from `Parser.binaryOperators`)
     mutating func parseExpression() throws -> Expr {
         try enterNesting(peek)
         defer { depth -= 1 }
@@ -18,7 +23,7 @@ extension Parser {
 
     mutating func parseBinary(minPrecedence: Int) throws -> Expr {
         var lhs = try parseUnary()
-        while let (prec, op) = Parser.precedence[peek.kind], prec >= minPrecedence {
+        while let (prec, op) = Parser.precedence[Int(peek.kind.rawValue)], prec >= minPrecedence {
             let opToken = advance()
             if atStatementEnd || check(.lt) {
                 throw report("expected an expression after '\(op.rawValue)'", at: peek)
@@ -69,8 +74,10 @@ extension Parser {
         switch t.kind {
         case .number:
             advance()
-            let digits = file.text(of: Span(source: file.id, start: Int(t.span.start), end: Int(t.digitsEnd)))
-            guard let dec = DecimalLiteral(digits) else { throw report("malformed number '\(text(t))'", at: t) }
+            let dec = file.bytes.withUnsafeBufferPointer { b in
+                DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(t.span.start)..<Int(t.digitsEnd)]))
+            }
+            guard let dec else { throw report("malformed number '\(text(t))'", at: t) }
             return .number(NumberLiteral(value: dec, unit: t.unit, span: t.span))
         case .string:
             advance()

@@ -289,18 +289,15 @@ extension Parser {
     /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`).
     mutating func parseHyphenatedWord(_ what: String) throws -> (String, Span) {
         guard check(.identifier) || check(.keyword) else { throw report("expected \(what)", at: peek) }
-        let first = advance()
-        var name = text(first)
-        var span = first.span
+        var span = advance().span
         while check(.minus), !peek.spaceBefore,
               tokens[current + 1].kind == .identifier || tokens[current + 1].kind == .keyword,
               !tokens[current + 1].spaceBefore {
             advance()
-            let w = advance()
-            name += "-" + text(w)
-            span = span.merged(with: w.span)
+            span = span.merged(with: advance().span)
         }
-        return (name, span)
+        // The words and hyphens touch, so the name is the text of the whole span.
+        return (file.text(of: span), span)
     }
 
     /// spring := "spring" { springParam | "delay" expr } tweenBlock

@@ -82,50 +82,137 @@ public struct Time: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A decimal literal's digits, read exactly: `mantissa × 10^exponent`.
+/// A decimal literal's digits, read exactly: `mantissa × 10^exponent`. Up to 19 significant
+/// digits are kept as one integer (no array); longer literals keep their digits.
 public struct DecimalLiteral: Hashable, Sendable {
-    /// The decimal digits with the point removed (leading zeros kept off).
-    public var digits: [UInt8]
+    /// The significant digits as an integer, when there are at most 19 of them.
+    private var mantissa: UInt64 = 0
+    /// The digits of a literal with more than 19 of them.
+    private var long: [UInt8]?
+    /// How many significant digits there are.
+    private var count: Int32 = 0
+    /// The power of ten, stored narrow (the parser bounds it to ±100 000) so a literal is 24 bytes.
+    private var storedExponent: Int32 = 0
+
     /// The power of ten that scales `digits`.
-    public var exponent: Int
+    public var exponent: Int {
+        get { Int(storedExponent) }
+        set { storedExponent = Int32(newValue) }
+    }
+
+    /// The most digits an integer mantissa holds (10^19 < 2^64).
+    static let maxMantissaDigits = 19
+
+    /// The decimal digits with the point removed (leading zeros kept off).
+    public var digits: [UInt8] {
+        if let long { return long }
+        var out = [UInt8](repeating: 0, count: Int(count))
+        var m = mantissa
+        for i in stride(from: Int(count) - 1, through: 0, by: -1) { out[i] = UInt8(m % 10); m /= 10 }
+        return out
+    }
 
     /// Parses `123`, `1.5`, `.5`, `2e-3`; nil for anything else.
     public init?(_ text: some StringProtocol) {
-        var digits: [UInt8] = []
+        var utf8 = Array(text.utf8)
+        guard let d = utf8.withUnsafeMutableBufferPointer({ DecimalLiteral(bytes: UnsafeBufferPointer($0)) }) else { return nil }
+        self = d
+    }
+
+    /// Parses the UTF-8 bytes of `123`, `1.5`, `.5`, `2e-3`; nil for anything else.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
         var exp = 0
         var seenPoint = false, seenDigit = false
-        var it = Array(text.utf8)[...]
-        while let c = it.first {
+        var i = 0
+        while i < bytes.count {
+            let c = bytes[i]
             if c >= 0x30 && c <= 0x39 {
                 seenDigit = true
-                if !(digits.isEmpty && c == 0x30) { digits.append(c - 0x30) }
+                if !(count == 0 && c == 0x30) { appendDigit(c - 0x30) }
                 if seenPoint { exp -= 1 }
             } else if c == 0x2E, !seenPoint {
                 seenPoint = true
             } else if c == 0x65 || c == 0x45 {
-                it = it.dropFirst()
-                guard let e = Int(String(decoding: it, as: UTF8.self)), seenDigit else { return nil }
+                // The rest is a whole number with an optional sign (as `Int(_:)` reads it).
+                guard seenDigit, let e = DecimalLiteral.integer(bytes, from: i + 1) else { return nil }
                 guard e > -100_000, e < 100_000 else { return nil }
                 exp += e
-                it = []
                 break
             } else { return nil }
-            it = it.dropFirst()
+            i += 1
         }
         guard seenDigit else { return nil }
         // A zero digit after the point still counts toward the exponent only when nonzero digits precede it.
-        if digits.isEmpty { exp = 0 }
-        self.digits = digits
-        self.exponent = exp
+        if count == 0 { exp = 0 }
+        exponent = exp
+    }
+
+    private mutating func appendDigit(_ d: UInt8) {
+        if count < Int32(DecimalLiteral.maxMantissaDigits) {
+            mantissa = mantissa * 10 + UInt64(d)
+        } else {
+            if long == nil { long = digits }
+            long!.append(d)
+        }
+        count += 1
+    }
+
+    /// `[+-]digits` from `start` to the end, or nil (empty, a stray byte, or out of Int's range).
+    private static func integer(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        var negative = false
+        if i < b.count, b[i] == 0x2B || b[i] == 0x2D { negative = b[i] == 0x2D; i += 1 }
+        guard i < b.count else { return nil }
+        var n = 0
+        while i < b.count {
+            let c = b[i]
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            let (m, o1) = n.multipliedReportingOverflow(by: 10)
+            let (s, o2) = negative ? m.subtractingReportingOverflow(Int(c - 0x30)) : m.addingReportingOverflow(Int(c - 0x30))
+            if o1 || o2 { return nil }
+            n = s
+            i += 1
+        }
+        return n
     }
 
     /// `value × 10^shift` rounded half up to an integer; nil if it does not fit in Int64.
     public func scaledInteger(shift: Int) -> Int64? {
         let e = exponent + shift
-        var result: Int64 = 0
-        if digits.isEmpty { return 0 }
-        let keep = digits.count + e   // how many leading digits stay in front of the point
+        let count = Int(self.count)
+        if count == 0 { return 0 }
+        let keep = count + e   // how many leading digits stay in front of the point
         if keep > 19 { return nil }
+        guard long == nil else { return DecimalLiteral.scaledInteger(digits: digits, keep: keep) }
+        if keep >= count {
+            var result = Int64(bitPattern: mantissa)
+            if mantissa > UInt64(Int64.max) { return nil }
+            for _ in 0..<(keep - count) {
+                let (m, o) = result.multipliedReportingOverflow(by: 10)
+                if o { return nil }
+                result = m
+            }
+            return result
+        }
+        if keep < 0 { return 0 }
+        // Drop count − keep digits; round half up on the first dropped digit.
+        var divisor: UInt64 = 1
+        for _ in 0..<(count - keep - 1) { divisor *= 10 }
+        let firstDropped = (mantissa / divisor) % 10
+        let kept = mantissa / divisor / 10
+        guard kept <= UInt64(Int64.max) else { return nil }
+        var result = Int64(kept)
+        if firstDropped >= 5 {
+            let (s, o) = result.addingReportingOverflow(1)
+            if o { return nil }
+            result = s
+        }
+        return result
+    }
+
+    /// The digit-by-digit form of `scaledInteger` (for literals of more than 19 digits).
+    private static func scaledInteger(digits: [UInt8], keep: Int) -> Int64? {
+        var result: Int64 = 0
         for (i, d) in digits.enumerated() where i < keep {
             let (m, o1) = result.multipliedReportingOverflow(by: 10)
             let (s, o2) = m.addingReportingOverflow(Int64(d))
@@ -139,7 +226,6 @@ public struct DecimalLiteral: Hashable, Sendable {
                 result = m
             }
         }
-        // Round half up on the first dropped digit.
         if keep >= 0, keep < digits.count, digits[keep] >= 5 {
             let (s, o) = result.addingReportingOverflow(1)
             if o { return nil }
@@ -148,9 +234,18 @@ public struct DecimalLiteral: Hashable, Sendable {
         return result
     }
 
-    /// The value as a Double (for numbers; exact decimals are only needed for time).
+    /// Exact powers of ten as Doubles (10^22 is the largest that is).
+    private static let exactPowers: [Double] = (0...22).map { var p = 1.0; for _ in 0..<$0 { p *= 10 }; return p }
+
+    /// The value as a Double, correctly rounded (for numbers; exact decimals are only needed for time).
     public var doubleValue: Double {
-        let s = (digits.isEmpty ? "0" : digits.map { String($0) }.joined()) + "e\(exponent)"
+        // Clinger's fast path: a mantissa below 2^53 and a power of ten up to 10^22 are both
+        // exact Doubles, so one multiplication or division rounds correctly.
+        if long == nil, mantissa < 1 << 53, exponent >= -22, exponent <= 22 {
+            let m = Double(mantissa)
+            return exponent >= 0 ? m * DecimalLiteral.exactPowers[exponent] : m / DecimalLiteral.exactPowers[-exponent]
+        }
+        let s = (count == 0 ? "0" : digits.map { String($0) }.joined()) + "e\(exponent)"
         return Double(s) ?? .infinity
     }
 }

@@ -1,0 +1,106 @@
+// Session+Bench: `anim bench` — one script timed pass by pass (parse, check, build), played in
+// event mode while its history is recorded, compiled to sample tables, and sampled at every
+// frame from the first to the end as a renderer would. The clock is the monotonic one.
+
+/// What `anim bench` measured.
+public struct BenchReport: Sendable {
+    /// The size of the script in bytes.
+    public var bytes: Int
+    /// Lexing and parsing.
+    public var parse: Duration = .zero
+    /// Checking.
+    public var check: Duration = .zero
+    /// Building the sequencer graphs.
+    public var build: Duration = .zero
+    /// Executing the statements and playing every graph to its end (event mode; recording the
+    /// history when sampling).
+    public var events: Duration = .zero
+    /// Compiling the history to sample tables.
+    public var compile: Duration = .zero
+    /// The sampling loop.
+    public var sample: Duration = .zero
+    /// The frames sampled (nil in event mode, or when the run ends before the first frame).
+    public var frames: ClosedRange<Int64>?
+    /// The properties sampled (the animated ones).
+    public var properties = 0
+    /// The pieces of their segment tables.
+    public var pieces = 0
+    /// Values computed: frames × the components of every sampled property.
+    public var samples = 0
+    /// The sum of every sampled component after the last frame (see `Sampler.checksum`).
+    public var checksum = 0.0
+    /// When the run ended.
+    public var end = Time.zero
+
+    /// Parse, check and build.
+    public var setup: Duration { parse + check + build }
+    /// Everything after setup.
+    public var run: Duration { events + compile + sample }
+}
+
+extension Session {
+    /// Benchmarks a script: nil (diagnostics reported) if it does not compile or run. With
+    /// `sampling` off it stops after the event-mode run, which is what `anim run` does. The
+    /// sampling loop runs `repeats` times from the start and the fastest counts (on a busy
+    /// machine the fastest is the one least disturbed).
+    public func bench(name: String, bytes: [UInt8], sampling: Bool = true, repeats: Int = 1) -> BenchReport? {
+        var report = BenchReport(bytes: bytes.count)
+        let clock = ContinuousClock()
+        var mark = clock.now
+        func lap() -> Duration {
+            let t = clock.now
+            defer { mark = t }
+            return mark.duration(to: t)
+        }
+        let file = sources.add(name: name, bytes: bytes)
+        var built: [BuiltStatement]
+        do {
+            // Each pass's input goes when the next pass is done with it (as in `run`).
+            mark = clock.now
+            guard let program = parse(file) else { return nil }
+            report.parse = lap()
+            guard let checked = check(consume program, file: file) else { return nil }
+            report.check = lap()
+            built = build(checked)
+            report.build = lap()
+        }
+
+        silent = true
+        if sampling { interpreter.recordHistory() }
+        do {
+            try execute(built)
+            built = []  // the graphs live on in the interpreter, as in `run`
+            try playToEnd()
+        } catch {
+            return nil
+        }
+        report.end = now
+        report.events = lap()
+        guard sampling, var history = interpreter.history else { return report }
+        // From here only the history is needed, as for a renderer: the graphs and the
+        // interpreter's state go before the tables are built.
+        interpreter = Interpreter(sink: self, seed: options.seed)
+
+        let grid = FrameGrid(fps: options.fps)
+        let last = grid.lastFrame(atOrBefore: now)
+        guard last >= 1 else { return report }
+        let frames: ClosedRange<Int64> = 1...last
+        _ = lap()
+        let sampler = Sampler(history: history, grid: grid, frames: frames)
+        history = PropertyHistory()
+        report.compile = lap()
+        for pass in 0..<max(1, repeats) {
+            if pass > 0 { sampler.rewind() }
+            _ = lap()
+            for f in frames { sampler.sample(frame: f) }
+            let d = lap()
+            report.sample = pass == 0 ? d : min(report.sample, d)
+        }
+        report.frames = frames
+        report.properties = sampler.keys.count
+        report.pieces = sampler.pieceCount
+        report.samples = frames.count * sampler.componentCount
+        report.checksum = sampler.checksum
+        return report
+    }
+}
