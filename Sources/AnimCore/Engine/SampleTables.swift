@@ -216,27 +216,26 @@ struct SampleTables {
         case .constant(let v):
             kind = .constant
             layout.append(v, to: &pool)
-        case .segment(let seg, let track, let clock) where layout != .time:
-            let tr = seg.tracks[track]
-            switch seg.motion {
+        case .segment(let tr, let clock) where layout != .time:
+            switch tr.motion {
             case .tween(let timing, let e) where tr.keyframes == nil && tr.path == nil:
                 layout.append(tr.from, to: &pool)
                 layout.append(tr.to, to: &pool)
                 easing = intern(e)
-                if let o = SampleTables.fastOrigin(clock, begin: seg.begin, timing: timing) {
+                if let o = SampleTables.fastOrigin(clock, begin: tr.begin, timing: timing) {
                     kind = .tween
                     origin = o
                     duration = timing.iterationDuration.ticks
                 } else {
                     kind = .timedTween
                     extra = Int32(timedTweens.count)
-                    timedTweens.append(TimedTween(clock: clock, begin: seg.begin, timing: timing))
+                    timedTweens.append(TimedTween(clock: clock, begin: tr.begin, timing: timing))
                 }
             case .spring(let d) where tr.springs.count == layout.components:
                 kind = .spring
                 layout.append(tr.to, to: &pool)
                 extra = Int32(springs.count)
-                springs.append(SpringPiece(clock: clock, begin: seg.begin, duration: d, firstMotion: Int32(springMotions.count)))
+                springs.append(SpringPiece(clock: clock, begin: tr.begin, duration: d, firstMotion: Int32(springMotions.count)))
                 springMotions += tr.springs
             default:
                 break

@@ -5,6 +5,9 @@
 /// Builds sequencer graphs.
 public struct GraphBuilder {
     private var nodes: [GraphNode] = []
+    private var children: [NodeID] = []
+    private var plans: [TweenPlan] = []
+    private var targets: [TweenPlan.Target] = []
     /// The define instantiations `play` nodes refer to (for their durations).
     private let instantiations: [Instantiation]
 
@@ -18,12 +21,12 @@ public struct GraphBuilder {
         unnamed.name = nil
         let root = b.add(unnamed)
         b.nodes[Int(root.index)].name = chain.name
-        return SequencerGraph(nodes: b.nodes, localCount: localCount)
+        return SequencerGraph(nodes: b.nodes, localCount: localCount, children: b.children, plans: b.plans, targets: b.targets)
     }
 
     /// Reserves a slot so the parent precedes its children in pre-order.
     private mutating func reserve(_ span: Span) -> Int {
-        nodes.append(GraphNode(kind: .parallel([]), span: span, name: nil, duration: .exact(.zero)))
+        nodes.append(GraphNode(kind: .parallel(NodeList(start: 0, count: 0)), span: span, name: nil, duration: .exact(.zero)))
         return nodes.count - 1
     }
 
@@ -50,7 +53,7 @@ public struct GraphBuilder {
             children.append(c)
             d = d + nodes[Int(c.index)].duration
         }
-        nodes[at] = GraphNode(kind: .sequence(children), span: chain.span, name: chain.name, duration: d)
+        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: chain.name, duration: d)
         return NodeID(at)
     }
 
@@ -59,6 +62,13 @@ public struct GraphBuilder {
         case .tween(let t):
             let at = reserve(t.span)
             nodes[at] = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
+            if let plan = TweenPlan(t) {
+                let k = plans.firstIndex(of: plan) ?? plans.count  // a graph has few distinct plans
+                if k == plans.count { plans.append(plan) }
+                let own = TweenPlan.targets(of: t)
+                nodes[at].plan = PlanRef(plan: Int32(k), targets: Int32(targets.count), targetCount: Int32(own?.count ?? -1))
+                targets += own ?? []
+            }
             return NodeID(at)
         case .wait(let e, let span):
             let at = reserve(span)
@@ -79,7 +89,7 @@ public struct GraphBuilder {
                 children.append(id)
                 d = StaticDuration.longest(d, nodes[Int(id.index)].duration)
             }
-            nodes[at] = GraphNode(kind: .parallel(children), span: span, name: nil, duration: d)
+            nodes[at] = GraphNode(kind: .parallel(list(children)), span: span, name: nil, duration: d)
             return NodeID(at)
         case .spring(let sp):
             let at = reserve(sp.span)
@@ -131,6 +141,13 @@ public struct GraphBuilder {
             nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d)
             return NodeID(at)
         }
+    }
+
+    /// Stores a node's children in one run of `children`.
+    private mutating func list(_ ids: [NodeID]) -> NodeList {
+        let start = Int32(children.count)
+        children += ids
+        return NodeList(start: start, count: Int32(ids.count))
     }
 
     /// A tween's static duration: delay + duration × iterations ÷ speed, when all are constants.

@@ -18,7 +18,7 @@ public struct GraphDumper {
         func walk(_ id: NodeID, _ prefix: String, _ childPrefix: String) {
             let n = g[id]
             out += prefix + label(n) + "\n"
-            let kids = children(n)
+            let kids = children(n, in: g)
             for (i, c) in kids.enumerated() {
                 let last = i == kids.count - 1
                 walk(c, childPrefix + (last ? "└─ " : "├─ "), childPrefix + (last ? "   " : "│  "))
@@ -28,9 +28,9 @@ public struct GraphDumper {
         return out
     }
 
-    func children(_ n: GraphNode) -> [NodeID] {
+    func children(_ n: GraphNode, in g: SequencerGraph) -> [NodeID] {
         switch n.kind {
-        case .sequence(let c), .parallel(let c): c
+        case .sequence(let c), .parallel(let c): Array(g[c])
         case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
         case .tween, .wait, .action, .spring, .play: []
         }

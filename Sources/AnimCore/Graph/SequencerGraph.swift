@@ -48,13 +48,22 @@ public enum StaticDuration: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The children of a sequence or parallel: a run of the graph's `children`, so that reading
+/// a node copies no array.
+public struct NodeList: Hashable, Sendable {
+    /// Where the run starts in `SequencerGraph.children`.
+    public var start: Int32
+    /// How many children.
+    public var count: Int32
+}
+
 /// What a node does. Large payloads are boxed (or shared, as tween and spring specs are), so
 /// a node is a few words and reading one costs a retain, not a copy.
 public enum NodeKind: Hashable, Sendable {
     /// `A then B`: each child starts when the one before ends.
-    case sequence([NodeID])
+    case sequence(NodeList)
     /// A block: every child starts together; it ends when all have.
-    case parallel([NodeID])
+    case parallel(NodeList)
     /// A tween of some properties.
     case tween(TweenSpec)
     /// A delay.
@@ -86,6 +95,9 @@ public struct GraphNode: Hashable, Sendable {
     public var name: StepNameID?
     /// Its duration as far as known statically.
     public var duration: StaticDuration
+    /// For a tween whose timing is constant, its plan: the interpreter reads it without
+    /// touching the tween's spec.
+    public var plan: PlanRef?
 }
 
 /// A compiled chain: nodes in pre-order, the root first.
@@ -94,12 +106,26 @@ public struct SequencerGraph: Hashable, Sendable {
     public var nodes: [GraphNode]
     /// Local slots the graph's expressions use.
     public var localCount: Int
+    /// The children of every sequence and parallel, each node's in a run (`NodeList`).
+    public var children: [NodeID] = []
+    /// The tweens' plans, each distinct one once (`GraphNode.plan`).
+    public var plans: [TweenPlan] = []
+    /// The tweens' constant targets (`GraphNode.plan`).
+    public var targets: [TweenPlan.Target] = []
 
     /// The root node.
     public var root: NodeID { NodeID(0) }
 
     /// The node with an id.
     public subscript(id: NodeID) -> GraphNode { nodes[Int(id.index)] }
+
+    /// The children in a list.
+    public subscript(list: NodeList) -> ArraySlice<NodeID> {
+        children[Int(list.start)..<Int(list.start + list.count)]
+    }
+
+    /// The `k`th child in a list.
+    public func child(_ k: Int, of list: NodeList) -> NodeID { children[Int(list.start) + k] }
 
     /// The whole graph's static duration.
     public var duration: StaticDuration { nodes[0].duration }

@@ -38,8 +38,8 @@ public struct PropertyHistory: Sendable {
     public enum Source: Sendable {
         /// A fixed value.
         case constant(Value)
-        /// Track `track` of a segment, at local time `clock(t)`.
-        indirect case segment(Segment, track: Int, clock: ClockMap)
+        /// A tween's or spring's track, at local time `clock(t)`.
+        indirect case segment(TrackMotion, clock: ClockMap)
         /// A replaying instance's recording, at local time `clock(t)`.
         indirect case render(Recording, key: Int64, fallback: Value, clock: ClockMap)
     }
@@ -65,7 +65,7 @@ public struct PropertyHistory: Sendable {
     public static func evaluate(_ s: Source, at t: Time) -> Value {
         switch s {
         case .constant(let v): return v
-        case .segment(let seg, let k, let clock): return seg.value(track: k, at: clock(t))
+        case .segment(let m, let clock): return m.value(at: clock(t))
         case .render(let rec, let key, let fallback, let clock): return rec.render(key, at: clock(t), backwards: clock.rate < 0) ?? fallback
         }
     }
@@ -119,8 +119,8 @@ extension Interpreter {
                                      fallback: scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0),
                                      clock: clockMap(r))
                 } else {
-                    let seg = segments[Int(o.segment)]
-                    source = .segment(seg, track: Int(o.track), clock: clockMap(seg.instance))
+                    let m = tracks[Int(o.track)]
+                    source = .segment(m, clock: clockMap(m.instance))
                 }
             } else if let v = scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) {
                 source = .constant(v)

@@ -15,7 +15,7 @@ extension Interpreter {
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             let v = try targetValue(w, start: current, env: env)
-            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: inst, frame: f)
+            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: inst)
             writeProperty(shape, w.property, v, by: inst)
         case .expect(let x):
             recordAction(a, frame: f, span: span)
@@ -35,7 +35,7 @@ extension Interpreter {
             for (k, v) in snapshot.enumerated() {
                 guard let v, let current = currentValue(shape, PropertyID(k)) else { continue }
                 if current == v && owners[ownerKey(shape, PropertyID(k))] == nil { continue }
-                recordSet(ownerKey(shape, PropertyID(k)), from: current, to: v, instance: inst, frame: f)
+                recordSet(ownerKey(shape, PropertyID(k)), from: current, to: v, instance: inst)
                 writeProperty(shape, PropertyID(k), v, by: inst)
             }
         }

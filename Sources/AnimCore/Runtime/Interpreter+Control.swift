@@ -131,9 +131,9 @@ extension Interpreter {
         instances[Int(i)].replay = nil
         refreshClocks(i)
         // Live tracks still running take their properties back.
-        for (s, seg) in segments.enumerated() where sub.contains(seg.instance) && !seg.tracks.isEmpty {
-            for (k, tr) in seg.tracks.enumerated() where tr.owned {
-                let key = ownerKey(tr.shape, tr.property)
+        for (s, seg) in segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
+            for k in seg.tracks where trackOwned[k] {
+                let key = ownerKey(tracks[k].shape, tracks[k].property)
                 if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
                 setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }

@@ -7,13 +7,18 @@ extension Interpreter {
     func startFrame(_ f: Int32) throws(RuntimeError) {
         let frame = frames[Int(f)]
         let inst = frame.instance
-        let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
         let now = localTime(inst)
         if frame.parent < 0, let name = instances[Int(inst)].name {
             // A named instance starts: `with NAME` steps may go.
             stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
             wake(name)
         }
+        if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan, ref.targetCount >= 0 {
+            // A tween that is all constants (so it has no `from` to show during its delay).
+            try begin(f, after: instances[Int(inst)].graph.plans[Int(ref.plan)].delay, now: now, node: frame.node)
+            return
+        }
+        let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
         switch node.kind {
         case .action(let a):
             beginActivity(frame: f)
@@ -28,17 +33,17 @@ extension Interpreter {
             }
         case .tween(let spec):
             if spec.from != nil, spec.delay != nil { try showFromValues(f, spec) }
-            try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
+            try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .spring(let spec):
-            try delayThenBegin(f, spec.delay, env: frame.env, now: now, node: frame.node)
+            try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .sequence(let children):
-            if children.isEmpty { finish(f); return }
+            if children.count == 0 { finish(f); return }
             frames[Int(f)].state = 0
-            startChild(of: f, node: children[0], at: now)
+            startChild(of: f, node: instances[Int(inst)].graph.child(0, of: children), at: now)
         case .parallel(let children):
-            if children.isEmpty { finish(f); return }
-            frames[Int(f)].state = children.count
-            for c in children { startChild(of: f, node: c, at: now) }
+            if children.count == 0 { finish(f); return }
+            frames[Int(f)].state = Int(children.count)
+            for c in instances[Int(inst)].graph[children] { startChild(of: f, node: c, at: now) }
         case .repeat(let countExpr, let yoyo, let body):
             var count = Int.max
             if let e = countExpr {
@@ -81,13 +86,18 @@ extension Interpreter {
             let shape = try resolve(w.shape, env: frame.env)
             guard let current = currentValue(shape, w.property), let froms = spec.from else { continue }
             let v = try eval(froms[k], env: frame.env)
-            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: frame.instance, frame: f)
+            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: frame.instance)
             writeProperty(shape, w.property, v, by: frame.instance)
         }
     }
 
-    func delayThenBegin(_ f: Int32, _ delay: TypedExpr?, env: Int32, now: Time, node: Int32) throws(RuntimeError) {
-        let d = try delay.map { e throws(RuntimeError) in try duration(e, env: env, what: "a delay") } ?? .zero
+    /// A tween's or spring's delay, evaluated now.
+    func delayTime(_ delay: TypedExpr?, env: Int32) throws(RuntimeError) -> Time {
+        try delay.map { e throws(RuntimeError) in try duration(e, env: env, what: "a delay") } ?? .zero
+    }
+
+    /// Begins a tween or spring after its delay: now, or by a `begin` event.
+    func begin(_ f: Int32, after d: Time, now: Time, node: Int32) throws(RuntimeError) {
         if d.ticks > 0 {
             let inst = frames[Int(f)].instance
             let span = instances[Int(inst)].graph.nodes[Int(node)].span

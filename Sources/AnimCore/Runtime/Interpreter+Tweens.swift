@@ -13,8 +13,7 @@ extension Interpreter {
     func currentValue(_ key: Int64) -> Value? {
         if let o = owners[key] {
             if let r = o.renderingInstance { return render(r, key: key, at: localTime(r)) }
-            let seg = segments[Int(o.segment)]
-            return seg.value(track: Int(o.track), at: localTime(seg.instance))
+            return tracks[Int(o.track)].value(at: localTime(tracks[Int(o.track)].instance))
         }
         return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)))
     }
@@ -31,9 +30,9 @@ extension Interpreter {
             let b = Components.split(render(r, key: key, at: localTime(r, at: time + h)))
             return Components.assemble(current, zip(a, b).map { ($1 - $0) / (2 * h.seconds) })
         }
-        let seg = segments[Int(o.segment)]
-        let v = seg.velocity(track: Int(o.track), at: localTime(seg.instance))
-        let scale = clockRate(seg.instance)
+        let m = tracks[Int(o.track)]
+        let v = m.velocity(at: localTime(m.instance))
+        let scale = clockRate(m.instance)
         return Components.assemble(v, Components.split(v).map { $0 * scale })
     }
 
@@ -50,7 +49,7 @@ extension Interpreter {
     /// Detaches a property from its writer, and remembers who writes it now.
     func release(_ key: Int64, by instance: Int32) {
         if let o = owners[key] {
-            if o.segment >= 0 { segments[Int(o.segment)].tracks[Int(o.track)].owned = false }
+            if o.segment >= 0 { trackOwned[Int(o.track)] = false }
             setOwner(key, nil)
         }
         lastWriter[key] = instance
@@ -60,85 +59,48 @@ extension Interpreter {
     func begin(_ f: Int32) throws(RuntimeError) {
         let frame = frames[Int(f)]
         let inst = frame.instance
-        let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
-        let env = frame.env
         let now = localTime(inst)
-        // Reuse the track storage of the segment slot this tween will take, if one is free
-        // (unless a history still shares it): a chain of tweens then allocates no arrays.
-        var tracks: [Segment.Track] = []
-        if let free = freeSegments.last { swap(&tracks, &segments[Int(free)].tracks) }
-        let motion: SegmentMotion
-        switch node.kind {
-        case .tween(let spec):
-            let timing = try tweenTiming(spec, env: env)
-            for (k, w) in spec.writes.enumerated() {
-                let shape = try resolve(w.shape, env: env)
-                guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
-                var start = current
-                if let froms = spec.from { start = try eval(froms[k], env: env) }
-                var track = Segment.Track(shape: shape, property: w.property, from: start, to: start, owned: true)
-                if let frames = w.keyframes {
-                    try buildKeyframes(&track, frames, isPath: w.isPath, env: env, span: w.span)
-                } else {
-                    track.to = try targetValue(w, start: start, env: env)
-                }
-                tracks.append(track)
-            }
-            motion = .tween(timing, spec.easing)
-        case .spring(let spec):
-            let params = try springParameters(spec.form, span: spec.span, env: env)
-            var epsilon = 0.001
-            if let e = spec.epsilon {
-                epsilon = try number(e, env: env)
-                guard epsilon > 0, epsilon < 1 else {
-                    throw RuntimeError("a spring's epsilon must be between 0 and 1, not \(formatNumber(epsilon))", at: e.span)
-                }
-            }
-            let velocityValue = try spec.velocity.map { e throws(RuntimeError) in try eval(e, env: env) }
-            var all: [SpringMotion] = []
-            for w in spec.writes {
-                let shape = try resolve(w.shape, env: env)
-                guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
-                let target = try targetValue(w, start: current, env: env)
-                let from = Components.split(current), to = Components.split(target)
-                // Retargeting keeps the velocity the property has now; `velocity V` sets it otherwise.
-                var v0 = [Double](repeating: 0, count: from.count)
-                if let given = velocityValue {
-                    let g = Components.split(given)
-                    v0 = g.count == 1 ? [Double](repeating: g[0], count: from.count) : g
-                } else if owners[ownerKey(shape, w.property)] != nil, let v = velocity(shape, w.property) {
-                    v0 = Components.split(v)
-                }
-                var track = Segment.Track(shape: shape, property: w.property, from: current, to: target, owned: true)
-                track.springs = (0..<from.count).map { SpringMotion(parameters: params, from: from[$0], to: to[$0], velocity: v0[$0]) }
-                all += track.springs
-                tracks.append(track)
-            }
-            guard let settle = SpringMotion.settlingDuration(of: all, epsilon: epsilon) else {
-                throw RuntimeError("this spring would not settle within the clock's range", at: spec.span)
-            }
-            motion = .spring(duration: settle)
-        default:
-            return
-        }
-        let seg = Segment(instance: inst, frame: f, begin: now, motion: motion, tracks: tracks)
         let s: Int32
-        if let free = freeSegments.popLast() { segments[Int(free)] = seg; s = free } else {
-            segments.append(seg); s = Int32(segments.count - 1)
+        let active: Time?
+        var isTween = true
+        if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan {
+            // Constant timing: nothing to evaluate, and the end is known now.
+            let plan = instances[Int(inst)].graph.plans[Int(ref.plan)]
+            active = plan.activeDuration
+            s = try plannedSegment(f, plan, ref, now: now)
+        } else {
+            switch instances[Int(inst)].graph.nodes[Int(frame.node)].kind {
+            case .tween(let spec):
+                let timing = try tweenTiming(spec, env: frame.env)
+                active = timing.activeDuration
+                s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
+                do {
+                    try tweenTracks(spec, segment: s, begin: now, motion: .tween(timing, spec.easing), ending: nil)
+                } catch {
+                    freeSegment(s)
+                    throw error
+                }
+            case .spring(let spec):
+                isTween = false
+                s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
+                do {
+                    active = try springTracks(spec, segment: s, begin: now)
+                } catch {
+                    freeSegment(s)
+                    throw error
+                }
+            default:
+                return
+            }
         }
         frames[Int(f)].segment = s
         beginActivity(frame: f)
-        for (k, tr) in tracks.enumerated() {
-            let key = ownerKey(tr.shape, tr.property)
-            recordWrite(segment: s, track: k, key: key)
-            if overwrites != nil, case .tween = motion { noteOverwrite(key, by: f) }
+        for k in segments[Int(s)].tracks {
+            let key = ownerKey(tracks[k].shape, tracks[k].property)
+            recordWrite(track: Int32(k), key: key)
+            if overwrites != nil, isTween { noteOverwrite(key, by: f) }
             release(key, by: inst)
             setOwner(key, Owner(segment: s, track: Int32(k)))
-        }
-        let active: Time?
-        switch motion {
-        case .tween(let timing, _): active = timing.activeDuration
-        case .spring(let d): active = d
         }
         guard let length = active else { return }  // forever: no end
         if length.ticks == 0 {
@@ -146,9 +108,151 @@ extension Interpreter {
             endActivity(frame: f)
             finish(f)
         } else {
-            let end = try checkedEnd(inst, now, length, span: node.span, what: node.kind.isSpring ? "spring" : "tween")
+            let span = instances[Int(inst)].graph.nodes[Int(frame.node)].span
+            let end = try checkedEnd(inst, now, length, span: span, what: isTween ? "tween" : "spring")
             schedule(inst, local: end, node: frame.node, .end(f))
         }
+    }
+
+    /// The segment of a tween with a plan: its tracks start from the properties' values now
+    /// and go to the plan's targets, or to its writes evaluated now when they are not constants.
+    func plannedSegment(_ f: Int32, _ plan: TweenPlan, _ ref: PlanRef, now: Time) throws(RuntimeError) -> Int32 {
+        let inst = frames[Int(f)].instance
+        let motion = SegmentMotion.tween(plan.timing, plan.easing)
+        var ending: TrackMotion.Ending?
+        if let d = plan.activeDuration, let end = now.adding(d) { ending = TrackMotion.Ending(time: end, progress: plan.endProgress) }
+        if ref.targetCount >= 0 {
+            let targets = ref.targets..<ref.targets + ref.targetCount
+            let s = takeSegment(instance: inst, frame: f, room: targets.count)
+            if plannedTracks(targets, segment: s, begin: now, motion: motion, ending: ending) { return s }
+            freeSegment(s)  // a shape lacks the property: the writes evaluated as usual report it
+        }
+        guard case .tween(let spec) = instances[Int(inst)].graph.nodes[Int(frames[Int(f)].node)].kind else {
+            preconditionFailure("a plan belongs to a tween")
+        }
+        let s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
+        do {
+            try tweenTracks(spec, segment: s, begin: now, motion: motion, ending: ending)
+        } catch {
+            freeSegment(s)
+            throw error
+        }
+        return s
+    }
+
+    /// Takes a free segment slot for a frame, with room for `room` tracks (none added yet).
+    func takeSegment(instance: Int32, frame: Int32, room: Int) -> Int32 {
+        let s: Int32
+        if let free = freeSegments.popLast() { s = free } else {
+            segments.append(Segment(instance: -1, frame: -1, first: Int32(tracks.count), count: 0, capacity: 0))
+            s = Int32(segments.count - 1)
+        }
+        segments[Int(s)].instance = instance
+        segments[Int(s)].frame = frame
+        segments[Int(s)].count = 0
+        if Int(segments[Int(s)].capacity) < room {
+            // Outgrown (or new): a fresh run at the end of the pool; the old run is not reused.
+            segments[Int(s)].first = Int32(tracks.count)
+            segments[Int(s)].capacity = Int32(room)
+            tracks.append(contentsOf: repeatElement(TrackMotion.placeholder, count: room))
+            trackOwned.append(contentsOf: repeatElement(false, count: room))
+        }
+        return s
+    }
+
+    /// Adds a track to a segment being built (it has room).
+    func addTrack(_ m: TrackMotion, to s: Int32) {
+        let k = Int(segments[Int(s)].first + segments[Int(s)].count)
+        tracks[k] = m
+        trackOwned[k] = true
+        segments[Int(s)].count += 1
+    }
+
+    /// Gives a segment slot back: its tracks stay in the pool for the next occupant.
+    func freeSegment(_ s: Int32) {
+        segments[Int(s)].count = 0
+        freeSegments.append(s)
+    }
+
+    /// The tracks of a tween whose targets are constants: each starts from the property's
+    /// value now. False (and no tracks) if a shape lacks its property, which the general path
+    /// then reports.
+    func plannedTracks(_ targets: Range<Int32>, segment s: Int32, begin: Time, motion: SegmentMotion,
+                       ending: TrackMotion.Ending?) -> Bool {
+        let inst = segments[Int(s)].instance
+        for k in targets {
+            let t = instances[Int(inst)].graph.targets[Int(k)]
+            guard let current = currentValue(t.shape, t.property) else {
+                segments[Int(s)].count = 0
+                return false
+            }
+            addTrack(TrackMotion(instance: inst, begin: begin, motion: motion, shape: t.shape, property: t.property,
+                                 from: current, to: t.value, ending: ending), to: s)
+        }
+        return true
+    }
+
+    /// The tracks of a tween, its writes evaluated now.
+    func tweenTracks(_ spec: TweenSpec, segment s: Int32, begin: Time, motion: SegmentMotion,
+                     ending: TrackMotion.Ending?) throws(RuntimeError) {
+        let inst = segments[Int(s)].instance
+        let env = frames[Int(segments[Int(s)].frame)].env
+        for (k, w) in spec.writes.enumerated() {
+            let shape = try resolve(w.shape, env: env)
+            guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
+            var start = current
+            if let froms = spec.from { start = try eval(froms[k], env: env) }
+            var m = TrackMotion(instance: inst, begin: begin, motion: motion, shape: shape, property: w.property,
+                                from: start, to: start, ending: ending)
+            if let frames = w.keyframes {
+                try buildKeyframes(&m, frames, isPath: w.isPath, env: env, span: w.span)
+            } else {
+                m.to = try targetValue(w, start: start, env: env)
+            }
+            addTrack(m, to: s)
+        }
+    }
+
+    /// The tracks of a spring: one closed-form motion per component of each property. Returns
+    /// its settling time.
+    func springTracks(_ spec: SpringSpec, segment s: Int32, begin: Time) throws(RuntimeError) -> Time {
+        let inst = segments[Int(s)].instance
+        let env = frames[Int(segments[Int(s)].frame)].env
+        let params = try springParameters(spec.form, span: spec.span, env: env)
+        var epsilon = 0.001
+        if let e = spec.epsilon {
+            epsilon = try number(e, env: env)
+            guard epsilon > 0, epsilon < 1 else {
+                throw RuntimeError("a spring's epsilon must be between 0 and 1, not \(formatNumber(epsilon))", at: e.span)
+            }
+        }
+        let velocityValue = try spec.velocity.map { e throws(RuntimeError) in try eval(e, env: env) }
+        var all: [SpringMotion] = []
+        for w in spec.writes {
+            let shape = try resolve(w.shape, env: env)
+            guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
+            let target = try targetValue(w, start: current, env: env)
+            let from = Components.split(current), to = Components.split(target)
+            // Retargeting keeps the velocity the property has now; `velocity V` sets it otherwise.
+            var v0 = [Double](repeating: 0, count: from.count)
+            if let given = velocityValue {
+                let g = Components.split(given)
+                v0 = g.count == 1 ? [Double](repeating: g[0], count: from.count) : g
+            } else if owners[ownerKey(shape, w.property)] != nil, let v = velocity(shape, w.property) {
+                v0 = Components.split(v)
+            }
+            // The settling time is known once every component's motion is: set below.
+            var m = TrackMotion(instance: inst, begin: begin, motion: .spring(duration: .zero), shape: shape,
+                                property: w.property, from: current, to: target)
+            m.springs = (0..<from.count).map { SpringMotion(parameters: params, from: from[$0], to: to[$0], velocity: v0[$0]) }
+            all += m.springs
+            addTrack(m, to: s)
+        }
+        guard let settle = SpringMotion.settlingDuration(of: all, epsilon: epsilon) else {
+            throw RuntimeError("this spring would not settle within the clock's range", at: spec.span)
+        }
+        for k in segments[Int(s)].tracks { tracks[k].motion = .spring(duration: settle) }
+        return settle
     }
 
     func tweenTiming(_ spec: TweenSpec, env: Int32) throws(RuntimeError) -> TweenTiming {
@@ -198,7 +302,7 @@ extension Interpreter {
     }
 
     /// Fills a track's keyframes (offsets default to even spacing after the start value).
-    func buildKeyframes(_ track: inout Segment.Track, _ frames: [CheckedKeyframe], isPath: Bool, env: Int32, span: Span) throws(RuntimeError) {
+    func buildKeyframes(_ track: inout TrackMotion, _ frames: [CheckedKeyframe], isPath: Bool, env: Int32, span: Span) throws(RuntimeError) {
         var values: [Value] = []
         for k in frames { values.append(try eval(k.value, env: env)) }
         if isPath {
@@ -245,13 +349,12 @@ extension Interpreter {
         guard s >= 0 else { return }
         let seg = segments[Int(s)]
         let t = localTime(seg.instance)
-        for (k, tr) in seg.tracks.enumerated() where tr.owned {
-            let key = ownerKey(tr.shape, tr.property)
-            setBase(key, seg.value(track: k, at: t))
+        for k in seg.tracks where trackOwned[k] {
+            let key = ownerKey(tracks[k].shape, tracks[k].property)
+            setBase(key, tracks[k].finalValue(at: t))
             if let o = owners[key], o.segment == s { setOwner(key, nil) }
         }
-        segments[Int(s)].tracks.removeAll(keepingCapacity: true)
-        freeSegments.append(s)
+        freeSegment(s)
         frames[Int(f)].segment = -1
     }
 
@@ -294,8 +397,7 @@ extension Interpreter {
     /// Notes a takeover of a running writer by another step (not a step retargeting itself).
     func noteOverwrite(_ key: Int64, by f: Int32) {
         guard let o = owners[key], o.segment >= 0 else { return }
-        let old = segments[Int(o.segment)]
-        let oldFrame = frames[Int(old.frame)]
+        let oldFrame = frames[Int(segments[Int(o.segment)].frame)]
         let newFrame = frames[Int(f)]
         let oldNode = instances[Int(oldFrame.instance)].graph.nodes[Int(oldFrame.node)]
         let newNode = instances[Int(newFrame.instance)].graph.nodes[Int(newFrame.node)]
@@ -312,8 +414,4 @@ extension Interpreter {
         }
         return end
     }
-}
-
-extension NodeKind {
-    var isSpring: Bool { if case .spring = self { return true } else { return false } }
 }

@@ -50,6 +50,10 @@ public final class Interpreter {
     var freeEnvs: [Int32] = []
     var segments: [Segment] = []
     var freeSegments: [Int32] = []
+    /// The tracks of every segment slot (see `Segment`), and whether each still writes its
+    /// property (false once a newer tween or a `set` took it over).
+    var tracks: [TrackMotion] = []
+    var trackOwned: [Bool] = []
     /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
     var owners = KeyMap<Owner>()
     /// The instance that last wrote each property (for GSAP-style overwrite on replay).
@@ -109,6 +113,7 @@ public final class Interpreter {
     /// Who writes a property: a live tween track, or a replaying instance (`segment < 0`).
     struct Owner {
         var segment: Int32
+        /// The track's index in `tracks`.
         var track: Int32
         static func render(_ instance: Int32) -> Owner { Owner(segment: -1 - instance, track: 0) }
         var renderingInstance: Int32? { segment < 0 ? -1 - segment : nil }
@@ -298,7 +303,10 @@ public final class Interpreter {
             case .sequence(let children):
                 let next = parent.state + 1
                 frames[Int(p)].state = next
-                if next < children.count { startChild(of: p, node: children[next], at: localTime(inst)); return }
+                if next < children.count {
+                    startChild(of: p, node: instances[Int(inst)].graph.child(next, of: children), at: localTime(inst))
+                    return
+                }
             case .parallel, .stagger:
                 frames[Int(p)].state -= 1
                 if frames[Int(p)].state > 0 { return }

@@ -10,9 +10,8 @@ public struct Recording: Sendable {
         var key: Int64
         /// When it began, in the recording's local time.
         var begin: Time
-        /// The segment, copied (`track` is the property's track in it).
-        var segment: Segment
-        var track: Int
+        /// The property's track, copied.
+        var motion: TrackMotion
         /// Recording-local time `u` maps to segment-local `segmentOrigin + (u − begin) × scale`.
         var segmentOrigin: Time
         var scale: Double
@@ -21,7 +20,7 @@ public struct Recording: Sendable {
             let d = u - begin
             let local = scale == 1 ? segmentOrigin + d : segmentOrigin + Time(ticks: Int64((Double(d.ticks) * scale).rounded()))
             // A write whose clock ran backward against the recorder's is seen the other way round.
-            return segment.value(track: track, at: local, backwards: backwards != (scale < 0))
+            return motion.value(at: local, backwards: backwards != (scale < 0))
         }
     }
 
@@ -68,37 +67,37 @@ extension Interpreter {
         instances[Int(i)].recorders.append(i)
     }
 
-    /// Records a segment's track in every recorder of its instance.
-    func recordWrite(segment s: Int32, track k: Int, key: Int64) {
-        let seg = segments[Int(s)]
-        let recs = instances[Int(seg.instance)].recorders
+    /// Records a track (a pool entry) in every recorder of its instance.
+    func recordWrite(track k: Int32, key: Int64) {
+        let recs = instances[Int(tracks[Int(k)].instance)].recorders
         guard !recs.isEmpty else { return }
-        let segClock = instances[Int(seg.instance)].clock
+        record(tracks[Int(k)], key: key, in: recs)
+    }
+
+    /// Records a track in the recorders `recs` (outermost first) of its instance.
+    func record(_ m: TrackMotion, key: Int64, in recs: [Int32]) {
+        let segClock = instances[Int(m.instance)].clock
         for x in recs {
             // ds/du: how fast the segment's clock runs against the recorder's.
             let r = instances[Int(x)].clock.rate
             let scale = r == 0 || segClock.rate == 0 ? 1 : segClock.rate / r
-            let w = Recording.Write(key: key, begin: localTime(x), segment: seg, track: k, segmentOrigin: localTime(seg.instance),
-                                    scale: scale)
+            let w = Recording.Write(key: key, begin: localTime(x), motion: m, segmentOrigin: localTime(m.instance), scale: scale)
             let idx = instances[Int(x)].recording!.writes.count
             instances[Int(x)].recording!.writes.append(w)
             instances[Int(x)].recording!.byKey[key, default: []].append(idx)
             if instances[Int(x)].recording!.firstValues[key] == nil {
-                instances[Int(x)].recording!.firstValues[key] = seg.tracks[k].from
+                instances[Int(x)].recording!.firstValues[key] = m.from
             }
         }
     }
 
     /// Records an instant write (`set`, `restore`) as a zero-length segment.
-    func recordSet(_ key: Int64, from: Value, to: Value, instance i: Int32, frame f: Int32) {
-        guard !recorders(of: i).isEmpty else { return }
-        let track = Segment.Track(shape: ShapeID(Int(key >> 32)), property: PropertyID(Int(key & 0xFFFF_FFFF)), from: from, to: to, owned: false)
-        let seg = Segment(instance: i, frame: f, begin: localTime(i), motion: .tween(TweenTiming(iterationDuration: .zero), .linear),
-                          tracks: [track])
-        segments.append(seg)
-        let s = Int32(segments.count - 1)
-        recordWrite(segment: s, track: 0, key: key)
-        segments.removeLast()
+    func recordSet(_ key: Int64, from: Value, to: Value, instance i: Int32) {
+        let recs = recorders(of: i)
+        guard !recs.isEmpty else { return }
+        let m = TrackMotion(instance: i, begin: localTime(i), motion: .tween(TweenTiming(iterationDuration: .zero), .linear),
+                            shape: ShapeID(Int(key >> 32)), property: PropertyID(Int(key & 0xFFFF_FFFF)), from: from, to: to)
+        record(m, key: key, in: recs)
     }
 
     /// Records a print or expect in every recorder of an instance.

@@ -1,7 +1,7 @@
 // Segment: a running tween or spring — when it began (local time of its instance), how it moves
-// (timing and easing, or one closed-form spring per component), and one track per property with
-// its endpoints. Sampling is a pure function of local time, which is what lets instances pause,
-// reverse and seek.
+// (timing and easing, or one closed-form spring per component), and one TrackMotion per property
+// with its endpoints. Sampling is a pure function of local time, which is what lets instances
+// pause, reverse and seek.
 
 /// How a segment moves.
 public enum SegmentMotion: Sendable {
@@ -90,65 +90,140 @@ public struct PathTrack: Sendable {
     }
 }
 
-/// A running tween or spring.
-public struct Segment: Sendable {
-    /// One property the segment writes.
-    public struct Track: Sendable {
-        public internal(set) var shape: ShapeID
-        public internal(set) var property: PropertyID
-        public internal(set) var from: Value
-        public internal(set) var to: Value
-        /// False once a newer tween or a `set` took the property over.
-        public internal(set) var owned: Bool
-        public internal(set) var keyframes: KeyframeTrack?
-        public internal(set) var path: PathTrack?
-        /// For springs: one closed-form motion per component of the value.
-        public internal(set) var springs: [SpringMotion] = []
-    }
+/// One property moved by a tween or spring: the segment's timing with the property's
+/// endpoints. It is self-contained — the history and recordings keep copies after the segment
+/// is over — and its value is a pure function of its instance's local time.
+public struct TrackMotion: Sendable {
+    /// The instance whose clock it runs on.
     public internal(set) var instance: Int32
-    public internal(set) var frame: Int32
     /// The start of the active interval, in the instance's local time.
     public internal(set) var begin: Time
+    /// The timing and easing, or the spring's settling time.
     public internal(set) var motion: SegmentMotion
-    public internal(set) var tracks: [Track]
+    /// The shape moved.
+    public internal(set) var shape: ShapeID
+    /// The property moved.
+    public internal(set) var property: PropertyID
+    /// The value at the start.
+    public internal(set) var from: Value
+    /// The value at the end.
+    public internal(set) var to: Value
+    /// For a tween with a plan: its end in local time and the eased progress there, so that
+    /// landing on its final value needs no timing model (nil: work it out when it ends).
+    var ending: Ending?
+    /// Keyframes, a path or springs, boxed: most tracks have none, and a track is copied into
+    /// the history and recordings, so it stays cheap to copy.
+    private var extras: Extras?
 
-    /// The value of track `k` at local time `t` (clamped to the active interval).
-    /// `backwards`: the playhead moves backward (step easings then use the before flag).
-    public func value(track k: Int, at t: Time, backwards: Bool = false) -> Value {
-        let tr = tracks[k]
-        switch motion {
-        case .tween(let timing, let easing):
-            let e = timing.transformedProgress(at: t - begin, easing: easing, backwards: backwards)
-            if let kf = tr.keyframes { return kf.value(e) }
-            if let path = tr.path { return path.value(e) }
-            return Value.interpolate(tr.from, tr.to, e)
-        case .spring(let duration):
-            let u = t - begin
-            if u >= duration { return tr.to }
-            let s = max(0, u.seconds)
-            return Components.assemble(tr.to, tr.springs.map { $0.position(at: s) })
+    /// Where a planned tween ends and how far its easing has taken it there.
+    struct Ending: Sendable {
+        var time: Time
+        var progress: Double
+    }
+
+    /// What only some tracks have. Never changed once made: a setter makes a new box.
+    private final class Extras: Sendable {
+        let keyframes: KeyframeTrack?
+        let path: PathTrack?
+        let springs: [SpringMotion]
+        init(keyframes: KeyframeTrack?, path: PathTrack?, springs: [SpringMotion]) {
+            self.keyframes = keyframes
+            self.path = path
+            self.springs = springs
         }
     }
 
-    /// The rate of change of track `k` per second of local time.
-    public func velocity(track k: Int, at t: Time) -> Value {
-        let tr = tracks[k]
+    init(instance: Int32, begin: Time, motion: SegmentMotion, shape: ShapeID, property: PropertyID, from: Value, to: Value,
+         ending: Ending? = nil) {
+        self.instance = instance
+        self.begin = begin
+        self.motion = motion
+        self.shape = shape
+        self.property = property
+        self.from = from
+        self.to = to
+        self.ending = ending
+    }
+
+    /// A pool entry no segment uses yet.
+    static let placeholder = TrackMotion(instance: -1, begin: .zero, motion: .spring(duration: .zero), shape: ShapeID(0),
+                                         property: PropertyID(0), from: .number(0), to: .number(0))
+
+    /// Keyframes followed instead of going straight from `from` to `to`.
+    public internal(set) var keyframes: KeyframeTrack? {
+        get { extras?.keyframes }
+        set { extras = Extras(keyframes: newValue, path: path, springs: springs) }
+    }
+    /// A smooth path followed instead.
+    public internal(set) var path: PathTrack? {
+        get { extras?.path }
+        set { extras = Extras(keyframes: keyframes, path: newValue, springs: springs) }
+    }
+    /// For springs: one closed-form motion per component of the value.
+    public internal(set) var springs: [SpringMotion] {
+        get { extras?.springs ?? [] }
+        set { extras = Extras(keyframes: keyframes, path: path, springs: newValue) }
+    }
+
+    /// The value at local time `t` (clamped to the active interval).
+    /// `backwards`: the playhead moves backward (step easings then use the before flag).
+    public func value(at t: Time, backwards: Bool = false) -> Value {
+        switch motion {
+        case .tween(let timing, let easing):
+            let e = timing.transformedProgress(at: t - begin, easing: easing, backwards: backwards)
+            guard let x = extras else { return Value.interpolate(from, to, e) }
+            if let kf = x.keyframes { return kf.value(e) }
+            if let path = x.path { return path.value(e) }
+            return Value.interpolate(from, to, e)
+        case .spring(let duration):
+            let u = t - begin
+            if u >= duration { return to }
+            let s = max(0, u.seconds)
+            return Components.assemble(to, springs.map { $0.position(at: s) })
+        }
+    }
+
+    /// The value at local time `t` when the motion ends there: the same as `value(at:)`,
+    /// without the timing model when the plan worked out the end already.
+    func finalValue(at t: Time) -> Value {
+        if let e = ending, e.time == t, extras == nil { return Value.interpolate(from, to, e.progress) }
+        return value(at: t)
+    }
+
+    /// The rate of change per second of local time.
+    public func velocity(at t: Time) -> Value {
         switch motion {
         case .spring(let duration):
             let u = t - begin
-            if u >= duration || u.ticks < 0 { return Components.zero(like: tr.to) }
-            return Components.assemble(tr.to, tr.springs.map { $0.velocity(at: u.seconds) })
+            if u >= duration || u.ticks < 0 { return Components.zero(like: to) }
+            return Components.assemble(to, springs.map { $0.velocity(at: u.seconds) })
         case .tween(let timing, _):
             // A central difference over 1 ms, kept inside the active interval.
             let h = Time(ticks: 1_000_000)
             let active = timing.activeDuration ?? .max
             let lo = max(begin, t - h), hi = min(begin + active, t + h)
-            guard hi > lo else { return Components.zero(like: tr.to) }
-            let a = Components.split(value(track: k, at: lo)), b = Components.split(value(track: k, at: hi))
+            guard hi > lo else { return Components.zero(like: to) }
+            let a = Components.split(value(at: lo)), b = Components.split(value(at: hi))
             let dt = (hi - lo).seconds
-            return Components.assemble(tr.to, zip(a, b).map { ($1 - $0) / dt })
+            return Components.assemble(to, zip(a, b).map { ($1 - $0) / dt })
         }
     }
+}
+
+/// A running tween or spring: its frame, and its tracks — a run of the interpreter's track
+/// pool that the segment slot keeps for its next occupant, so a chain of tweens allocates
+/// nothing.
+struct Segment {
+    var instance: Int32
+    var frame: Int32
+    /// Its tracks: `count` pool entries from `first` (0 once it has ended).
+    var first: Int32
+    var count: Int32
+    /// How many pool entries from `first` belong to this slot.
+    var capacity: Int32
+
+    /// The pool indices of its tracks.
+    var tracks: Range<Int> { Int(first)..<Int(first + count) }
 }
 
 /// Values as lists of numbers (for springs and velocities, which work per component).

@@ -118,7 +118,7 @@ struct GraphBuilderTests {
         // Every parent precedes its children.
         for (i, n) in g.nodes.enumerated() {
             switch n.kind {
-            case .sequence(let c), .parallel(let c): #expect(c.allSatisfy { Int($0.index) > i })
+            case .sequence(let c), .parallel(let c): #expect(g[c].allSatisfy { Int($0.index) > i })
             case .repeat(_, _, let b): #expect(Int(b.index) > i)
             default: break
             }

@@ -37,14 +37,15 @@ public enum DOTWriter {
             }
             for (n, node) in run.graph.nodes.enumerated() {
                 switch node.kind {
-                case .sequence(let c):
+                case .sequence(let list):
+                    let c = run.graph[list]
                     guard let first = c.first else { break }
                     out += "    \(id(cluster, n)) -> \(id(cluster, Int(first.index))) [style=solid, color=\"#1f5fa8\"];\n"
                     for (a, b) in zip(c, c.dropFirst()) {
                         out += "    \(id(cluster, Int(a.index))) -> \(id(cluster, Int(b.index))) [style=solid, penwidth=2, color=\"#1f5fa8\", label=\"then\"];\n"
                     }
                 case .parallel(let c):
-                    for k in c {
+                    for k in run.graph[c] {
                         out += "    \(id(cluster, n)) -> \(id(cluster, Int(k.index))) [style=dashed, color=\"#c0392b\", label=\"block\"];\n"
                     }
                 case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
@@ -88,7 +89,7 @@ public enum DOTWriter {
         for n in g.nodes.indices.reversed() {
             let kids: [NodeID]
             switch g.nodes[n].kind {
-            case .sequence(let c), .parallel(let c): kids = c
+            case .sequence(let c), .parallel(let c): kids = Array(g[c])
             case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): kids = [b]
             case .tween, .wait, .action, .spring, .play: kids = []
             }

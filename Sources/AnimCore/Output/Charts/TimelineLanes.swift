@@ -164,9 +164,9 @@ public struct TimelineLanes: Sendable {
         for i in g.nodes.indices {  // pre-order: a parent is numbered before its children
             switch g.nodes[i].kind {
             case .sequence(let c):
-                for k in c { lane[Int(k.index)] = lane[i] }
+                for k in g[c] { lane[Int(k.index)] = lane[i] }
             case .parallel(let c):
-                for (n, k) in c.enumerated() {
+                for (n, k) in g[c].enumerated() {
                     if n == 0 { lane[Int(k.index)] = lane[i] } else { lane[Int(k.index)] = next; next += 1 }
                 }
             case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
@@ -183,7 +183,7 @@ public struct TimelineLanes: Sendable {
     static func previousLeaves(of g: SequencerGraph) -> [Int: Int] {
         func children(_ n: Int) -> [Int] {
             switch g.nodes[n].kind {
-            case .sequence(let c), .parallel(let c): return c.map { Int($0.index) }
+            case .sequence(let c), .parallel(let c): return g[c].map { Int($0.index) }
             case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): return [Int(b.index)]
             case .tween, .wait, .action, .spring, .play: return []
             }
@@ -196,7 +196,8 @@ public struct TimelineLanes: Sendable {
         var out: [Int: Int] = [:]
         for n in g.nodes.indices {
             switch g.nodes[n].kind {
-            case .sequence(let c):
+            case .sequence(let list):
+                let c = g[list]
                 for (a, b) in zip(c, c.dropFirst()) { out[first(Int(b.index))] = last(Int(a.index)) }
             case .repeat(_, _, let b):
                 if out[first(Int(b.index))] == nil { out[first(Int(b.index))] = last(Int(b.index)) }
@@ -235,9 +236,8 @@ public struct TimelineLanes: Sendable {
         var seen = Set<Int64>()
         for key in timeline.history.keys {
             for piece in timeline.history.pieces[key] ?? [] {
-                guard case .segment(let seg, let track, _) = piece.source else { continue }
-                let tr = seg.tracks[track]
-                let k = Self.key(Int(seg.instance), piece.start)
+                guard case .segment(let tr, _) = piece.source else { continue }
+                let k = Self.key(Int(tr.instance), piece.start)
                 let mark = k &* 31 &+ Int64(tr.shape.index) << 20 &+ Int64(tr.property.raw)
                 guard !seen.contains(mark) else { continue }
                 seen.insert(mark)

@@ -201,8 +201,8 @@ struct ChannelBuilder {
             switch piece.source {
             case .constant(let v):
                 out.append(.hold(piece.start, map(v)))
-            case .segment(let seg, let track, let clock):
-                if let b = bezier(seg, track: track, clock: clock, from: piece.start, to: end, map) {
+            case .segment(let m, let clock):
+                if let b = bezier(m, clock: clock, from: piece.start, to: end, map) {
                     out += b
                 } else {
                     out.append(.sampled(piece.start, end))
@@ -216,11 +216,10 @@ struct ChannelBuilder {
 
     /// A tween piece as exact Bézier keyframes, or nil if it is not one cubic-Bézier tween
     /// played once forwards and seen whole.
-    func bezier(_ seg: Segment, track k: Int, clock: ClockMap, from start: Time, to end: Time, _ map: Mapping) -> [Stretch]? {
-        guard case .tween(let timing, let easing) = seg.motion, clock.rate > 0,
+    func bezier(_ tr: TrackMotion, clock: ClockMap, from start: Time, to end: Time, _ map: Mapping) -> [Stretch]? {
+        guard case .tween(let timing, let easing) = tr.motion, clock.rate > 0,
               timing.iterations == 1, timing.iterationStart == 0, timing.direction == .normal,
               let active = timing.activeDuration else { return nil }
-        let tr = seg.tracks[k]
         guard tr.keyframes == nil, tr.path == nil else { return nil }
         let handles: (Double, Double, Double, Double)
         switch easing {
@@ -229,7 +228,7 @@ struct ChannelBuilder {
         default: return nil
         }
         // The active interval in global time.
-        let begin = clock.global + Time(ticks: Int64((Double((seg.begin - clock.local).ticks) / clock.rate).rounded()))
+        let begin = clock.global + Time(ticks: Int64((Double((tr.begin - clock.local).ticks) / clock.rate).rounded()))
         let finish = begin + Time(ticks: Int64((Double(active.ticks) / clock.rate).rounded()))
         guard begin >= start, finish <= end else { return nil }
         var out: [Stretch] = []

@@ -1,0 +1,84 @@
+// TweenPlan: the parts of a tween that are known before it runs, worked out once per graph by
+// the GraphBuilder instead of at every start — its timing, its delay, its easing, where the
+// easing leaves it at the end, and its targets when they are constants. The interpreter takes
+// a node's plan where it has one and evaluates the tween's expressions where it has not; both
+// give the same values, errors included (a plan is made only where evaluating cannot fail).
+
+/// The constant timing of a tween. Tweens of a graph that share one (a chain of tweens of
+/// the same duration and easing) share one plan.
+public struct TweenPlan: Hashable, Sendable {
+    /// The timing: duration, iterations, direction and rate.
+    public var timing: TweenTiming
+    /// The easing.
+    public var easing: Easing
+    /// The delay before it begins.
+    public var delay: Time
+    /// The active duration (nil: forever).
+    public var activeDuration: Time?
+    /// The eased progress at the end of the active interval, playing forwards: where an
+    /// ending tween leaves its properties (1 for every easing but some `steps`).
+    public var endProgress: Double
+
+    /// One write's constant target.
+    public struct Target: Hashable, Sendable {
+        /// The shape written.
+        public var shape: ShapeID
+        /// The property written.
+        public var property: PropertyID
+        /// Its value at the end.
+        public var value: Value
+    }
+
+    /// The plan of a checked tween, if its timing is all constants that the interpreter would
+    /// accept (a negative duration or delay is left to the interpreter, which reports it).
+    init?(_ spec: TweenSpec) {
+        guard case .constant(.time(let d)) = spec.duration.node, d.ticks >= 0 else { return nil }
+        var delay = Time.zero
+        if let e = spec.delay {
+            guard case .constant(.time(let t)) = e.node, t.ticks >= 0 else { return nil }
+            delay = t
+        }
+        var iterations = 1.0
+        if spec.forever {
+            iterations = .infinity
+        } else if let e = spec.iterations {
+            guard case .constant(.number(let n)) = e.node, n >= 0, n.isFinite else { return nil }
+            iterations = n
+        }
+        var rate = 1.0
+        if let e = spec.speed {
+            guard case .constant(.number(let r)) = e.node, r > 0, r.isFinite else { return nil }
+            rate = r
+        }
+        let timing = TweenTiming(iterationDuration: d, iterations: iterations, alternate: spec.yoyo, rate: rate)
+        self.timing = timing
+        easing = spec.easing
+        self.delay = delay
+        activeDuration = timing.activeDuration
+        endProgress = activeDuration.map { timing.transformedProgress(at: $0, easing: spec.easing) } ?? 0
+    }
+
+    /// The targets of a tween's writes, if every one is `fixed.property = constant` with no
+    /// keyframes or path, and the tween has no `from`.
+    static func targets(of spec: TweenSpec) -> [Target]? {
+        guard spec.from == nil else { return nil }
+        var out: [Target] = []
+        out.reserveCapacity(spec.writes.count)
+        for w in spec.writes {
+            guard case .fixed(let shape) = w.shape, w.op == .assign, w.keyframes == nil, !w.isPath,
+                  case .constant(let v) = w.value.node else { return nil }
+            out.append(Target(shape: shape, property: w.property, value: v))
+        }
+        return out
+    }
+}
+
+/// A tween node's plan and its constant targets in the graph.
+public struct PlanRef: Hashable, Sendable {
+    /// The plan, in the graph's `plans`.
+    public var plan: Int32
+    /// Where its targets start in the graph's `targets`.
+    public var targets: Int32
+    /// How many targets (-1: its writes are evaluated when it begins).
+    public var targetCount: Int32
+}
