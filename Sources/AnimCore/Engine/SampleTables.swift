@@ -4,40 +4,7 @@
 // Doubles, and its timing. Invariant: a compiled piece sampled at t gives bit for bit what
 // `PropertyHistory.value(_:at:)` gives — the same operations on the same operands, in order.
 
-/// How a value is laid out as Doubles in the tables and the sampler's output.
-public enum ValueLayout: UInt8, Sendable {
-    /// One component.
-    case number
-    /// Degrees.
-    case angle
-    /// x, y (points and sizes).
-    case point
-    /// r, g, b, a.
-    case color
-    /// Ticks, exact as Doubles below 2⁵³ ns (about 104 days).
-    case time
-
-    /// The layout of a value's kind; nil for kinds that never animate (strings, bools, lists).
-    init?(of v: Value) {
-        switch v {
-        case .number: self = .number
-        case .angle: self = .angle
-        case .point: self = .point
-        case .color: self = .color
-        case .time: self = .time
-        case .string, .bool, .list, .shape: return nil
-        }
-    }
-
-    /// How many Doubles a value takes.
-    public var components: Int {
-        switch self {
-        case .number, .angle, .time: 1
-        case .point: 2
-        case .color: 4
-        }
-    }
-
+extension ValueLayout {
     /// Appends a value's components.
     func append(_ v: Value, to pool: inout [Double]) {
         switch v {

@@ -26,7 +26,7 @@ public struct TweenPlan: Hashable, Sendable {
         /// The property written.
         public var property: PropertyID
         /// Its value at the end.
-        public var value: Value
+        var value: NumericValue
     }
 
     /// The plan of a checked tween, if its timing is all constants that the interpreter would
@@ -66,8 +66,8 @@ public struct TweenPlan: Hashable, Sendable {
         out.reserveCapacity(spec.writes.count)
         for w in spec.writes {
             guard case .fixed(let shape) = w.shape, w.op == .assign, w.keyframes == nil, !w.isPath,
-                  case .constant(let v) = w.value.node else { return nil }
-            out.append(Target(shape: shape, property: w.property, value: v))
+                  case .constant(let v) = w.value.node, let value = NumericValue(v) else { return nil }
+            out.append(Target(shape: shape, property: w.property, value: value))
         }
         return out
     }

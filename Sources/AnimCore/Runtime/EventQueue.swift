@@ -41,21 +41,37 @@ struct QueuedEvent {
     var local: Time
 }
 
-/// A priority queue of events: a binary min-heap, plus one slot in front of it for an event
-/// known to come before everything in the heap. Playing a chain, each step's end schedules the
-/// next step's start at the same instant, which is almost always the next event of all; the
-/// slot hands it straight back without a trip through the heap.
+/// A priority queue of events: a binary min-heap, with two short cuts in front of it.
+/// - One slot for an event known to come before everything else. Playing a chain, each step's
+///   end schedules the next step's start at the same instant, which is almost always the next
+///   event of all; the slot hands it straight back.
+/// - A run: events pushed in increasing order, each after the last one in the run, kept in a
+///   first-in first-out array. The steps that start together at one instant schedule their
+///   ends in graph order, which is event order, so a wave of ten thousand tween ends passes
+///   through the run at O(1) each instead of through a heap ten thousand deep.
+/// The next event is the least of the slot, the run's first and the heap's top.
 struct EventQueue {
     private var heap: [QueuedEvent] = []
-    /// An event earlier than every event in the heap, if any.
+    /// An event earlier than every event in the heap and the run, if any.
     private var front: QueuedEvent?
+    /// Events in increasing order from `runHead` (those before it are spent).
+    private var run: [QueuedEvent] = []
+    private var runHead = 0
     private var seq: UInt64 = 0
 
-    var isEmpty: Bool { front == nil && heap.isEmpty }
-    var count: Int { heap.count + (front == nil ? 0 : 1) }
+    var isEmpty: Bool { front == nil && heap.isEmpty && runHead == run.count }
+    var count: Int { heap.count + (run.count - runHead) + (front == nil ? 0 : 1) }
 
     /// The earliest event's time.
-    var nextTime: Time? { front?.key.time ?? heap.first?.key.time }
+    var nextTime: Time? {
+        if let f = front { return f.key.time }
+        if runHead < run.count {
+            let r = run[runHead].key.time
+            if let h = heap.first?.key.time, h < r { return h }
+            return r
+        }
+        return heap.first?.key.time
+    }
 
     mutating func push(_ time: Time, instance: Int32, node: Int32, local: Time, _ action: EventAction) {
         seq &+= 1
@@ -64,11 +80,24 @@ struct EventQueue {
 
     private mutating func insert(_ e: QueuedEvent) {
         if let f = front {
-            guard e.key < f.key else { return heapPush(e) }
-            heapPush(f)
+            guard e.key < f.key else { return place(e) }
+            place(f)
             front = e
-        } else if heap.isEmpty || e.key < heap[0].key {
+        } else if (heap.isEmpty || e.key < heap[0].key) && (runHead == run.count || e.key < run[runHead].key) {
             front = e
+        } else {
+            place(e)
+        }
+    }
+
+    /// Puts an event in the run if it comes after the run's last, else in the heap.
+    private mutating func place(_ e: QueuedEvent) {
+        if runHead == run.count {
+            run.removeAll(keepingCapacity: true)
+            runHead = 0
+            run.append(e)
+        } else if run[run.count - 1].key < e.key {
+            run.append(e)
         } else {
             heapPush(e)
         }
@@ -78,6 +107,16 @@ struct EventQueue {
         if let f = front {
             front = nil
             return f
+        }
+        if runHead < run.count && (heap.isEmpty || run[runHead].key < heap[0].key) {
+            let e = run[runHead]
+            runHead += 1
+            // Drop the spent prefix once it is most of the array (amortized O(1)).
+            if runHead >= 1024 && runHead * 2 >= run.count {
+                run.removeFirst(runHead)
+                runHead = 0
+            }
+            return e
         }
         guard !heap.isEmpty else { return nil }
         let top = heap[0]
@@ -123,6 +162,9 @@ struct EventQueue {
     mutating func extract(where take: (QueuedEvent) -> Bool) -> [QueuedEvent] {
         var taken: [QueuedEvent] = [], kept: [QueuedEvent] = []
         if let f = front { heap.append(f); front = nil }
+        heap.append(contentsOf: run[runHead...])
+        run.removeAll()
+        runHead = 0
         for e in heap { if take(e) { taken.append(e) } else { kept.append(e) } }
         heap = kept
         for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(heap[i], from: i) }

@@ -119,7 +119,7 @@ extension Interpreter {
                                      fallback: scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0),
                                      clock: clockMap(r))
                 } else {
-                    let m = tracks[Int(o.track)]
+                    let m = trackMotion(Int(o.track))
                     source = .segment(m, clock: clockMap(m.instance))
                 }
             } else if let v = scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) {

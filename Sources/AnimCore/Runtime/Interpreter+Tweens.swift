@@ -13,7 +13,7 @@ extension Interpreter {
     func currentValue(_ key: Int64) -> Value? {
         if let o = owners[key] {
             if let r = o.renderingInstance { return render(r, key: key, at: localTime(r)) }
-            return tracks[Int(o.track)].value(at: localTime(tracks[Int(o.track)].instance))
+            return trackValue(Int(o.track), at: localTime(tracks[Int(o.track)].instance))
         }
         return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)))
     }
@@ -30,7 +30,7 @@ extension Interpreter {
             let b = Components.split(render(r, key: key, at: localTime(r, at: time + h)))
             return Components.assemble(current, zip(a, b).map { ($1 - $0) / (2 * h.seconds) })
         }
-        let m = tracks[Int(o.track)]
+        let m = trackMotion(Int(o.track))
         let v = m.velocity(at: localTime(m.instance))
         let scale = clockRate(m.instance)
         return Components.assemble(v, Components.split(v).map { $0 * scale })
@@ -52,7 +52,14 @@ extension Interpreter {
             if o.segment >= 0 { trackOwned[Int(o.track)] = false }
             setOwner(key, nil)
         }
-        lastWriter[key] = instance
+        if keepsWriters { lastWriter[key] = instance }
+    }
+
+    /// Hands a property to a new owner, detaching the old one (`release`, then `setOwner`).
+    func take(_ key: Int64, for owner: Owner, by instance: Int32) {
+        if let old = owners.updateValue(owner, forKey: key), old.segment >= 0 { trackOwned[Int(old.track)] = false }
+        if keepsWriters { lastWriter[key] = instance }
+        if history != nil { dirty.insert(key) }
     }
 
     /// A tween or spring begins: read start values, compute targets, take the properties.
@@ -99,8 +106,7 @@ extension Interpreter {
             let key = ownerKey(tracks[k].shape, tracks[k].property)
             recordWrite(track: Int32(k), key: key)
             if overwrites != nil, isTween { noteOverwrite(key, by: f) }
-            release(key, by: inst)
-            setOwner(key, Owner(segment: s, track: Int32(k)))
+            take(key, for: Owner(segment: s, track: Int32(k)), by: inst)
         }
         guard let length = active else { return }  // forever: no end
         if length.ticks == 0 {
@@ -147,25 +153,51 @@ extension Interpreter {
             segments.append(Segment(instance: -1, frame: -1, first: Int32(tracks.count), count: 0, capacity: 0))
             s = Int32(segments.count - 1)
         }
-        segments[Int(s)].instance = instance
-        segments[Int(s)].frame = frame
-        segments[Int(s)].count = 0
-        if Int(segments[Int(s)].capacity) < room {
+        var seg = segments[Int(s)]
+        seg.instance = instance
+        seg.frame = frame
+        seg.count = 0
+        if Int(seg.capacity) < room {
             // Outgrown (or new): a fresh run at the end of the pool; the old run is not reused.
-            segments[Int(s)].first = Int32(tracks.count)
-            segments[Int(s)].capacity = Int32(room)
-            tracks.append(contentsOf: repeatElement(TrackMotion.placeholder, count: room))
+            seg.first = Int32(tracks.count)
+            seg.capacity = Int32(room)
+            tracks.append(contentsOf: repeatElement(LiveTrack.placeholder, count: room))
             trackOwned.append(contentsOf: repeatElement(false, count: room))
+            boxedTracks.append(contentsOf: repeatElement(nil, count: room))
         }
+        segments[Int(s)] = seg
         return s
     }
 
     /// Adds a track to a segment being built (it has room).
-    func addTrack(_ m: TrackMotion, to s: Int32) {
+    func addTrack(_ m: LiveTrack, to s: Int32) {
         let k = Int(segments[Int(s)].first + segments[Int(s)].count)
         tracks[k] = m
         trackOwned[k] = true
         segments[Int(s)].count += 1
+    }
+
+    /// Adds any track: as plain data if it can be, else boxed.
+    func addTrack(_ m: TrackMotion, to s: Int32) {
+        if let live = LiveTrack(m) { return addTrack(live, to: s) }
+        let k = Int(segments[Int(s)].first + segments[Int(s)].count)
+        boxedTracks[k] = m
+        addTrack(LiveTrack(boxing: m), to: s)
+    }
+
+    /// Pool track `k` as a TrackMotion.
+    func trackMotion(_ k: Int) -> TrackMotion {
+        tracks[k].isBoxed ? boxedTracks[k]! : tracks[k].trackMotion
+    }
+
+    /// The value of pool track `k` at local time `t`.
+    func trackValue(_ k: Int, at t: Time) -> Value {
+        tracks[k].isBoxed ? boxedTracks[k]!.value(at: t) : tracks[k].value(at: t)
+    }
+
+    /// The value of pool track `k` ending at local time `t`.
+    func trackFinalValue(_ k: Int, at t: Time) -> Value {
+        tracks[k].isBoxed ? boxedTracks[k]!.finalValue(at: t) : tracks[k].finalValue(at: t)
     }
 
     /// Gives a segment slot back: its tracks stay in the pool for the next occupant.
@@ -186,8 +218,13 @@ extension Interpreter {
                 segments[Int(s)].count = 0
                 return false
             }
-            addTrack(TrackMotion(instance: inst, begin: begin, motion: motion, shape: t.shape, property: t.property,
-                                 from: current, to: t.value, ending: ending), to: s)
+            if let from = NumericValue(current) {
+                addTrack(LiveTrack(instance: inst, shape: t.shape, property: t.property, begin: begin, motion: motion,
+                                   ending: ending, from: from, to: t.value), to: s)
+            } else {
+                addTrack(TrackMotion(instance: inst, begin: begin, motion: motion, shape: t.shape, property: t.property,
+                                     from: current, to: t.value.value, ending: ending), to: s)
+            }
         }
         return true
     }
@@ -228,6 +265,7 @@ extension Interpreter {
         }
         let velocityValue = try spec.velocity.map { e throws(RuntimeError) in try eval(e, env: env) }
         var all: [SpringMotion] = []
+        var made: [TrackMotion] = []
         for w in spec.writes {
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
@@ -246,12 +284,15 @@ extension Interpreter {
                                 property: w.property, from: current, to: target)
             m.springs = (0..<from.count).map { SpringMotion(parameters: params, from: from[$0], to: to[$0], velocity: v0[$0]) }
             all += m.springs
-            addTrack(m, to: s)
+            made.append(m)
         }
         guard let settle = SpringMotion.settlingDuration(of: all, epsilon: epsilon) else {
             throw RuntimeError("this spring would not settle within the clock's range", at: spec.span)
         }
-        for k in segments[Int(s)].tracks { tracks[k].motion = .spring(duration: settle) }
+        for var m in made {
+            m.motion = .spring(duration: settle)
+            addTrack(m, to: s)
+        }
         return settle
     }
 
@@ -351,8 +392,8 @@ extension Interpreter {
         let t = localTime(seg.instance)
         for k in seg.tracks where trackOwned[k] {
             let key = ownerKey(tracks[k].shape, tracks[k].property)
-            setBase(key, tracks[k].finalValue(at: t))
-            if let o = owners[key], o.segment == s { setOwner(key, nil) }
+            setBase(key, trackFinalValue(k, at: t))
+            if owners.removeValue(forKey: key, if: { $0.segment == s }), history != nil { dirty.insert(key) }
         }
         freeSegment(s)
         frames[Int(f)].segment = -1

@@ -52,12 +52,18 @@ public final class Interpreter {
     var freeSegments: [Int32] = []
     /// The tracks of every segment slot (see `Segment`), and whether each still writes its
     /// property (false once a newer tween or a `set` took it over).
-    var tracks: [TrackMotion] = []
+    var tracks: [LiveTrack] = []
     var trackOwned: [Bool] = []
+    /// For the tracks that are not plain data, their TrackMotion (same index as `tracks`).
+    var boxedTracks: [TrackMotion?] = []
     /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
     var owners = KeyMap<Owner>()
-    /// The instance that last wrote each property (for GSAP-style overwrite on replay).
+    /// The instance that last wrote each property (for GSAP-style overwrite on replay). Kept
+    /// only once some instance records what it plays: a replay asks only about properties
+    /// written since (its own).
     var lastWriter = KeyMap<Int32>()
+    /// Whether some instance records what it plays, so `lastWriter` is kept.
+    var keepsWriters = false
     /// The latest run of each named step.
     var stepRuns: [StepNameID: StepRun] = [:]
     /// `after`/`with` frames waiting for a named step to start or end.

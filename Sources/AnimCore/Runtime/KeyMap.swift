@@ -50,6 +50,12 @@ struct KeyMap<Value>: Sequence {
     }
 
     private mutating func insert(_ key: Int64, _ value: Value) {
+        _ = updateValue(value, forKey: key)
+    }
+
+    /// Sets the value for a key and returns the one it replaces, in one probe.
+    @discardableResult
+    mutating func updateValue(_ value: Value, forKey key: Int64) -> Value? {
         precondition(key != KeyMap.empty, "KeyMap cannot hold Int64.min")
         var i = slot(of: key)
         if keys[i] == KeyMap.empty {
@@ -61,7 +67,17 @@ struct KeyMap<Value>: Sequence {
             keys[i] = key
             count += 1
         }
+        let old = values[i]
         values[i] = value
+        return old
+    }
+
+    /// Removes an entry if its value passes `test`; returns whether it did.
+    mutating func removeValue(forKey key: Int64, if test: (Value) -> Bool) -> Bool {
+        let i = slot(of: key)
+        guard keys[i] != KeyMap.empty, let v = values[i], test(v) else { return false }
+        removeValue(forKey: key)
+        return true
     }
 
     /// Removes an entry, moving later entries of its probe run back into the hole.

@@ -63,6 +63,7 @@ extension Interpreter {
     /// Makes an instance (created a moment ago, without children yet) record what it plays.
     func enableRecording(_ i: Int32) {
         guard instances[Int(i)].recording == nil else { return }
+        keepsWriters = true
         instances[Int(i)].recording = Recording()
         instances[Int(i)].recorders.append(i)
     }
@@ -71,7 +72,7 @@ extension Interpreter {
     func recordWrite(track k: Int32, key: Int64) {
         let recs = instances[Int(tracks[Int(k)].instance)].recorders
         guard !recs.isEmpty else { return }
-        record(tracks[Int(k)], key: key, in: recs)
+        record(trackMotion(Int(k)), key: key, in: recs)
     }
 
     /// Records a track in the recorders `recs` (outermost first) of its instance.

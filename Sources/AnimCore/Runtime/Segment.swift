@@ -145,10 +145,6 @@ public struct TrackMotion: Sendable {
         self.ending = ending
     }
 
-    /// A pool entry no segment uses yet.
-    static let placeholder = TrackMotion(instance: -1, begin: .zero, motion: .spring(duration: .zero), shape: ShapeID(0),
-                                         property: PropertyID(0), from: .number(0), to: .number(0))
-
     /// Keyframes followed instead of going straight from `from` to `to`.
     public internal(set) var keyframes: KeyframeTrack? {
         get { extras?.keyframes }
@@ -164,6 +160,9 @@ public struct TrackMotion: Sendable {
         get { extras?.springs ?? [] }
         set { extras = Extras(keyframes: keyframes, path: path, springs: newValue) }
     }
+
+    /// Whether it goes straight from `from` to `to` (no keyframes, path or springs).
+    var isStraight: Bool { extras == nil }
 
     /// The value at local time `t` (clamped to the active interval).
     /// `backwards`: the playhead moves backward (step easings then use the before flag).
@@ -207,6 +206,73 @@ public struct TrackMotion: Sendable {
             let dt = (hi - lo).seconds
             return Components.assemble(to, zip(a, b).map { ($1 - $0) / dt })
         }
+    }
+}
+
+/// A track as the interpreter keeps it while its segment runs: plain data, so writing one into
+/// the pool copies bytes and retains nothing. A straight tween between two numeric values —
+/// nearly every track — is all here; any other track (keyframes, a path, springs) keeps its
+/// whole TrackMotion in the interpreter's `boxedTracks` and answers through it.
+struct LiveTrack: Sendable {
+    var instance: Int32
+    var shape: ShapeID
+    var property: PropertyID
+    var begin: Time
+    var motion: SegmentMotion
+    var ending: TrackMotion.Ending?
+    var from: NumericValue
+    var to: NumericValue
+    /// Whether the track's TrackMotion is in `boxedTracks` (at the same index).
+    var isBoxed = false
+
+    /// A straight tween from `from` to `to`.
+    init(instance: Int32, shape: ShapeID, property: PropertyID, begin: Time, motion: SegmentMotion,
+         ending: TrackMotion.Ending?, from: NumericValue, to: NumericValue) {
+        self.instance = instance
+        self.shape = shape
+        self.property = property
+        self.begin = begin
+        self.motion = motion
+        self.ending = ending
+        self.from = from
+        self.to = to
+    }
+
+    /// A track as plain data, or nil when it must be boxed.
+    init?(_ m: TrackMotion) {
+        guard m.isStraight, case .tween = m.motion, let a = NumericValue(m.from), let b = NumericValue(m.to) else { return nil }
+        self.init(instance: m.instance, shape: m.shape, property: m.property, begin: m.begin, motion: m.motion,
+                  ending: m.ending, from: a, to: b)
+    }
+
+    /// The stand-in for a boxed TrackMotion (its identity; values come from the box).
+    init(boxing m: TrackMotion) {
+        self.init(instance: m.instance, shape: m.shape, property: m.property, begin: m.begin, motion: m.motion,
+                  ending: m.ending, from: .zero, to: .zero)
+        isBoxed = true
+    }
+
+    /// A pool entry no segment uses yet.
+    static let placeholder = LiveTrack(instance: -1, shape: ShapeID(0), property: PropertyID(0), begin: .zero,
+                                       motion: .spring(duration: .zero), ending: nil, from: .zero, to: .zero)
+
+    /// The track as a TrackMotion (not boxed).
+    var trackMotion: TrackMotion {
+        TrackMotion(instance: instance, begin: begin, motion: motion, shape: shape, property: property,
+                    from: from.value, to: to.value, ending: ending)
+    }
+
+    /// The value at local time `t` (not boxed): what `TrackMotion.value(at:)` gives.
+    func value(at t: Time) -> Value {
+        guard case .tween(let timing, let easing) = motion else { return trackMotion.value(at: t) }
+        return Value.interpolate(from.value, to.value, timing.transformedProgress(at: t - begin, easing: easing))
+    }
+
+    /// The value at local time `t` when the track ends there (not boxed): what
+    /// `TrackMotion.finalValue(at:)` gives.
+    func finalValue(at t: Time) -> Value {
+        if let e = ending, e.time == t { return Value.interpolate(from.value, to.value, e.progress) }
+        return value(at: t)
     }
 }
 
