@@ -95,10 +95,15 @@ public final class SourceFile: Sendable {
     /// The text of a 0-based line, without its line break (`\r\n` or `\n`).
     public func lineText(_ index: Int) -> String {
         guard index >= 0, index < lineStarts.count else { return "" }
+        return decode(lineStarts[index]..<lineEnd(index))
+    }
+
+    /// The byte offset where a 0-based line's text ends (its line break, `\r\n` or `\n`, starts).
+    public func lineEnd(_ index: Int) -> Int {
         let start = lineStarts[index]
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
-        if end > start, end <= bytes.count, end - 1 >= start, bytes[end - 1] == 0x0D { end -= 1 }
-        return decode(start..<max(start, end))
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return max(start, end)
     }
 
     /// The text of a span.
