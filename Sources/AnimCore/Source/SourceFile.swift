@@ -133,6 +133,13 @@ public struct SourceMap: Sendable {
         return file
     }
 
+    /// Adds a source made elsewhere (the prelude, shared by every session). Its id must be the
+    /// next one of this map.
+    mutating func add(_ file: SourceFile) {
+        precondition(Int(file.id) == files.count, "source \(file.name) has id \(file.id), not \(files.count)")
+        files.append(file)
+    }
+
     /// Adds a source made from text and returns it.
     public mutating func add(name: String, text: String) -> SourceFile {
         add(name: name, bytes: Array(text.utf8))
