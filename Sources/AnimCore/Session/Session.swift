@@ -303,8 +303,20 @@ public final class Session: RunEventSink {
     func moveNow(to t: Time) throws(RuntimeError) {
         var target = t
         if let u = options.until, t > u { target = u; stoppedAtLimit = true }
-        try advanceClock(to: target)
+        do {
+            try advanceClock(to: target)
+        } catch {
+            // Stopped from outside (Ctrl-C in the REPL): script time stays where the clock did.
+            if error.isInterruption { holdAfterInterruption() }
+            throw error
+        }
         now = max(now, target)
+    }
+
+    /// After the clock was interrupted: script time moves up to the clock, and the events still
+    /// due there wait (firing them could be the very loop that was interrupted).
+    func holdAfterInterruption() {
+        now = max(now, interpreter.time)
     }
 
     func neverEnds(_ node: GraphNode, what: String) -> RuntimeError {
