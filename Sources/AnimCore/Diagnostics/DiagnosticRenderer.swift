@@ -110,9 +110,14 @@ public struct DiagnosticRenderer: Sendable {
     /// A source character as shown: control characters become their Unicode pictures (NUL is
     /// `␀`, ESC `␛`), one column each, so a script cannot drive the terminal through an error
     /// message. Tabs stay, to keep the columns of the line above the carets.
+    /// The C1 controls (U+0080–U+009F), which some terminals obey too, become `�`.
     static func visible(_ c: Character) -> Character {
-        guard c != "\t", c.unicodeScalars.count == 1, let v = c.unicodeScalars.first?.value, v < 0x20 || v == 0x7F else { return c }
-        return Character(Unicode.Scalar(v == 0x7F ? 0x2421 : 0x2400 + v)!)
+        if let a = c.asciiValue {
+            guard a < 0x20 && a != 0x09 || a == 0x7F else { return c }
+            return Character(Unicode.Scalar(a == 0x7F ? 0x2421 : 0x2400 + UInt32(a))!)
+        }
+        guard let v = c.unicodeScalars.first?.value, (0x80...0x9F).contains(v) else { return c }
+        return "\u{FFFD}"
     }
 
     private func paint(_ s: String, _ code: String) -> String { "\u{1B}[\(code)m\(s)\u{1B}[0m" }

@@ -88,8 +88,10 @@ public final class SourceFile: Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let li = lineIndex(of: offset)
         let start = lineStarts[li]
-        let prefix = decode(start..<min(max(offset, start), bytes.count))
-        return SourceLocation(line: li + 1, column: prefix.count + 1)
+        let end = min(max(offset, start), bytes.count)
+        // ASCII (the usual case) has one Character per byte: no need to decode.
+        if bytes[start..<end].allSatisfy({ $0 < 0x80 }) { return SourceLocation(line: li + 1, column: end - start + 1) }
+        return SourceLocation(line: li + 1, column: decode(start..<end).count + 1)
     }
 
     /// The text of a 0-based line, without its line break (`\r\n` or `\n`).

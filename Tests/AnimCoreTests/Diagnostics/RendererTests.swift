@@ -209,5 +209,8 @@ struct RendererTests {
         let out = m.render(.error("unexpected NUL", at: m.span))
         #expect(!out.contains("\u{1B}") && !out.contains("\u{0}") && !out.contains("\u{7}") && !out.contains("\u{7F}"))
         #expect(out.contains("  1 | print ␛[31m ␀␇␡ x\n    |             ^\n"))
+        // The C1 controls too (U+009B is a one-character CSI to some terminals); tabs stay.
+        let c1 = Marked("print\t\u{9B}31m ⟦x⟧")
+        #expect(c1.render(.error("msg", at: c1.span)).contains("  1 | print\t�31m x\n    |      \t     ^\n"))
     }
 }
