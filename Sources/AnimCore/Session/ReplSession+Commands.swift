@@ -200,9 +200,7 @@ extension ReplSession {
                 _ = ReplSession.evaluate(e.text, in: replay)
             case .statements:
                 let file = replay.sources.add(name: e.name, text: e.text)
-                if let statements = replay.compile(file) {
-                    do { try replay.execute(statements) } catch { if error.isInterruption { return false } }
-                }
+                do { _ = try replay.runEntry(file) } catch { if error.isInterruption { return false } }
             }
             if e.kind == .statements { graphs = graphsBefore..<replay.interpreter.instances.count }
             done = i + 1

@@ -262,11 +262,15 @@ public final class ReplSession {
         let file = session.sources.add(name: name, text: entry)
         let syntax = ReplSession.syntaxErrors(in: file)
         guard !syntax.hasErrors else { session.report(syntax); return .failed }
-        guard let statements = session.compile(file) else { return .failed }
-        if statements.isEmpty { return .ok }  // only comments
         let start = session.now
         var failed = false, interrupted = false
-        do { try session.execute(statements) } catch {
+        do {
+            switch try session.runEntry(file) {
+            case .rejected: return .failed
+            case .empty: return .ok  // only comments
+            case .ran: break
+            }
+        } catch {
             failed = true
             interrupted = error.isInterruption
         }
