@@ -137,7 +137,12 @@ extension Interpreter {
         }
         let active: Time?
         switch motion {
-        case .tween(let timing, _): active = timing.activeDuration
+        case .tween(let timing, _):
+            active = timing.activeDuration
+            // No end because it never ends, or because its end is past the clock's range.
+            if active == nil && timing.iterations.isFinite {
+                throw RuntimeError("this tween would end beyond the clock's range (about 292 years)", at: node.span)
+            }
         case .spring(let d): active = d
         }
         guard let length = active else { return }  // forever: no end

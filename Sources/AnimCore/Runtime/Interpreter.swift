@@ -96,6 +96,9 @@ public final class Interpreter {
     /// The deepest nesting of `play` and named chains. A define that plays itself nests one
     /// level per pass; this bounds the memory such a loop can take.
     public static let maxInstanceDepth = 100_000
+    /// The most passes of a `repeat N` block: exact as a Double, and more passes than the
+    /// clock has nanoseconds in eleven days. Beyond it, `repeat forever` says what is meant.
+    public static let maxRepeatCount = 1_000_000_000_000_000
     /// How many events (or clock moves) pass between two calls of `shouldStop`: often enough
     /// that Ctrl-C answers within a millisecond, rarely enough to cost nothing.
     public static let stopCheckInterval = 1024
