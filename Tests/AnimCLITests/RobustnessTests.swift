@@ -124,6 +124,21 @@ struct HostileInputTests {
         }
     }
 
+    @Test func aScriptLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        // A sparse file: its size is past the limit, yet it takes no disk space.
+        let path = s.dir.appendingPathComponent("huge.anim").path
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        #expect(ftruncate(fd, off_t(SourceFile.maxSize + 1)) == 0)
+        close(fd)
+        let r = try s.anim(["run", "huge.anim"])
+        #expect(r.exitCode == 2)
+        #expect(r.stderr.hasPrefix("anim: error: cannot read 'huge.anim': a script may be at most 256 MiB\n"), Comment(rawValue: r.stderr))
+        let check = try s.anim(["check", "huge.anim"])
+        #expect(check.exitCode == 2)
+    }
+
     @Test func standardInputClosedOrEmptyIsAnEmptyScript() throws {
         let s = try Scratch()
         defer { s.remove() }

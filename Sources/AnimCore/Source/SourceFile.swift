@@ -55,6 +55,9 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// The byte offset where each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// The largest script anim reads: 256 MiB, forty times the 100,000-shape benchmark script,
+    /// and well inside the 32-bit offsets of a `Span`.
+    public static let maxSize = 256 << 20
 
     /// Creates a source from raw bytes. A UTF-8 byte order mark is dropped.
     public init(id: SourceID, name: String, bytes: [UInt8]) {
