@@ -26,3 +26,14 @@ let package = Package(
         .testTarget(name: "AnimCLITests", dependencies: ["anim", "AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
     ]
 )
+
+// The libFuzzer targets (Fuzz/README.md) exist only when ANIM_FUZZ is set: each is an
+// executable whose `main` comes from libFuzzer, so it links only with `-sanitize=fuzzer`, and a
+// plain `swift build` or `swift test` must not try. `Scripts/fuzz` sets the variable and builds
+// them in their own scratch directory (.build/fuzz).
+if Context.environment["ANIM_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(name: "FuzzRun", dependencies: ["AnimCore"], path: "Fuzz/FuzzRun"),
+        .executableTarget(name: "FuzzRepl", dependencies: ["AnimCore"], path: "Fuzz/FuzzRepl"),
+    ]
+}

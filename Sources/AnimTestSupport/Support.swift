@@ -39,7 +39,7 @@ public enum TestPaths {
 }
 
 /// The result of running a script or the binary.
-public struct RunResult: Sendable {
+public struct RunResult: Sendable, Equatable {
     /// Standard output.
     public var stdout: String
     /// Standard error.

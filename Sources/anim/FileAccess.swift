@@ -6,7 +6,7 @@ import AnimCore
 enum FileAccess {
     /// The bytes of a file, or `-` for standard input.
     static func read(_ path: String) -> Result<[UInt8], UsageError> {
-        if path == "-" { return .success(readAll(fd: 0)) }
+        if path == "-" { return limited(readAll(fd: 0, limit: SourceFile.maxSize + 1), "standard input") }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return .failure(UsageError("cannot read '\(path)': \(errorText())")) }
         defer { close(fd) }
@@ -14,14 +14,23 @@ enum FileAccess {
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             return .failure(UsageError("cannot read '\(path)': it is a directory"))
         }
-        return .success(readAll(fd: fd))
+        if fstat(fd, &st) == 0, Int(st.st_size) > SourceFile.maxSize { return limited(nil, path) }
+        return limited(readAll(fd: fd, limit: SourceFile.maxSize + 1), path)
     }
 
-    /// Reads a descriptor to its end (a read error ends it early, like a closed stream).
-    static func readAll(fd: Int32) -> [UInt8] {
+    /// A script within `SourceFile.maxSize`, or the error that says it is too large.
+    private static func limited(_ bytes: [UInt8]?, _ path: String) -> Result<[UInt8], UsageError> {
+        if let bytes, bytes.count <= SourceFile.maxSize { return .success(bytes) }
+        let what = path == "standard input" ? path : "'\(path)'"
+        return .failure(UsageError("cannot read \(what): a script may be at most \(SourceFile.maxSize >> 20) MiB"))
+    }
+
+    /// Reads a descriptor to its end, or until at least `limit` bytes are read (a read error
+    /// ends it early, like a closed stream).
+    static func readAll(fd: Int32, limit: Int = .max) -> [UInt8] {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        while out.count < limit {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }

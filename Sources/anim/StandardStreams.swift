@@ -39,8 +39,14 @@ final class StandardStreams: SessionOutput {
             let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                // The reader went away (EPIPE) or the device failed: nothing more can be shown.
-                if fd == 1 { _exit(errno == EPIPE ? 0 : 1) }
+                // The reader went away (EPIPE): end quietly. Any other
+                // failure (a full disk) is said once on standard error, and the run fails.
+                if fd == 1 {
+                    if errno == EPIPE { _exit(0) }
+                    let message = "anim: error: cannot write standard output: \(String(cString: strerror(errno)))\n"
+                    _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+                    _exit(1)
+                }
                 return
             }
             offset += n

@@ -144,6 +144,8 @@ struct CLITests {
         (["--until", "soon"], "'--until' takes a time such as 5, 2.5s or 300ms, not 'soon'"),
         (["--until", "-1"], "'--until' cannot be negative"),
         (["--until", "400000000"], "'--until 400000000' is longer than the limit of one year"),
+        (["--until", "1e30"], "'--until 1e30' is longer than the limit of one year"),
+        (["--until", "1e300s"], "'--until 1e300s' is longer than the limit of one year"),
         (["--seed", "x"], "'--seed' takes a whole number, not 'x'"),
         (["--fps", "0"], "'--fps' takes a whole number from 1 to 10000, not '0'"),
         (["--fps", "20000"], "'--fps' takes a whole number from 1 to 10000, not '20000'"),

@@ -7,6 +7,11 @@ extension Checker {
     /// `scaleLike`: a number n is accepted for a point as (n, n).
     mutating func checkAs(_ e: Expr, _ kind: Kind, scaleLike: Bool = false) -> TypedExpr? {
         if let exact = exactLiteral(e, kind) { return exact }
+        if kind == .time, case .number(let lit) = { if case .unary(let u) = e { u.operand } else { e } }(), lit.unit == .none {
+            // The only bare number exactLiteral turns down in a time slot: one too long.
+            diagnostics.error("time '\(text(e.span))' is too long for the clock (the limit is about 292 years)", at: e.span)
+            return nil
+        }
         guard let t = check(e) else { return nil }
         return coerce(t, to: kind, scaleLike: scaleLike)
     }

@@ -34,6 +34,9 @@ public struct Checker {
 
     /// The largest shape array, so a typo like `card[1e9]` is an error, not an out-of-memory.
     public static let maxArraySize = 100_000
+    /// The most shapes one session may declare (arrays count each member): about 100 bytes of
+    /// scene state each, so at most a few hundred megabytes.
+    public static let maxShapes = 1_000_000
 
     /// Creates a checker for one source against an environment.
     public init(file: SourceFile, environment: Environment) {
@@ -123,6 +126,12 @@ public struct Checker {
                     error(.arraySize("the size must be a number written in the declaration"), at: c.span); ok = false
                 }
             } else { ok = false }
+        }
+        if env.shapes.count + count > Checker.maxShapes {
+            diagnostics.error("too many shapes: this declaration would make \(env.shapes.count + count), more than the limit of \(Checker.maxShapes)",
+                              at: d.span)
+            count = 1
+            ok = false
         }
         let first = ShapeID(env.shapes.count)
         // Declare custom properties first, so every member has the same property set.

@@ -55,6 +55,11 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders several diagnostics in order.
     public func render(_ ds: [Diagnostic]) -> String { ds.map(render).joined() }
 
+    /// The widest source line shown whole, in Characters. A longer line (a generated script, a
+    /// minified one, a megabyte with no line break) shows this many Characters around the first
+    /// mark on it, with `…` where it was cut: enough to read the statement, never a screenful.
+    public static let maxLineWidth = 120
+
     /// The source lines of the marks with their underlines, lines in ascending order.
     private func snippet(_ file: SourceFile, marks: [(Span, Character, String?)]) -> String {
         let byLine = Dictionary(grouping: marks) { file.lineIndex(of: Int($0.0.start)) }
@@ -63,27 +68,56 @@ public struct DiagnosticRenderer: Sendable {
         let pad = String(repeating: " ", count: width)
         var out = ""
         for li in lines {
-            let text = file.lineText(li)
-            let num = String(li + 1)
-            out += "  " + String(repeating: " ", count: width - num.count) + num + " | " + text + "\n"
-            for (span, ch, label) in byLine[li]! {
-                let lineStart = file.lineStarts[li]
+            let text = Array(file.lineText(li))
+            let lineEnd = file.lineEnd(li)
+            // Columns (0-based, in Characters) of each mark; the underline stops at the end of the
+            // first line of a multi-line span.
+            let columns = byLine[li]!.map { mark -> (start: Int, end: Int, ch: Character, label: String?) in
+                let (span, ch, label) = mark
                 let startCol = file.location(of: Int(span.start)).column - 1
-                // The underline stops at the end of the first line of a multi-line span.
-                let lineEndOffset = lineStart + Array(text.utf8).count
-                let endOffset = min(Int(span.end), lineEndOffset)
+                let endOffset = min(Int(span.end), lineEnd)
                 let endCol = endOffset > Int(span.start) ? file.location(of: endOffset).column - 1 : startCol + 1
-                var under = ""
+                return (startCol, max(endCol, startCol + 1), ch, label)
+            }
+            // The window of the line that is shown: all of it, or maxLineWidth around the first mark.
+            var lo = 0, hi = text.count
+            if text.count > DiagnosticRenderer.maxLineWidth {
+                lo = max(0, min(columns[0].start - DiagnosticRenderer.maxLineWidth / 2, text.count - DiagnosticRenderer.maxLineWidth))
+                hi = lo + DiagnosticRenderer.maxLineWidth
+            }
+            let cutBefore = lo > 0 ? "…" : "", cutAfter = hi < text.count ? "…" : ""
+            let num = String(li + 1)
+            out += "  " + String(repeating: " ", count: width - num.count) + num + " | "
+                + cutBefore + String(text[lo..<hi].map(DiagnosticRenderer.visible)) + cutAfter + "\n"
+            for (startCol, endCol, ch, label) in columns {
+                // A mark past the end of the line (at a line break) stays there; one outside the
+                // window is pinned to its edge.
+                let limit = hi < text.count ? hi : max(hi, startCol)
+                let s = min(max(startCol, lo), limit), e = min(max(endCol, lo), max(limit, s + 1))
+                var under = cutBefore.isEmpty ? "" : " "
                 // Copy tabs from the source so the carets line up under them.
-                for (i, c) in text.enumerated() where i < startCol { under.append(c == "\t" ? "\t" : " ") }
-                if text.count < startCol { under += String(repeating: " ", count: startCol - text.count) }
-                let carets = String(repeating: ch, count: max(1, endCol - startCol))
+                for c in text[lo..<min(s, hi)] { under.append(c == "\t" ? "\t" : " ") }
+                if s > hi { under += String(repeating: " ", count: s - hi) }
+                let carets = String(repeating: ch, count: max(1, e - s))
                 under += color ? paint(carets, ch == "^" ? "1;31" : "1;34") : carets
                 if let label { under += " " + label }
                 out += "  " + pad + " | " + under + "\n"
             }
         }
         return out
+    }
+
+    /// A source character as shown: control characters become their Unicode pictures (NUL is
+    /// `␀`, ESC `␛`), one column each, so a script cannot drive the terminal through an error
+    /// message. Tabs stay, to keep the columns of the line above the carets.
+    /// The C1 controls (U+0080–U+009F), which some terminals obey too, become `�`.
+    static func visible(_ c: Character) -> Character {
+        if let a = c.asciiValue {
+            guard a < 0x20 && a != 0x09 || a == 0x7F else { return c }
+            return Character(Unicode.Scalar(a == 0x7F ? 0x2421 : 0x2400 + UInt32(a))!)
+        }
+        guard let v = c.unicodeScalars.first?.value, (0x80...0x9F).contains(v) else { return c }
+        return "\u{FFFD}"
     }
 
     private func paint(_ s: String, _ code: String) -> String { "\u{1B}[\(code)m\(s)\u{1B}[0m" }

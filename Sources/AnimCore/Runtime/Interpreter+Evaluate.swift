@@ -27,7 +27,7 @@ extension Interpreter {
         case .binary(let op, let l, let r):
             let a = try eval(l, env: env), b = try eval(r, env: env)
             if e.kind == .string, op == .add {
-                return .string(describe(a) + describe(b))
+                return try checkedString(describe(a) + describe(b), at: e.span)
             }
             do { return try ValueOps.binary(op, a, b, span: e.span) } catch { throw RuntimeError(error) }
         case .component(let x, let isX):
@@ -51,6 +51,13 @@ extension Interpreter {
         case .list(let items):
             var vs: [Value] = []
             for i in items { vs.append(try eval(i, env: env)) }
+            let (size, depth) = Value.list(vs).measure()
+            if depth > Value.maxListDepth {
+                throw RuntimeError("lists would nest deeper than the limit of \(Value.maxListDepth) levels", at: e.span)
+            }
+            if size > Value.maxSize {
+                throw RuntimeError("the list would be larger than the limit of \(Value.maxSize) members and string bytes", at: e.span)
+            }
             return .list(vs)
         case .index(let base, let index):
             guard case .list(let vs) = try eval(base, env: env), case .number(let k) = try eval(index, env: env) else {
@@ -67,8 +74,9 @@ extension Interpreter {
                 case .text(let t): s += t
                 case .value(let x): s += describe(try eval(x, env: env))
                 }
+                if s.utf8.count > Value.maxSize { break }
             }
-            return .string(s)
+            return try checkedString(s, at: e.span)
         case .convert(let x, let c):
             let v = try eval(x, env: env)
             guard let r = ValueOps.convert(v, c) else {
@@ -80,6 +88,14 @@ extension Interpreter {
 
     /// A value's canonical text, with shapes by name.
     public func describe(_ v: Value) -> String { scene.describe(v) }
+
+    /// A string built at run time, unless it is longer than `Value.maxSize`.
+    func checkedString(_ s: String, at span: Span) throws(RuntimeError) -> Value {
+        guard s.utf8.count <= Value.maxSize else {
+            throw RuntimeError("the string would be longer than the limit of \(Value.maxSize) bytes", at: span)
+        }
+        return .string(s)
+    }
 
     /// The shape a reference denotes now.
     func resolve(_ ref: ShapeRef, env: Int32) throws(RuntimeError) -> ShapeID {

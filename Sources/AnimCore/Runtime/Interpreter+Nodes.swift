@@ -48,12 +48,25 @@ extension Interpreter {
             var count = Int.max
             if let e = countExpr {
                 let n = try number(e, env: frame.env)
-                guard n >= 0, n == n.rounded(), n < 1e15 else {
+                guard n >= 0, n == n.rounded() else {
                     throw RuntimeError("a repeat count must be a whole number of at least 0, not \(formatNumber(n))", at: e.span)
+                }
+                guard n <= Double(Interpreter.maxRepeatCount) else {
+                    throw RuntimeError("a repeat count of \(formatNumber(n)) is more than the limit of \(Interpreter.maxRepeatCount)", at: e.span,
+                                       help: "use 'repeat forever', with '--until' to stop the run")
                 }
                 count = Int(n)
             }
             if count == 0 { finish(f); return }
+            // A body of known length tells at once whether the passes fit on the clock (a
+            // billion one-second passes would otherwise fail only after a billion events).
+            if count < Int.max, case .exact(let d) = instances[Int(inst)].graph.nodes[Int(body.index)].duration, d.ticks > 0 {
+                let total = Double(d.ticks) * Double(count)
+                guard total < Double(Int64.max) else {
+                    throw RuntimeError("this repeat would end beyond the clock's range (about 292 years)", at: node.span)
+                }
+                _ = try checkedEnd(inst, now, Time(ticks: Int64(total)), span: node.span, what: "repeat")
+            }
             frames[Int(f)].count = count
             frames[Int(f)].state = 0
             if yoyo {

@@ -62,6 +62,12 @@ extension Interpreter {
         if history != nil { dirty.insert(key) }
     }
 
+    /// The error of a tween whose end is past the clock's range (about 292 years).
+    func beyondTheClock(_ frame: Frame) -> RuntimeError {
+        RuntimeError("this tween would end beyond the clock's range (about 292 years)",
+                     at: instances[Int(frame.instance)].graph.nodes[Int(frame.node)].span)
+    }
+
     /// A tween or spring begins: read start values, compute targets, take the properties.
     func begin(_ f: Int32) throws(RuntimeError) {
         let frame = frames[Int(f)]
@@ -74,12 +80,15 @@ extension Interpreter {
             // Constant timing: nothing to evaluate, and the end is known now.
             let plan = instances[Int(inst)].graph.plans[Int(ref.plan)]
             active = plan.activeDuration
+            // No end because it never ends, or because its end is past the clock's range.
+            if active == nil && plan.timing.iterations.isFinite { throw beyondTheClock(frame) }
             s = try plannedSegment(f, plan, ref, now: now)
         } else {
             switch instances[Int(inst)].graph.nodes[Int(frame.node)].kind {
             case .tween(let spec):
                 let timing = try tweenTiming(spec, env: frame.env)
                 active = timing.activeDuration
+                if active == nil && timing.iterations.isFinite { throw beyondTheClock(frame) }
                 s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
                 do {
                     try tweenTracks(spec, segment: s, begin: now, motion: .tween(timing, spec.easing), ending: nil)

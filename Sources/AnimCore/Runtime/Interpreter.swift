@@ -14,6 +14,17 @@ public struct RuntimeError: Error, Sendable {
         diagnostic = .error(message, at: span, notes: notes, help: help)
     }
     init(_ e: ValueError) { diagnostic = .error(e.message, at: e.span) }
+
+    /// Whether the clock was stopped from outside (`Interpreter.shouldStop`), not by the script:
+    /// nothing failed, no graph was stopped, and nothing was reported.
+    public internal(set) var isInterruption = false
+
+    /// The clock stopped at `time` because `shouldStop` asked it to.
+    static func interruption(at time: Time) -> RuntimeError {
+        var e = RuntimeError("interrupted at \(time.eventStamp)s", at: .none)
+        e.isInterruption = true
+        return e
+    }
 }
 
 /// Runs graphs against a scene on the virtual clock.
@@ -82,6 +93,12 @@ public final class Interpreter {
     var activityOfFrame: [Int32: Int] = [:]
     /// Takeovers of running tweens, when `anim check` asks for them.
     public var overwrites: [Overwrite]?
+    /// Asked now and then while the clock runs (see `stopCheckInterval`); true stops it between
+    /// two events with an interruption error (RuntimeError.isInterruption), leaving every graph
+    /// as it was. The REPL's Ctrl-C and the fuzzers' work budget come through here.
+    public var shouldStop: (() -> Bool)?
+    /// Events and clock moves left before `shouldStop` is asked again.
+    var untilStopCheck = 0
 
     /// Events allowed at one instant before the run is stopped as a loop that does not advance
     /// time (`repeat forever < print "x" >`). Ten million is far above any real script.
@@ -89,6 +106,12 @@ public final class Interpreter {
     /// The deepest nesting of `play` and named chains. A define that plays itself nests one
     /// level per pass; this bounds the memory such a loop can take.
     public static let maxInstanceDepth = 100_000
+    /// The most passes of a `repeat N` block: exact as a Double, and more passes than the
+    /// clock has nanoseconds in eleven days. Beyond it, `repeat forever` says what is meant.
+    public static let maxRepeatCount = 1_000_000_000_000_000
+    /// How many events (or clock moves) pass between two calls of `shouldStop`: often enough
+    /// that Ctrl-C answers within a millisecond, rarely enough to cost nothing.
+    public static let stopCheckInterval = 1024
 
     /// The latest run of a named step.
     struct StepRun {
@@ -146,7 +169,9 @@ public final class Interpreter {
     /// Fires every event at or before `t` in order, then holds the clock at `t`.
     /// On a run-time error the failing graph is stopped, the error reported, and rethrown.
     public func advance(to t: Time) throws(RuntimeError) {
+        if shouldStop != nil { try pollStop() }
         while let next = queue.nextTime, next <= t {
+            if shouldStop != nil { try pollStop() }
             let e = queue.pop()!
             if e.key.time != time { time = e.key.time; eventsThisInstant = 0 }
             eventsThisInstant += 1
@@ -166,6 +191,14 @@ public final class Interpreter {
             }
         }
         if t > time { time = t }
+    }
+
+    /// Counts one unit of work and, every `stopCheckInterval` of them, asks `shouldStop`.
+    func pollStop() throws(RuntimeError) {
+        untilStopCheck -= 1
+        guard untilStopCheck <= 0 else { return }
+        untilStopCheck = Interpreter.stopCheckInterval
+        if let stop = shouldStop, stop() { throw RuntimeError.interruption(at: time) }
     }
 
     /// Plays until nothing is left to happen or the next event is after `limit`; returns the

@@ -112,8 +112,8 @@ extension ReplSession {
 
     /// `:step D`: plays every event up to `now + D`, in order.
     func runClockBy(_ d: Time) -> Outcome {
-        switch ReplSession.play(session, to: session.now + d, interrupt: interruptRequested) {
-        case .interrupted: say("interrupted\n"); return .failed
+        switch ReplSession.play(session, to: session.now + d, interrupt: checkInterrupt) {
+        case .interrupted: say(interruptedLine()); return .failed
         case .failed: return .failed
         case .ok: return .ok
         }
@@ -122,14 +122,21 @@ extension ReplSession {
     enum PlayResult { case ok, failed, interrupted }
 
     /// Plays every event up to `target` in order and moves `now` there. A run-time error stops
-    /// only its own graph (Session.moveNow would stop at it, leaving `now` behind).
+    /// only its own graph (Session.moveNow would stop at it, leaving `now` behind). Interrupted,
+    /// it leaves `now` where the clock stopped.
     static func play(_ s: Session, to target: Time, interrupt: () -> Bool = { false }) -> PlayResult {
         var failed = false
         while let next = s.interpreter.nextEventTime, next <= target {
-            if interrupt() { return .interrupted }
-            do { try s.advanceClock(to: next) } catch { failed = true }
+            if interrupt() { s.holdAfterInterruption(); return .interrupted }
+            do { try s.advanceClock(to: next) } catch {
+                if error.isInterruption { s.holdAfterInterruption(); return .interrupted }
+                failed = true
+            }
         }
-        do { try s.moveNow(to: target) } catch { failed = true }
+        do { try s.moveNow(to: target) } catch {
+            if error.isInterruption { return .interrupted }
+            failed = true
+        }
         return failed ? .failed : .ok
     }
 
@@ -141,12 +148,16 @@ extension ReplSession {
     func seek(to t: Time) -> Outcome {
         if t >= session.now && executed == log.count && cut == nil {
             // Nothing typed later: play the current session forward, silently.
-            let o = silently { runClockBy(t - session.now) }
+            let played = silently { ReplSession.play(session, to: t, interrupt: checkInterrupt) }
+            if played == .interrupted { say(interruptedLine()); return .failed }
             say("time \(session.now.eventStamp)s\n")
-            return o
+            return played == .failed ? .failed : .ok
         }
         let before = executed
-        silently { replay(to: t) }
+        guard silently({ replay(to: t) }) else {
+            say("interrupted: the seek is abandoned, time stays at \(session.now.eventStamp)s\n")
+            return .failed
+        }
         let undone = log.count - executed
         var note = ""
         if undone > 0 {
@@ -171,15 +182,16 @@ extension ReplSession {
         return body()
     }
 
-    /// Replays the log into a new session up to time `t` and makes it the current one.
-    func replay(to t: Time) {
+    /// Replays the log into a new session up to time `t` and makes it the current one. False
+    /// (and the current session kept) if Ctrl-C interrupted the replay.
+    func replay(to t: Time) -> Bool {
         let replay = makeSession(baseOptions)
         replay.silent = true
         var done = 0
         var cutHere: (index: Int, time: Time)?
         var graphs = 0..<0
         for (i, e) in log.enumerated() where e.time <= t {
-            _ = ReplSession.play(replay, to: e.time)
+            guard ReplSession.play(replay, to: e.time) != .interrupted else { return false }
             let graphsBefore = replay.interpreter.instances.count
             // An entry whose statements ran past t (a `wait` in it) runs only up to t.
             if let c = e.cutAt { replay.options.until = min(c, t) } else if e.end > t { replay.options.until = t }
@@ -188,7 +200,7 @@ extension ReplSession {
                 _ = ReplSession.evaluate(e.text, in: replay)
             case .statements:
                 let file = replay.sources.add(name: e.name, text: e.text)
-                if let statements = replay.compile(file) { _ = try? replay.execute(statements) }
+                do { _ = try replay.runEntry(file) } catch { if error.isInterruption { return false } }
             }
             if e.kind == .statements { graphs = graphsBefore..<replay.interpreter.instances.count }
             done = i + 1
@@ -199,13 +211,14 @@ extension ReplSession {
                 break
             }
         }
-        _ = ReplSession.play(replay, to: t)
+        guard ReplSession.play(replay, to: t) != .interrupted else { return false }
         replay.silent = session.silent
         session = replay
         executed = done
         cut = cutHere
         lastEntryGraphs = graphs
         clockPending = false
+        return true
     }
 
     // MARK: - Inspecting

@@ -39,6 +39,9 @@ public final class ReplSession {
     var pendingSince = Time.zero
     /// Asked between clock events; true stops the clock where it is (Ctrl-C in the front end).
     public var interruptRequested: () -> Bool = { false }
+    /// Set once `interruptRequested` said yes during the current input: the rest of the input
+    /// is dropped and the clock is left where it stopped.
+    var interruptedInput = false
 
     /// The default of `:until`.
     public static let defaultRunLimit = Time(seconds: 10)
@@ -77,6 +80,7 @@ public final class ReplSession {
         self.relay = RelayOutput(output)
         self.readFile = readFile
         self.session = ReplSession.makeSession(options, relay)
+        watchForInterrupts(session)
     }
 
     /// The terminal's width, for `:timeline` (the front end sets it).
@@ -89,7 +93,24 @@ public final class ReplSession {
         return s
     }
 
-    func makeSession(_ options: SessionOptions) -> Session { ReplSession.makeSession(options, relay) }
+    func makeSession(_ options: SessionOptions) -> Session {
+        let s = ReplSession.makeSession(options, relay)
+        watchForInterrupts(s)
+        return s
+    }
+
+    /// Lets Ctrl-C stop a session's clock between any two events, not only between the instants
+    /// the REPL plays one by one: a `wait` in an entry, or one instant with many events.
+    func watchForInterrupts(_ s: Session) {
+        s.interpreter.shouldStop = { [unowned self] in self.checkInterrupt() }
+    }
+
+    /// Asks the front end whether Ctrl-C was pressed, and remembers a yes for this input.
+    func checkInterrupt() -> Bool {
+        guard interruptRequested() else { return false }
+        interruptedInput = true
+        return true
+    }
 
     /// `anim> `, or `...> ` while an entry continues.
     public var prompt: String { buffer.isEmpty ? "anim> " : "...> " }
@@ -110,12 +131,19 @@ public final class ReplSession {
         }
         let errorsBefore = session.errorCount, failuresBefore = session.expectFailures
         var failed = false
+        interruptedInput = false
         for (i, line) in lines.enumerated() {
             let continuesNext = ReplSession.startsWithThen(lines[(i + 1)...])
             switch feed(line, nextStartsWithThen: continuesNext) {
             case .quit: return .quit
             case .failed: failed = true
             case .ok, .incomplete: break
+            }
+            // Ctrl-C during a run drops the rest of a paste, and the clock stays put.
+            if interruptedInput {
+                buffer = []
+                clockPending = false
+                return .failed
             }
         }
         if buffer.isEmpty && settleClock() == .failed { failed = true }
@@ -133,6 +161,7 @@ public final class ReplSession {
             if t.hasPrefix(":") {
                 // Commands see the world as typed entries leave it: with the clock run.
                 let settled = settleClock()
+                if interruptedInput { return .failed }
                 let o = command(t)
                 return o == .ok && settled == .failed ? .failed : o
             }
@@ -233,12 +262,22 @@ public final class ReplSession {
         let file = session.sources.add(name: name, text: entry)
         let syntax = ReplSession.syntaxErrors(in: file)
         guard !syntax.hasErrors else { session.report(syntax); return .failed }
-        guard let statements = session.compile(file) else { return .failed }
-        if statements.isEmpty { return .ok }  // only comments
         let start = session.now
-        var failed = false
-        do { try session.execute(statements) } catch { failed = true }
-        record(Entry(kind: .statements, name: name, text: entry, time: start, end: session.now))
+        var failed = false, interrupted = false
+        do {
+            switch try session.runEntry(file) {
+            case .rejected: return .failed
+            case .empty: return .ok  // only comments
+            case .ran: break
+            }
+        } catch {
+            failed = true
+            interrupted = error.isInterruption
+        }
+        // An interrupted entry is logged as cut at the time it stopped, so `:seek` replays it
+        // only that far (its `wait` ends there, and the statements after it do not run).
+        record(Entry(kind: .statements, name: name, text: entry, time: start, end: session.now, cutAt: interrupted ? session.now : nil))
+        if interrupted { say(interruptedLine()) }
         lastEntryGraphs = graphsBefore..<session.interpreter.instances.count
         if !clockPending { pendingSince = start }
         clockPending = true
@@ -265,11 +304,15 @@ public final class ReplSession {
             return false
         }
         while !running().isEmpty, let next = interp.nextEventTime {
-            if interruptRequested() { fail("interrupted at \(interp.time.eventStamp)s"); return false }
-            try? session.advanceClock(to: next)  // an error stops only its own graph (reported)
+            if checkInterrupt() { say(interruptedLine()); return false }
+            do { try session.advanceClock(to: next) } catch {
+                // Any other error stops only its own graph (and is reported).
+                if error.isInterruption { session.holdAfterInterruption(); say(interruptedLine()); return false }
+            }
         }
         let end = graphs.compactMap { interp.instances[$0].end }.max() ?? session.now
-        return ReplSession.play(session, to: max(session.now, end)) != .interrupted
+        guard ReplSession.play(session, to: max(session.now, end)) != .interrupted else { say(interruptedLine()); return false }
+        return true
     }
 
     // MARK: - The clock
@@ -295,19 +338,30 @@ public final class ReplSession {
         var last = session.now
         while let next = interp.nextEventTime {
             if next > limit && !interp.instances.contains(where: { $0.running && $0.graph.duration != .forever }) { break }
-            if interruptRequested() {
-                say("interrupted\n")
+            if checkInterrupt() {
                 interrupted = true
                 break
             }
-            do { try session.advanceClock(to: next) } catch { failed = true }
+            do { try session.advanceClock(to: next) } catch {
+                if error.isInterruption { interrupted = true; break }
+                failed = true
+            }
             last = next
         }
-        // Graphs that never end have played to the limit; after Ctrl-C the clock stays put.
-        let target = interp.isIdle || interrupted ? max(session.now, last) : max(limit, last)
+        if interrupted {
+            // After Ctrl-C the clock stays where it stopped.
+            session.holdAfterInterruption()
+            say(interruptedLine())
+            return .failed
+        }
+        // Graphs that never end have played to the limit.
+        let target = interp.isIdle ? max(session.now, last) : max(limit, last)
         do { try session.moveNow(to: target) } catch { failed = true }
-        return failed || interrupted ? .failed : .ok
+        return failed ? .failed : .ok
     }
+
+    /// `interrupted at 1.500s`: what Ctrl-C during a run shows.
+    func interruptedLine() -> String { "interrupted at \(session.now.eventStamp)s\n" }
 
     /// `time 1.500s`, with the graphs still running.
     func timeLine() -> String {

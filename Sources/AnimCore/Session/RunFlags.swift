@@ -36,7 +36,13 @@ extension SessionOptions {
                 switch a {
                 case "--until":
                     let v = try value(a)
-                    guard let t = parseTime(v) else { throw UsageError("'--until' takes a time such as 5, 2.5s or 300ms, not '\(v)'") }
+                    guard let t = parseTime(v) else {
+                        // A number too large for the clock is still a number: say which limit.
+                        if let d = Double(v.hasSuffix("ms") ? String(v.dropLast(2)) : v.hasSuffix("s") ? String(v.dropLast()) : v), d.isFinite, d > 0 {
+                            throw UsageError("'--until \(v)' is longer than the limit of one year")
+                        }
+                        throw UsageError("'--until' takes a time such as 5, 2.5s or 300ms, not '\(v)'")
+                    }
                     guard t >= .zero else { throw UsageError("'--until' cannot be negative") }
                     guard t <= maxUntil else { throw UsageError("'--until \(v)' is longer than the limit of one year") }
                     o.until = t

@@ -105,22 +105,41 @@ public final class Session: RunEventSink {
         loadPrelude()
     }
 
+    /// The prelude parsed and checked against an empty environment, as every session starts:
+    /// the same for all sessions, so done once per process (it was half the cost of a session
+    /// that runs a short script, which the test suites and the fuzzers make by the thousand).
+    struct CheckedPrelude: Sendable {
+        var file: SourceFile
+        var diagnostics: DiagnosticBag
+        var environment: Environment
+        var statements: [CheckedStmt]
+    }
+
+    static let prelude: CheckedPrelude = {
+        var map = SourceMap()
+        let file = map.add(name: "<prelude>", text: Prelude.source)
+        let parsed = Parser.parseProgram(file)
+        var diagnostics = parsed.diagnostics
+        let checked = Checker.check(parsed.program, file: file, environment: Environment(), isPrelude: true)
+        diagnostics.append(contentsOf: checked.diagnostics)
+        var environment = checked.environment
+        environment.preludeNames = Set(environment.symbols.keys)
+        return CheckedPrelude(file: file, diagnostics: diagnostics, environment: environment, statements: checked.statements)
+    }()
+
     /// Loads the standard prelude: its names may be declared again by scripts.
     func loadPrelude() {
-        let file = sources.add(name: "<prelude>", text: Prelude.source)
-        let parsed = Parser.parseProgram(file)
-        let checked = Checker.check(parsed.program, file: file, environment: environment, isPrelude: true)
-        guard !parsed.diagnostics.hasErrors, !checked.diagnostics.hasErrors else {
+        let prelude = Session.prelude
+        sources.add(prelude.file)
+        guard !prelude.diagnostics.hasErrors else {
             // A broken prelude is a bug in anim itself; say so rather than run without it.
-            report(parsed.diagnostics)
-            report(checked.diagnostics)
+            report(prelude.diagnostics)
             return
         }
-        environment = checked.environment
-        environment.preludeNames = Set(environment.symbols.keys)
+        environment = prelude.environment
         interpreter.propertyNames = environment.propertyNames
         interpreter.instantiations = environment.instantiations
-        try? execute(checked.statements)
+        try? execute(prelude.statements)
     }
 
     /// The number of failed expectations.
@@ -284,8 +303,20 @@ public final class Session: RunEventSink {
     func moveNow(to t: Time) throws(RuntimeError) {
         var target = t
         if let u = options.until, t > u { target = u; stoppedAtLimit = true }
-        try advanceClock(to: target)
+        do {
+            try advanceClock(to: target)
+        } catch {
+            // Stopped from outside (Ctrl-C in the REPL): script time stays where the clock did.
+            if error.isInterruption { holdAfterInterruption() }
+            throw error
+        }
         now = max(now, target)
+    }
+
+    /// After the clock was interrupted: script time moves up to the clock, and the events still
+    /// due there wait (firing them could be the very loop that was interrupted).
+    func holdAfterInterruption() {
+        now = max(now, interpreter.time)
     }
 
     func neverEnds(_ node: GraphNode, what: String) -> RuntimeError {

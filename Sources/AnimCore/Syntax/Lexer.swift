@@ -226,7 +226,12 @@ public struct Lexer {
             if !inInner {
                 if c == 0x7B { depth += 1 } else if c == 0x7D && depth > 0 { depth -= 1 } else if c == 0x22 && depth == 0 {
                     pos += 1
-                    add(.string, start: start, end: pos)
+                    if let bad = firstInvalidUTF8(from: start, to: pos) {
+                        error("invalid UTF-8 byte 0x\(String(bytes[bad], radix: 16)) in a string", bad, bad + 1,
+                              help: "anim reads scripts as UTF-8; save the file in that encoding")
+                    } else {
+                        add(.string, start: start, end: pos)
+                    }
                     return
                 }
             }
@@ -234,6 +239,20 @@ public struct Lexer {
         }
         pos = min(pos, limit)
         error("unterminated string", start, pos, label: "this string has no closing '\"'")
+    }
+
+    /// The offset of the first byte in `start..<end` that does not begin a valid UTF-8
+    /// sequence, or nil (ASCII-only text is checked byte by byte, without decoding).
+    private func firstInvalidUTF8(from start: Int, to end: Int) -> Int? {
+        var p = start
+        while p < end {
+            let c = bytes[p]
+            if c < 0x80 { p += 1; continue }
+            let len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
+            guard p + len <= end, let s = String(validating: bytes[p..<(p + len)], as: UTF8.self), !s.isEmpty else { return p }
+            p += len
+        }
+        return nil
     }
 
     private mutating func lexUnexpected(_ start: Int) {

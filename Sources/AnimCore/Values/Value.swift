@@ -189,3 +189,37 @@ public enum Value: Hashable, Sendable {
         }
     }
 }
+
+// MARK: - Size limits
+
+extension Value {
+    /// The largest value a script may build: a string of this many bytes, or a list holding
+    /// this many members and string bytes in all (nested lists counted through). Each `let`
+    /// can double a string or a list (`let b = a + a`, `let b = [a, a]`), so without a bound
+    /// thirty lines exhaust memory, or print for hours. A mebibyte is far above any real
+    /// label or keyframe list, and printing it stays instant.
+    public static let maxSize = 1 << 20
+    /// The deepest nesting of lists in a value. Printing and comparing a list recurse once per
+    /// level, and a chain of `let`s can nest one level per line.
+    public static let maxListDepth = 100
+
+    /// The size of a value in the sense of `maxSize` (a string counts its bytes, a list its
+    /// members and theirs, anything else 1) and its list nesting depth. Counting stops soon
+    /// after `maxSize` or `maxListDepth` is passed, so a value that is too large costs no more
+    /// to measure than one at the limit.
+    func measure() -> (size: Int, depth: Int) {
+        switch self {
+        case .string(let s): return (max(1, s.utf8.count), 0)
+        case .list(let vs):
+            var size = vs.count, depth = 0
+            for v in vs {
+                let (s, d) = v.measure()
+                size += s
+                depth = max(depth, d)
+                if size > Value.maxSize || depth >= Value.maxListDepth { break }
+            }
+            return (size, depth + 1)
+        case .number, .time, .angle, .point, .color, .bool, .shape: return (1, 0)
+        }
+    }
+}

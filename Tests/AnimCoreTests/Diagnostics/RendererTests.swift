@@ -173,4 +173,44 @@ struct RendererTests {
         #expect(DiagnosticRenderer(sources: map).position(of: span) == "/some/dir/x.anim:1:7")
         #expect(DiagnosticRenderer(sources: map, baseNamesOnly: true).position(of: span) == "x.anim:1:7")
     }
+    // MARK: - Long lines and control characters
+
+    @Test func aMegabyteLineShowsAWindowAroundTheCaret() {
+        let filler = String(repeating: "1 + ", count: 250_000)  // a million characters
+        let m = Marked("print " + filler + "⟦foo⟧ + " + filler + "1\n")
+        let out = m.render(.error("unknown name 'foo'", at: m.span))
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "test.anim:1:1000007: error: unknown name 'foo'")
+        #expect(lines[1] == "  1 | …" + String(repeating: "1 + ", count: 15) + "foo + " + String(repeating: "1 + ", count: 13) + "1 …")
+        #expect(lines[2] == "    |  " + String(repeating: " ", count: 60) + "^^^")
+        #expect(out.utf8.count < 400)
+    }
+
+    @Test func windowsAtEitherEndOfALongLine() {
+        let long = String(repeating: "x", count: 300)
+        let start = Marked("⟦foo⟧ " + long).render(.error("msg", at: Marked("⟦foo⟧ " + long).span))
+        #expect(start.contains("  1 | foo " + String(repeating: "x", count: 116) + "…\n    | ^^^\n"))
+        let end = Marked(long + " ⟦foo⟧")
+        #expect(end.render(.error("msg", at: end.span)).contains("  1 | …" + String(repeating: "x", count: 116) + " foo\n    |  "
+                                                               + String(repeating: " ", count: 117) + "^^^\n"))
+        // A caret just past the end of a long line (a missing value) stays there.
+        let past = Marked(long + " color⟦⟧")
+        #expect(past.render(.error("msg", at: past.span)).hasSuffix(" color\n    |  " + String(repeating: " ", count: 120) + "^\n"))
+    }
+
+    @Test func aSpanLongerThanTheWindowIsCutAtItsEdge() {
+        let m = Marked("print ⟦\"" + String(repeating: "a", count: 500) + "\"⟧")
+        let under = m.render(.error("msg", at: m.span)).split(separator: "\n")[2]
+        #expect(under == "    |       " + String(repeating: "^", count: 114))
+    }
+
+    @Test func controlCharactersAreShownAsPictures() {
+        let m = Marked("print \u{1B}[31m ⟦\u{0}⟧\u{7}\u{7F} x")
+        let out = m.render(.error("unexpected NUL", at: m.span))
+        #expect(!out.contains("\u{1B}") && !out.contains("\u{0}") && !out.contains("\u{7}") && !out.contains("\u{7F}"))
+        #expect(out.contains("  1 | print ␛[31m ␀␇␡ x\n    |             ^\n"))
+        // The C1 controls too (U+009B is a one-character CSI to some terminals); tabs stay.
+        let c1 = Marked("print\t\u{9B}31m ⟦x⟧")
+        #expect(c1.render(.error("msg", at: c1.span)).contains("  1 | print\t�31m x\n    |      \t     ^\n"))
+    }
 }

@@ -97,7 +97,7 @@ struct InterpreterTests {
         repeat 7 < wait 0.013 then print "tick" >
         at 1 < print "one" >
         """
-        let runs = try [1, 7, 24, 60, 1000].map { fps in
+        let runs = [1, 7, 24, 60, 1000].map { fps in
             runScript(script, flags: ["--fps", String(fps), "--trace", "a.z"])
         }
         let events = runs.map(eventLines)

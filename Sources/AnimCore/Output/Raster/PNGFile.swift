@@ -74,26 +74,61 @@ public struct FileError: Error, Sendable {
 public enum AtomicFile {
     /// Writes bytes to a temporary file in the target's directory, then renames it over the
     /// target. On failure the temporary file is removed and the target is untouched.
+    /// A target that is a device, pipe or socket (`-o /dev/stdout`) is written directly: it
+    /// cannot be replaced by a rename. A symbolic link is followed, so the file it names is
+    /// replaced and the link stays.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let temp = temporaryPath(for: path)
+        var target = path
+        var st = stat()
+        if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK {
+            if let real = realpath(path, nil) {
+                target = String(cString: real)
+                free(real)
+            } else {
+                // A link to a file not there yet: its text, beside the link when relative.
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let n = readlink(path, &buffer, buffer.count - 1)
+                if n > 0 {
+                    let text = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+                    target = text.hasPrefix("/") ? text : dir + text
+                }
+            }
+        }
+        if stat(target, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
+            guard (st.st_mode & S_IFMT) != S_IFDIR else { throw FileError(message: "cannot write '\(path)': it is a directory") }
+            let fd = open(target, O_WRONLY | O_TRUNC)
+            guard fd >= 0 else { throw FileError(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
+            if let e = writeAll(bytes, to: fd) { close(fd); throw FileError(message: "cannot write '\(path)': \(e)") }
+            guard close(fd) == 0 else { throw FileError(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
+            return
+        }
+        let temp = temporaryPath(for: target)
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw FileError(message: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                let e = String(cString: strerror(errno))
-                close(fd); unlink(temp)
-                throw FileError(message: "cannot write '\(path)': \(e)")
-            }
-            offset += n
+        if let e = writeAll(bytes, to: fd) {
+            close(fd); unlink(temp)
+            throw FileError(message: "cannot write '\(path)': \(e)")
         }
-        guard close(fd) == 0, rename(temp, path) == 0 else {
+        // fsync before the rename: after a power loss the target is the old file or the new
+        // one, never an empty one.
+        guard fsync(fd) == 0 || errno == EINVAL, close(fd) == 0, rename(temp, target) == 0 else {
             let e = String(cString: strerror(errno))
             unlink(temp)
             throw FileError(message: "cannot write '\(path)': \(e)")
         }
+    }
+
+    /// Writes all of `bytes` to a descriptor; the system's words for a failure, or nil.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return n == 0 ? "nothing was written" : String(cString: strerror(errno)) }
+            offset += n
+        }
+        return nil
     }
 
     /// Writes text atomically.
