@@ -28,7 +28,10 @@ private struct Scratch {
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", command]
         p.currentDirectoryURL = dir
-        p.environment = ["ANIM": TestPaths.animBinary.path, "PATH": "/usr/bin:/bin"]
+        // The test's own environment (sanitizer options included), plus where anim is.
+        var env = ProcessInfo.processInfo.environment
+        env["ANIM"] = TestPaths.animBinary.path
+        p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
