@@ -115,6 +115,17 @@ struct HostileInputTests {
         #expect(r.stderr == "nul.anim:1:8: error: unexpected NUL\n  1 | print 1\u{2400}\n    |        ^\n")
     }
 
+    @Test func aBinaryFileShowsTwentyErrorsAndCountsTheRest() throws {
+        // 30 lines of one NUL each: 30 errors, 20 shown.
+        let s = try Scratch(["binary.anim": Array(repeating: [0, 0x0A], count: 30).flatMap { $0 }])
+        defer { s.remove() }
+        let r = try s.anim(["run", "binary.anim"])
+        #expect(r.exitCode == 1)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": error: ") }.count == Session.maxShownErrors)
+        #expect(lines.last == "anim: 10 more diagnostics not shown (the first 20 errors are above)")
+    }
+
     @Test func aVeryLongLineShowsAWindowAroundTheCaret() throws {
         let line = "print \"" + String(repeating: "x", count: 200_000) + "\" + y\n"
         let s = try Scratch(["long.anim": Array(line.utf8)])

@@ -172,7 +172,6 @@ extension Interpreter {
             seg.capacity = Int32(room)
             tracks.append(contentsOf: repeatElement(LiveTrack.placeholder, count: room))
             trackOwned.append(contentsOf: repeatElement(false, count: room))
-            boxedTracks.append(contentsOf: repeatElement(nil, count: room))
         }
         segments[Int(s)] = seg
         return s
@@ -181,6 +180,8 @@ extension Interpreter {
     /// Adds a track to a segment being built (it has room).
     func addTrack(_ m: LiveTrack, to s: Int32) {
         let k = Int(segments[Int(s)].first + segments[Int(s)].count)
+        // A boxed motion left by the slot's last occupant goes with it.
+        if tracks[k].isBoxed && !m.isBoxed { boxedTracks[k] = nil }
         tracks[k] = m
         trackOwned[k] = true
         segments[Int(s)].count += 1

@@ -65,8 +65,9 @@ public final class Interpreter {
     /// property (false once a newer tween or a `set` took it over).
     var tracks: [LiveTrack] = []
     var trackOwned: [Bool] = []
-    /// For the tracks that are not plain data, their TrackMotion (same index as `tracks`).
-    var boxedTracks: [TrackMotion?] = []
+    /// For the tracks that are not plain data, their TrackMotion, by index in `tracks` (few
+    /// tracks are boxed, so a dictionary, not an array as long as `tracks`).
+    var boxedTracks: [Int: TrackMotion] = [:]
     /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
     var owners = KeyMap<Owner>()
     /// The instance that last wrote each property (for GSAP-style overwrite on replay). Kept

@@ -466,12 +466,25 @@ public final class Session: RunEventSink {
     }
 
     /// Renders and writes diagnostics to standard error.
+    /// Shows the first `maxShownErrors` errors of a bag (and the warnings among them); the
+    /// rest are counted and summed up in one line. A binary file given as a script would
+    /// otherwise print an error for every stray byte.
     public func report(_ bag: DiagnosticBag) {
+        var shownErrors = 0, hidden = 0
+        let renderer = renderer
         for d in bag.all {
             if d.severity == .error { errorCount += 1 } else if d.severity == .warning { warningCount += 1 }
+            if shownErrors >= Session.maxShownErrors { hidden += 1; continue }
+            if d.severity == .error { shownErrors += 1 }
             output.standardError(renderer.render(d))
         }
+        if hidden > 0 {
+            output.standardError("anim: \(hidden) more diagnostic\(hidden == 1 ? "" : "s") not shown (the first \(Session.maxShownErrors) errors are above)\n")
+        }
     }
+
+    /// The most errors one parse or check shows (as a C compiler's default error limit).
+    public static let maxShownErrors = 20
 
     /// Reports a run-time error raised outside the interpreter's event loop.
     func reportRuntime(_ e: RuntimeError) {
