@@ -390,6 +390,20 @@ struct ReplTerminalTests {
         #expect(file.contains("\nanimate 0.5 <\nprint \"inside\"\n>\n"))
     }
 
+    @Test func historySurvivesAKilledSession() throws {
+        let t = try Terminal()
+        try t.started()
+        try t.run("let kept = 7")
+        try t.run("print \"kept {kept}\"")
+        // SIGKILL: no exit path runs, so what was typed must already be in the file.
+        let pid = try t.tmux(["display-message", "-p", "-t", "repl", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(kill(pid_t(pid) ?? 0, SIGKILL) == 0, "pane pid '\(pid)'")
+        _ = try t.waitForExit()
+        let file = try String(contentsOf: t.history, encoding: .utf8)
+        #expect(file.contains("\nlet kept = 7\n"), Comment(rawValue: file))
+        #expect(file.contains("\nprint \"kept {kept}\"\n"), Comment(rawValue: file))
+    }
+
     @Test func withoutANIM_HISTORYTheHistoryIsInHome() throws {
         let t = try Terminal(program: ["/usr/bin/env", "-u", "ANIM_HISTORY", TestPaths.animBinary.path])
         try t.started()
