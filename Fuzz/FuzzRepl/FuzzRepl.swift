@@ -5,12 +5,6 @@
 // (it stands for Ctrl-C). Built only by Scripts/fuzz (see Fuzz/README.md).
 import AnimCore
 
-/// Drops everything the REPL writes.
-final class DiscardedOutput: SessionOutput {
-    func standardOutput(_ text: String) {}
-    func standardError(_ text: String) {}
-}
-
 /// The most work one input may do, in calls of the interrupt check (about 1024 events each),
 /// for the whole input: once it is spent, every later run is interrupted at once.
 let budgetChecks = 50

@@ -2,14 +2,9 @@
 // build graphs, play them, render diagnostics. Each input is a script; `#:` lines in it are run
 // flags, as in the golden suites, so flags are fuzzed too. A work budget on the clock (through
 // Interpreter.shouldStop) bounds every input: a script may ask for a year of millisecond events,
-// and must then be stopped, not time out. Built only by Scripts/fuzz (see Fuzz/README.md).
+// and must then be stopped, not time out. Output goes nowhere (AnimCore.DiscardedOutput), but
+// diagnostics are still rendered, which is fuzzed too. Built only by Scripts/fuzz (see Fuzz/README.md).
 import AnimCore
-
-/// Drops everything a session writes (diagnostics are still rendered, which is fuzzed too).
-final class DiscardedOutput: SessionOutput {
-    func standardOutput(_ text: String) {}
-    func standardError(_ text: String) {}
-}
 
 /// The most work one input may do: `shouldStop` is asked once per
 /// `Interpreter.stopCheckInterval` events or clock moves, so this is about 50 000 of them,

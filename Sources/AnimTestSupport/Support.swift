@@ -68,8 +68,15 @@ public func runScript(_ text: String, name: String = "test.anim", flags: [String
 /// Runs the built `anim` binary with arguments and optional standard input.
 public func runAnim(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                     currentDirectory: URL? = nil) throws -> RunResult {
+    try runProgram(TestPaths.animBinary, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
+}
+
+/// Runs any program (in the package root unless told otherwise) with this process's
+/// environment plus `environment`, and collects its output.
+public func runProgram(_ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                       currentDirectory: URL? = nil) throws -> RunResult {
     let p = Process()
-    p.executableURL = TestPaths.animBinary
+    p.executableURL = executable
     p.arguments = arguments
     p.currentDirectoryURL = currentDirectory ?? TestPaths.packageRoot
     var env = ProcessInfo.processInfo.environment

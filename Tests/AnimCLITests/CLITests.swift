@@ -380,29 +380,12 @@ struct CLITests {
         let s = try Scratch(["many.anim": "repeat 200000 < print \"line\" >\n"])
         defer { s.remove() }
         let binary = TestPaths.animBinary.path
-        let r = try runProcess("/bin/sh", ["-c", "'\(binary)' run many.anim | head -1"], in: s.dir)
+        let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary)' run many.anim | head -1"], currentDirectory: s.dir)
         #expect(r.stdout == "[0.000] line\n")
         #expect(r.stderr.isEmpty)  // no "Broken pipe", no crash report
         #expect(r.exitCode == 0)
         // The exit status of anim itself (a pipeline reports head's).
-        let own = try runProcess("/bin/sh", ["-c", "('\(binary)' run many.anim; echo \"anim exited $?\" >&2) | head -1"], in: s.dir)
+        let own = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "('\(binary)' run many.anim; echo \"anim exited $?\" >&2) | head -1"], currentDirectory: s.dir)
         #expect(own.stderr == "anim exited 0\n")
     }
-}
-
-/// Runs any program and collects its output.
-private func runProcess(_ path: String, _ args: [String], in dir: URL) throws -> RunResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: path)
-    p.arguments = args
-    p.currentDirectoryURL = dir
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return RunResult(stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self),
-                     exitCode: p.terminationStatus)
 }

@@ -22,25 +22,10 @@ private struct Scratch {
         try runAnim(args, stdin: stdin, currentDirectory: dir)
     }
 
-    /// `anim` run through /bin/sh, for redirections a Process cannot express (`<&-`).
+    /// `anim` run through /bin/sh as `$ANIM`, for redirections a Process cannot express (`<&-`).
     func shell(_ command: String) throws -> RunResult {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        p.currentDirectoryURL = dir
-        // The test's own environment (sanitizer options included), plus where anim is.
-        var env = ProcessInfo.processInfo.environment
-        env["ANIM"] = TestPaths.animBinary.path
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return RunResult(stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self),
-                         exitCode: p.terminationStatus)
+        try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: ["ANIM": TestPaths.animBinary.path],
+                       currentDirectory: dir)
     }
 
     var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() }

@@ -11,6 +11,14 @@ public protocol SessionOutput: AnyObject {
     func standardError(_ text: String)
 }
 
+/// Output that goes nowhere: for runs where only the work counts (the fuzz targets).
+public final class DiscardedOutput: SessionOutput {
+    /// Creates an output that drops everything.
+    public init() {}
+    public func standardOutput(_ text: String) {}
+    public func standardError(_ text: String) {}
+}
+
 /// Process exit codes (brief §7): 0 success, 1 a script error or failed expectation, 2 usage.
 public struct ExitCode: Hashable, Sendable {
     /// The numeric code.
