@@ -241,7 +241,7 @@ extension Checker {
         case .index(let base, let index) where t.kind == .shape:
             // `group[k]`: a constant index picks the member; otherwise any member may come.
             let members = shapeCandidates(ofList: base)
-            if case .constant(.number(let k)) = index.node, k == k.rounded(), k >= 0, Int(k) < members.count {
+            if case .constant(.number(let k)) = index.node, k == k.rounded(), k >= 0, k < Double(members.count) {
                 return (.fixed(members[Int(k)]), [members[Int(k)]])
             }
             return (.dynamic(t), members)
