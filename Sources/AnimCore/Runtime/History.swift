@@ -122,6 +122,8 @@ extension Interpreter {
                     let m = trackMotion(Int(o.track))
                     source = .segment(m, clock: clockMap(m.instance))
                 }
+            } else if historyOfMotionOnly {
+                continue
             } else if let v = scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) {
                 source = .constant(v)
             } else {
@@ -136,7 +138,11 @@ extension Interpreter {
     func clockMap(_ i: Int32) -> ClockMap { instances[Int(i)].clock }
 
     /// Starts recording the history of every property (for renderers and the sampler).
-    public func recordHistory() {
+    /// `motionOnly`: only what moves a property (tweens, springs, replays) is recorded, not
+    /// the constant values shapes are created with or `set` to — enough for timeline charts
+    /// (the REPL's `:timeline`), without a piece per property of every shape.
+    public func recordHistory(motionOnly: Bool = false) {
+        historyOfMotionOnly = motionOnly
         history = PropertyHistory()
         activities = []
         for (s, shape) in scene.shapes.enumerated() {

@@ -87,6 +87,8 @@ public final class Interpreter {
     var pendingError: RuntimeError?
     /// The pieces of every property's life, when recording (`recordHistory()`).
     public internal(set) var history: PropertyHistory?
+    /// Whether `history` leaves out constant pieces (see `recordHistory(motionOnly:)`).
+    var historyOfMotionOnly = false
     /// Properties changed since the history was last brought up to date.
     var dirty: Set<Int64> = []
     /// Leaf nodes' runs, when recording history.

@@ -86,10 +86,10 @@ public final class ReplSession {
     /// The terminal's width, for `:timeline` (the front end sets it).
     public var terminalWidth = 80
 
-    /// A session that keeps its history, so `:timeline` can draw it.
+    /// A session that keeps the history of what moved, so `:timeline` can draw it.
     static func makeSession(_ options: SessionOptions, _ output: SessionOutput) -> Session {
         let s = Session(options: options, output: output)
-        s.interpreter.recordHistory()
+        s.interpreter.recordHistory(motionOnly: true)
         return s
     }
 
