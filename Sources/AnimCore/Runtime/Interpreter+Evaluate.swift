@@ -14,6 +14,11 @@ extension Interpreter {
             return envs[Int(env)][slot]
         case .property(let ref, let p):
             let s = try resolve(ref, env: env)
+            // Only `--trace` expressions, checked against the whole script, can name a shape
+            // its declaration has not made yet (a trace frame before it): no value then.
+            guard Int(s.index) < scene.shapes.count else {
+                throw RuntimeError("the shape does not exist yet at \(time.eventStamp)s", at: e.span)
+            }
             guard let v = currentValue(s, p) else {
                 let shape = scene.shapes[Int(s.index)]
                 throw RuntimeError("\(shape.kind.rawValue) '\(shape.name)' has no property '\(propertyName(p))'", at: e.span)
