@@ -124,7 +124,7 @@ extension Interpreter {
         for k in 0..<c.count {
             let display = c.isArray ? "\(c.name)[\(k)]" : c.name
             let id = scene.add(name: display, kind: c.kind, propertyCount: propertyNames.count)
-            if history != nil {
+            if history != nil && !historyOfMotionOnly {  // constants: not wanted then
                 for (p, v) in scene.shapes[Int(id.index)].values.enumerated() where v != nil { dirty.insert(ownerKey(id, PropertyID(p))) }
             }
             if let slot = c.indexSlot { envs[Int(env)][slot] = .number(Double(k)) }
