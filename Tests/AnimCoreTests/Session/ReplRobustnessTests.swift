@@ -16,6 +16,16 @@ struct ReplRobustnessTests {
         #expect(r.takeErrors().contains("time is out of the clock's range"))
     }
 
+    @Test func theTimelineOfARunOfCenturiesDrawsAtOnce() {
+        // FuzzRepl hang: past about 58 days the chart's tick step stayed at 1 ms, so drawing
+        // the axis of a 285-year run took 9e12 steps.
+        let r = ReplDriver()
+        r.enter("rect a\nwait 9000000000\nanimate 1 < a.z = 1 >")
+        let chart = r.enter(":timeline")
+        #expect(chart.hasPrefix("timeline: 9000000001s, 1 lane, 1 step"), "\(chart)")
+        #expect(chart.contains("2500000000s"), "\(chart)")
+    }
+
     @Test func statementsAfterARunTimeErrorInAnEntryAreNeitherRunNorDeclared() {
         let r = ReplDriver()
         r.enter("let z = 0")

@@ -81,14 +81,9 @@ public enum TimelineChart {
     /// columns apart.
     static func axis(end: Double, columns: Int) -> (String, String) {
         guard end > 0 else { return ("0s", "┼" + String(repeating: "─", count: columns - 1)) }
-        var step = 0.001
-        let candidates = [1.0, 2, 2.5, 5]
-        search: for decade in [0.001, 0.01, 0.1, 1, 10, 100, 1000, 10000, 100000] {
-            for m in candidates where Double(columns) * m * decade / end >= 8 {
-                step = m * decade
-                break search
-            }
-        }
+        // Ticks at least 8 columns apart, and wider than the longest label.
+        let widest = formatFixed(end, 3).count + 2
+        let step = Ticks.step(end: end, length: Double(columns), minimum: Double(max(8, widest)), multiples: [1, 2, 2.5, 5])
         var labels = [Character](repeating: " ", count: columns + 8)
         var axis = [Character](repeating: "─", count: columns)
         var k = 0

@@ -139,11 +139,7 @@ public enum TimelineStrip {
 
     /// A tick step on a 1-2-5 scale giving ticks at least 60 px apart.
     static func tickStep(end: Double, pixels: Double) -> Double {
-        guard end > 0, pixels > 0 else { return 1 }
-        for decade in [0.001, 0.01, 0.1, 1, 10, 100, 1000, 10000] {
-            for m in [1.0, 2, 5] where pixels * m * decade / end >= 60 { return m * decade }
-        }
-        return end
+        Ticks.step(end: end, length: pixels, minimum: 60, multiples: [1, 2, 5])
     }
 
     /// Text cut to `count` characters with an ellipsis.
