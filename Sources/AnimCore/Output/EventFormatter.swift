@@ -49,8 +49,9 @@ public struct EventFormatter: Sendable {
     }
 }
 
-/// A JSON string literal (RFC 8259 §7 escapes).
-public func quote(_ s: String) -> String {
+/// A JSON string literal (RFC 8259 §7 escapes). `htmlSafe` also escapes `<`, `>`, `&`,
+/// U+2028 and U+2029, so the literal can sit inside an HTML `<script>`.
+public func quote(_ s: String, htmlSafe: Bool = false) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {
@@ -60,7 +61,8 @@ public func quote(_ s: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-            if u.value < 0x20 {
+            let html = htmlSafe && (u == "<" || u == ">" || u == "&" || u.value == 0x2028 || u.value == 0x2029)
+            if u.value < 0x20 || html {
                 let h = String(u.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
             } else {

@@ -126,30 +126,8 @@ func xmlEscaped(_ s: String) -> String {
     return o
 }
 
-/// A JSON string literal (also safe inside an HTML `<script>`: `<` is escaped).
-func jsonString(_ s: String) -> String {
-    var o = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": o += "\\\""
-        case "\\": o += "\\\\"
-        case "\n": o += "\\n"
-        case "\r": o += "\\r"
-        case "\t": o += "\\t"
-        case "<": o += "\\u003c"
-        case ">": o += "\\u003e"
-        case "&": o += "\\u0026"
-        default:
-            if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
-                let hex = String(u.value, radix: 16)
-                o += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                o.unicodeScalars.append(u)
-            }
-        }
-    }
-    return o + "\""
-}
+/// A JSON string literal safe inside an HTML `<script>`.
+func jsonString(_ s: String) -> String { quote(s, htmlSafe: true) }
 
 /// `#rrggbb` of channels in 0...255.
 func hexColor(_ r: Double, _ g: Double, _ b: Double) -> String {
