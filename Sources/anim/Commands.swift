@@ -91,7 +91,10 @@ enum Commands {
         let report = session.check(name: name, bytes: read(file))
         guard report.exitCode == .success else { return report.exitCode }
         let w = report.warnings == 0 ? "" : " with \(report.warnings) warning\(report.warnings == 1 ? "" : "s")"
-        if let d = report.duration {
+        if let cut = report.cutAt {
+            let why = report.endless.map { "the graph at \(session.renderer.position(of: $0) ?? name) repeats forever" } ?? "it goes on"
+            streams.standardOutput("\(name): ok\(w); stopped at \(cut.eventStamp)s by --until (\(why))\n")
+        } else if let d = report.duration {
             streams.standardOutput("\(name): ok\(w); duration \(d.eventStamp)s\n")
             if !report.criticalPath.isEmpty {
                 streams.standardOutput("critical path:\n")

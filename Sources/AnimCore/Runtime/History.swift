@@ -89,6 +89,7 @@ extension Interpreter {
     func setOwner(_ key: Int64, _ owner: Owner?) {
         owners[key] = owner
         if history != nil { dirty.insert(key) }
+        if owner == nil, notesReleases { releasedKeys.append(key) }
     }
 
     /// Sets a property's base value, noting the change for the history.

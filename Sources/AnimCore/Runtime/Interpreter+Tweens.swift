@@ -403,7 +403,10 @@ extension Interpreter {
         for k in seg.tracks where trackOwned[k] {
             let key = ownerKey(tracks[k].shape, tracks[k].property)
             setBase(key, trackFinalValue(k, at: t))
-            if owners.removeValue(forKey: key, if: { $0.segment == s }), history != nil { dirty.insert(key) }
+            if owners.removeValue(forKey: key, if: { $0.segment == s }) {
+                if history != nil { dirty.insert(key) }
+                if notesReleases { releasedKeys.append(key) }
+            }
         }
         freeSegment(s)
         frames[Int(f)].segment = -1

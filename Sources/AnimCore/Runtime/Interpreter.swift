@@ -96,6 +96,12 @@ public final class Interpreter {
     var activityOfFrame: [Int32: Int] = [:]
     /// Takeovers of running tweens, when `anim check` asks for them.
     public var overwrites: [Overwrite]?
+    /// Whether to note in `releasedKeys` the properties that stop being moved (the Session sets
+    /// it when `on change` observers watch: they look once more at the instant a change ends).
+    public var notesReleases = false
+    /// The properties that stopped being moved — a tween ended, a spring settled, a replay, a
+    /// `set` or an interrupt let them go — since the Session last cleared the list.
+    public var releasedKeys: [Int64] = []
     /// Asked now and then while the clock runs (see `stopCheckInterval`); true stops it between
     /// two events with an interruption error (RuntimeError.isInterruption), leaving every graph
     /// as it was. The REPL's Ctrl-C and the fuzzers' work budget come through here.
@@ -165,6 +171,9 @@ public final class Interpreter {
 
     /// Whether any property is being moved right now (a tween, spring or replay owns it).
     public var isMoving: Bool { !owners.isEmpty }
+
+    /// Whether a property (`shape << 32 | property`) is being moved right now.
+    public func isMoving(_ key: Int64) -> Bool { owners[key] != nil }
 
     /// The time of the next pending event.
     public var nextEventTime: Time? { queue.nextTime }

@@ -10,6 +10,8 @@ public struct CheckReport: Sendable {
     public var duration: Time?
     /// The node that runs forever, if the script never finishes.
     public var endless: Span?
+    /// Where `--until` stopped a run that was still going (`duration` is then that time).
+    public var cutAt: Time?
     /// How many warnings were reported.
     public var warnings: Int
     /// The steps that make the total duration, in order: (begin, end, label, position).
@@ -34,13 +36,16 @@ extension Session {
                 endless = node.span
             } else {
                 try playToEnd()
+                // Cut by `--until`: say what would have gone on.
+                if stoppedAtLimit { endless = interpreter.endlessGraph?.span }
             }
         } catch {
             return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
         }
         reportOverwrites()
-        var report = CheckReport(exitCode: exitCode, duration: endless == nil ? now : nil, endless: endless, warnings: warningCount)
-        if endless == nil { report.criticalPath = criticalPath() }
+        let finished = endless == nil || stoppedAtLimit
+        var report = CheckReport(exitCode: exitCode, duration: finished ? finishedAt ?? now : nil, endless: endless, warnings: warningCount)
+        if stoppedAtLimit { report.cutAt = now } else if finished { report.criticalPath = criticalPath() }
         return report
     }
 

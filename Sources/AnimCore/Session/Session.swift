@@ -81,6 +81,9 @@ public final class Session: RunEventSink {
     public internal(set) var warningCount = 0
     /// Whether `--until` cut the script short.
     public internal(set) var stoppedAtLimit = false
+    /// When the script finished on its own: its last event, or the last `now` (nil until
+    /// `playToEnd`, and when `--until` cut it short). `--until` may carry the clock past it.
+    public internal(set) var finishedAt: Time?
     /// When set, prints and expectations are not shown (seeking, timing runs).
     public var silent = false {
         didSet { interpreter.silent = silent }
@@ -89,12 +92,19 @@ public final class Session: RunEventSink {
     let output: SessionOutput
     var formatter: EventFormatter
     var traces: [(String, TypedExpr)] = []
+    /// The next frame that has not run.
     var nextFrame: Int64 = 0
+    /// Whether an observer may see a change at the next frame even though nothing moves: events
+    /// fired or an observer was declared since the last look. While it is false and nothing
+    /// moves, frames without traces or a hook can be skipped up to the next event.
+    var framesMaySeeChange = true
     /// `on change` observers.
     var observers: [Observer] = []
     /// When set, prints are collected here instead of written (timeline runs).
     var collectingPrints: [(time: Time, text: String)]?
-    /// Called at every frame (`--fps`) with the frame's time, after observers ran.
+    /// Called at every frame (`--fps`) with the frame's time, after observers ran — except the
+    /// frames skipped because nothing can change in them (no trace, nothing moves, and the last
+    /// frame or look came after the last event).
     public var frameHook: ((Time) -> Void)?
 
     /// An `on change` observer: the watched property, the graph it starts, the last sample.
@@ -250,6 +260,8 @@ public final class Session: RunEventSink {
             try wait(until, span: span)
         case .observe(let property, _, _, _):
             observers.append(Observer(property: property, graph: built.graph!, last: nil))
+            interpreter.notesReleases = true
+            framesMaySeeChange = true
         case .start(_, let at, _, let span):
             var start = now
             if let at {
@@ -332,7 +344,8 @@ public final class Session: RunEventSink {
                      help: "pass '--until T' to stop the run at time T")
     }
 
-    /// Plays every graph to its end, or to `--until`.
+    /// Plays every graph to its end, or to `--until`: with `--until T` the run covers 0…T
+    /// whatever its last event is (a graph that never ends, or one that ended before T).
     public func playToEnd() throws(RuntimeError) {
         if !stoppedAtLimit {
             // What is due now happens before the run is judged unable to finish.
@@ -342,9 +355,12 @@ public final class Session: RunEventSink {
             }
             let last = try playUntilIdle(limit: options.until ?? .max)
             now = max(now, last)
-            if let u = options.until, !interpreter.isIdle { now = u; try advanceClock(to: u) }
+            if let u = options.until, !interpreter.isIdle || interpreter.isMoving { stoppedAtLimit = true; now = max(now, u) }
+            if !stoppedAtLimit { finishedAt = now }
+            if let u = options.until { now = max(now, u) }
         }
-        flushFrames(through: now)
+        // The frames up to the end, the one at the end included.
+        try advanceClock(to: now, throughFrameAt: true)
         if let (span, message) = interpreter.unmetWaits.first {
             let err = RuntimeError(message, at: span); reportRuntime(err); throw err
         }
@@ -361,41 +377,74 @@ public final class Session: RunEventSink {
         return last
     }
 
-    /// Advances the interpreter to `t`, sampling trace frames strictly before `t` on the way.
-    func advanceClock(to t: Time) throws(RuntimeError) {
-        if !traces.isEmpty || !observers.isEmpty || frameHook != nil {
-            while true {
-                var ft = frameTime(nextFrame)
-                guard ft < t else { break }
-                if traces.isEmpty && !interpreter.isMoving {
-                    // Nothing moves until the next event, so observers and hooks have nothing to
-                    // see: skip the frames in between (a long `wait` costs nothing).
-                    let next = min(t, interpreter.nextEventTime ?? t)
-                    if ft < next {
-                        nextFrame = max(nextFrame, firstFrame(atOrAfter: next))
-                        ft = frameTime(nextFrame)
-                        guard ft < t else { break }
-                    }
-                }
-                try interpreter.advance(to: ft)
-                try frame(at: ft)
-                nextFrame += 1
+    /// Whether anything samples frames: traces, observers or a frame hook.
+    var watchesFrames: Bool { !traces.isEmpty || !observers.isEmpty || frameHook != nil }
+
+    /// Plays the clock to `t`. Every event at or before `t` fires, and right after the events
+    /// of an instant where a watched property stopped moving, observers look at it once more
+    /// (`observeReleases`), so a statement after a `wait` sees what they did. Each frame before
+    /// `t` runs at its time, after everything at its instant; the frame at `t` waits for the
+    /// statements still to come at `t` (`throughFrameAt` runs it: the end of the run), so a
+    /// frame shows what a picture of that instant shows.
+    func advanceClock(to t: Time, throughFrameAt: Bool = false) throws(RuntimeError) {
+        guard watchesFrames else { return try interpreter.advance(to: t) }
+        while true {
+            let ft = frameTime(nextFrame)
+            if let e = interpreter.nextEventTime, e <= t, e <= ft {
+                // The events of an instant, then the looks where changes ended, before its frame.
+                try interpreter.advance(to: e)
+                framesMaySeeChange = true
+                if !interpreter.releasedKeys.isEmpty { try observeReleases(at: e) }
+                continue
             }
+            guard ft < t || (throughFrameAt && ft == t) else { break }
+            if traces.isEmpty, !framesMaySeeChange, !interpreter.isMoving {
+                // Nothing moves and observers saw the state already: no frame up to the next
+                // event can show a change (a long `wait` costs nothing).
+                let skipTo = firstFrame(atOrAfter: min(t, interpreter.nextEventTime ?? t))
+                if skipTo > nextFrame { nextFrame = skipTo; continue }
+            }
+            try interpreter.advance(to: ft)
+            try frame(at: ft)
+            nextFrame += 1
         }
         try interpreter.advance(to: t)
     }
 
     /// One frame: observers whose property changed run their bodies, then traces are sampled.
     func frame(at ft: Time) throws(RuntimeError) {
-        for k in observers.indices {
-            let v = try? interpreter.evaluate(observers[k].property)
-            defer { observers[k].last = v }
-            guard let v, let last = observers[k].last, last != v else { continue }
-            interpreter.start(observers[k].graph, at: ft)
-            try interpreter.advance(to: ft)
-        }
+        // This look sees every change so far, releases included; releases the bodies cause
+        // now are seen at the next frame.
+        interpreter.releasedKeys.removeAll(keepingCapacity: true)
+        framesMaySeeChange = false
+        for k in observers.indices { try look(k, at: ft) }
+        interpreter.releasedKeys.removeAll(keepingCapacity: true)
         if !traces.isEmpty { emitTrace(at: ft) }
         frameHook?(ft)
+    }
+
+    /// The look at an instant where watched properties stopped moving: their observers run if
+    /// the value changed since they last looked (releases their bodies cause now are seen at
+    /// the next frame).
+    func observeReleases(at x: Time) throws(RuntimeError) {
+        let released = Set(interpreter.releasedKeys)
+        interpreter.releasedKeys.removeAll(keepingCapacity: true)
+        for k in observers.indices {
+            guard let key = interpreter.propertyKey(of: observers[k].property), released.contains(key),
+                  !interpreter.isMoving(key) else { continue }
+            try look(k, at: x)
+        }
+        interpreter.releasedKeys.removeAll(keepingCapacity: true)
+    }
+
+    /// Observer `k` reads its property; if the value changed since its last look, its body
+    /// starts as a new graph at `x` (the first look only records the value).
+    func look(_ k: Int, at x: Time) throws(RuntimeError) {
+        let v = try? interpreter.evaluate(observers[k].property)
+        defer { observers[k].last = v }
+        guard let v, let last = observers[k].last, last != v else { return }
+        interpreter.start(observers[k].graph, at: x)
+        try interpreter.advance(to: x)
     }
 
     /// The first frame at or after `t`.
@@ -443,15 +492,6 @@ public final class Session: RunEventSink {
             values.append((name, try? interpreter.evaluate(e)))
         }
         emit(.trace(time: t, values: values))
-    }
-
-    /// Emits the trace frames at or before `t` not yet shown.
-    func flushFrames(through t: Time) {
-        guard !traces.isEmpty || !observers.isEmpty || frameHook != nil else { return }
-        while frameTime(nextFrame) <= t {
-            try? frame(at: frameTime(nextFrame))
-            nextFrame += 1
-        }
     }
 
     // MARK: - Reporting
