@@ -28,7 +28,9 @@ public struct KeyframeTrack: Sendable {
     /// offset 0, below 0 the first of them holds; with several at 1, from 1 on the last holds.
     /// One rule of our own: after a last keyframe below offset 1 its value holds (in Web Animations
     /// the implicit keyframe at 1 would bring the underlying value back).
-    public func value(_ p: Double) -> Value {
+    /// `beforeFlag`: the tween's before flag, which a step easing of a segment sees as well
+    /// (browsers pass it on; wpt css/css-animations/jump-start-animation-before-phase).
+    public func value(_ p: Double, beforeFlag: Bool = false) -> Value {
         let last = offsets.count - 1
         if p < 0 && offsets[1] == 0 { return values[0] }
         if p >= 1 && offsets[last - 1] == 1 { return values[last] }
@@ -39,7 +41,7 @@ public struct KeyframeTrack: Sendable {
         // exceeds p, and p ≥ 1 ends at the single keyframe at 1.
         let a = offsets[k], b = offsets[k + 1]
         let local = (p - a) / (b - a)
-        let eased = easings[k + 1].map { $0(local) } ?? local
+        let eased = easings[k + 1].map { $0(local, beforeFlag: beforeFlag) } ?? local
         return Value.interpolate(values[k], values[k + 1], eased)
     }
 }
@@ -178,13 +180,18 @@ public struct TrackMotion: Sendable {
     var isStraight: Bool { extras == nil }
 
     /// The value at local time `t` (clamped to the active interval).
-    /// `backwards`: the playhead moves backward (step easings then use the before flag).
+    /// `backwards`: the playhead moves backward, which decides the phase of the two boundary
+    /// instants: the start of the active interval is then in the before phase and the end in the
+    /// active one (`TweenTiming.phase`). The before flag of step easings follows the phase; it is
+    /// never set inside the active interval.
     public func value(at t: Time, backwards: Bool = false) -> Value {
         switch motion {
         case .tween(let timing, let easing):
-            let e = timing.transformedProgress(at: t - begin, easing: easing, backwards: backwards)
+            // TweenTiming.transformedProgress, keeping the before flag for the keyframes.
+            let s = timing.sample(at: t - begin, backwards: backwards)
+            let e = easing(s.directedProgress, beforeFlag: s.beforeFlag)
             guard let x = extras else { return Value.interpolate(from, to, e) }
-            if let kf = x.keyframes { return kf.value(e) }
+            if let kf = x.keyframes { return kf.value(e, beforeFlag: s.beforeFlag) }
             if let path = x.path { return path.value(e) }
             return Value.interpolate(from, to, e)
         case .spring(let duration):

@@ -19,6 +19,9 @@
 //  - .../keyframe-effects/effect-value-overlapping-keyframes.html: several keyframes at one
 //    offset, at 0 and 1 and in between (±0.0001, ±0.01 where the file says so).
 //  - .../keyframe-effects/effect-value-interval-distance.html: the precision test (exactly 0).
+//  - css/css-animations/jump-start-animation-before-phase.html (a reftest: a CSS animation's
+//    timing function is a keyframe easing, and steps(1, jump-start) must show the start value
+//    in the before phase), so keyframe easings get the before flag (WebKit/WebKit#32889).
 // CSS puts a keyframe's easing on the interval that leaves it, anim on the one that arrives
 // (Grammar.md §6.4): CSS `[{left: 0px, easing: E}, {left: 100px}]` is `[0 at 0, 100 at 1 ease E]`.
 
@@ -211,5 +214,24 @@ struct KeyframeEffectTests {
             let held: Double = p < 0 ? 50 * (p / 0.5) : 50
             #expect(number(hold, at: t) == held)
         }
+    }
+
+    /// The tween's before flag reaches a segment's step easing: in the before phase (a run
+    /// reversed to the start, or sampled before it), steps(2, jump-start) shows the start value
+    /// as a plain tween does; inside the active interval the flag is clear either way.
+    @Test("keyframe step easings get the before flag outside the active interval only")
+    func keyframeBeforeFlag() {
+        let m = keyframed(.linear, [0, 1], [0, 100], [nil, .steps(2, .jumpStart)])
+        #expect(number(m, at: 0) == 50)
+        #expect(number(m, at: 0, backwards: true) == 0)
+        #expect(number(m, at: -1) == 0)
+        #expect(number(m, at: 500) == 100)
+        #expect(number(m, at: 500, backwards: true) == 100)
+        #expect(number(m, at: 1000, backwards: true) == 100)
+        // The tween's own yoyo: the end of a backward last iteration is in the after phase.
+        var yoyo = m
+        yoyo.motion = .tween(TweenTiming(iterationDuration: ms(1000), iterations: 2, alternate: true), .linear)
+        #expect(number(yoyo, at: 2000) == 0)
+        #expect(number(yoyo, at: 1999) == 50)
     }
 }
