@@ -15,9 +15,12 @@ public struct Parser {
     /// Diagnostics found while parsing (lexer diagnostics are added by `parseProgram`).
     public internal(set) var diagnostics = DiagnosticBag()
     /// Set when an error happened at the end of the input: more input could complete it (REPL).
-    public private(set) var endedEarly = false
+    public internal(set) var endedEarly = false
     var panicMode = false
     var depth = 0
+    /// For each `<` (by token index), the index of the `>` that closes it, or nil if none does;
+    /// found once an error needs it (`closeOfBlock`).
+    var blockCloses: [Int: Int?]?
 
     /// The deepest nesting of blocks and expressions accepted. Deeper input is almost surely
     /// generated or hostile, and recursive descent needs stack for each level.
