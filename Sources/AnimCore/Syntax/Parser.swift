@@ -280,6 +280,7 @@ public struct Parser {
         switch t.kind {
         case .newline, .eof: t.kind.display
         case .string: "string \(text(t))"
+        case .color: "color '\(text(t))'"
         default: "'\(text(t))'"
         }
     }
@@ -292,10 +293,63 @@ public struct Parser {
         if t.kind == .eof { endedEarly = true }
         if !panicMode && t.kind != .error {
             let span = t.kind == .newline || t.kind == .eof ? Span.point(file.id, endOfLastToken(before: t)) : t.span
-            diagnostics.error(message, at: span, label: label, help: help)
+            var d = Diagnostic(.error, message, at: span, label: label, help: help)
+            if let color = colorReadForComment(near: t) { explainColorComment(color, in: &d) }
+            diagnostics.report(d)
         }
         panicMode = true
         return ParseError()
+    }
+
+    /// The color token that reads as a comment written without a space after `#` (`#fade out`,
+    /// `#add more`; a 3, 4, 6 or 8 hex-digit word after `#` is a color, §1.2): `t` itself when it
+    /// is such a color that starts its line or has a word after it, else the color that starts
+    /// the line of `t` when a word follows it.
+    func colorReadForComment(near t: Token) -> Token? {
+        guard t.kind != .eof, t.kind != .newline else { return nil }
+        let bytes = file.bytes
+        var lineStart = Int(t.span.start)
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        while lineStart < bytes.count, bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { lineStart += 1 }
+        let i = tokenIndex(at: Int(t.span.start))
+        if t.kind == .color, Int(t.span.start) == lineStart || wordFollows(i) { return t }
+        let first = tokenIndex(at: lineStart)
+        guard tokens[first].kind == .color, Int(tokens[first].span.start) == lineStart, wordFollows(first) else { return nil }
+        return tokens[first]
+    }
+
+    /// The index of the first token starting at or after byte `offset` (tokens are in source order).
+    private func tokenIndex(at offset: Int) -> Int {
+        var lo = 0, hi = tokens.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(tokens[mid].span.start) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Whether the token after index `i` is a word on the same line.
+    private func wordFollows(_ i: Int) -> Bool {
+        guard i + 1 < tokens.count else { return false }
+        let next = tokens[i + 1]
+        guard next.kind == .identifier || next.kind == .keyword else { return false }
+        return !file.bytes[Int(tokens[i].span.end)..<Int(next.span.start)].contains(0x0A)
+    }
+
+    /// Says that `color` was read as a color, not a comment, and how to write the comment.
+    func explainColorComment(_ color: Token, in d: inout Diagnostic) {
+        let digits = Int(color.span.end - color.span.start) - 1
+        let explanation = "'#' and \(digits) hex digits make a color, not a comment"
+        if d.span == color.span && d.label == nil { d.label = explanation } else {
+            d.secondary.append(.init(span: color.span, text: explanation))
+        }
+        // The line as it would read with the space: `# fade out`.
+        let bytes = file.bytes
+        var end = Int(color.span.end)
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        var rest = String(decoding: bytes[(Int(color.span.start) + 1)..<end], as: UTF8.self)
+        if rest.count > 40 { rest = String(rest.prefix(40)) + "…" }
+        if d.help == nil { d.help = "put a space after '#' to start a comment: '# \(rest)'" }
     }
 
     /// Where an error at a line break or at the end of input points: just after the last token
