@@ -12,7 +12,19 @@ extension Parser {
             steps.append(try parseStep())
         }
         var name: Identifier?
-        if match(.as) { name = try consumeName("a name after 'as'") }
+        if match(.as) {
+            let asSpan = previous.span
+            let id = try consumeName("a name after 'as'")
+            name = id
+            // `as` names the whole chain before it, so nothing can be chained after the name.
+            let next = check(.newline) ? peekPastNewlines() : peek
+            if next.is(.then) {
+                skipNewlines()  // recovery then skips the `then` line too, which cannot start a statement
+                throw report(Diagnostic(.error, "'then' cannot follow 'as \(id.name)'", at: next.span,
+                                        secondary: [.init(span: asSpan.merged(with: id.span), text: "'as' names the whole chain before it, and ends it")],
+                                        help: "to name one part of a chain, put that part in a block: '< … as \(id.name) > then …'"))
+            }
+        }
         let span = steps[0].span.merged(with: previous.span)
         return Chain(steps: steps, name: name, span: span)
     }
@@ -107,7 +119,8 @@ extension Parser {
                 chains.append(try parseChain())
                 if !check(.gt) {
                     if !(check(.newline) || check(.semicolon)) {
-                        throw report("expected ';', a new line or '>' after the step, found \(describe(peek))", at: peek)
+                        throw report("expected ';', a new line or '>' after the step, found \(describe(peek))", at: peek,
+                                     help: twoStepsHelp())
                     }
                 }
             } catch {
@@ -157,14 +170,7 @@ extension Parser {
     /// part of an assignment, so inside a tween block it means the block's `>` is missing.
     static func startsStatementOrStep(_ t: Token) -> Bool {
         guard t.kind == .keyword, let kw = t.keyword else { return false }
-        switch kw {
-        case .stage, .rect, .circle, .text, .group, .let, .seed, .define, .at, .on,
-             .animate, .spring, .wait, .print, .set, .expect, .repeat, .stagger, .play, .after, .with,
-             .pause, .resume, .seek, .reverse, .interrupt, .save, .restore, .then, .as:
-            return true
-        case .forever, .yoyo, .for, .in, .from, .reversed, .delay, .ease, .speed, .within, .true, .false:
-            return false
-        }
+        return kw.startsStatement || kw.startsStep || kw == .then || kw == .as
     }
 
     /// tweenBlock := "<" { separator } [ assignment { separator+ assignment } ] { separator } ">"

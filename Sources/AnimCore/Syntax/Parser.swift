@@ -67,7 +67,10 @@ public struct Parser {
         panicMode = false
         do {
             let s = try parseStatement()
-            try expectStatementEnd()
+            switch s {
+            case .chain, .wait: try expectStatementEnd(afterStep: true)
+            default: try expectStatementEnd(afterStep: false)
+            }
             return s
         } catch {
             synchronize()
@@ -255,9 +258,19 @@ public struct Parser {
         check(.newline) || check(.semicolon) || check(.eof) || check(.gt)
     }
 
-    mutating func expectStatementEnd() throws {
+    /// Requires the end of a statement; `afterStep` says that a step ended just before, so that
+    /// a step starting here could be joined to it with `then`.
+    mutating func expectStatementEnd(afterStep: Bool) throws {
         if atStatementEnd { return }
-        throw report("expected end of statement, found \(describe(peek))", at: peek)
+        throw report("expected end of statement, found \(describe(peek))", at: peek,
+                     help: afterStep ? twoStepsHelp() : peek.startsStep ? "separate two statements with ';' or a new line" : nil)
+    }
+
+    /// For a step written right after another on one line: how to sequence them or run them together.
+    func twoStepsHelp() -> String? {
+        guard peek.startsStep else { return nil }
+        let word = peek.kind == .lt ? "the block" : "'\(text(peek))'"
+        return "write 'then' before \(word) to run it after the step before, or ';' to start both now"
     }
 
     mutating func skipSeparators() {
@@ -359,6 +372,13 @@ public struct Parser {
         var i = min(current, tokens.count - 1)
         while i >= 0, tokens[i].span.start >= t.span.start || tokens[i].kind == .newline { i -= 1 }
         return i >= 0 ? Int(tokens[i].span.end) : Int(t.span.start)
+    }
+
+    /// Reports a diagnostic built by the caller (with secondary labels), unless in panic mode.
+    mutating func report(_ d: Diagnostic) -> ParseError {
+        if !panicMode { diagnostics.report(d) }
+        panicMode = true
+        return ParseError()
     }
 
     /// Reports an error at a span.
