@@ -315,7 +315,9 @@ extension Parser {
     /// easing := word { "-" word } [ "(" easingArg { "," easingArg } ")" ]
     /// easingArg := ["-"] NUMBER | word { "-" word }
     mutating func parseEasing() throws -> EasingSyntax {
-        let (name, nameSpan) = try parseHyphenatedWord("an easing name after 'ease'")
+        // Dots join words too, so GSAP's `power2.out` reaches the checker whole and its error can
+        // name the anim easing; no anim easing has a dot.
+        let (name, nameSpan) = try parseHyphenatedWord("an easing name after 'ease'", joiningDots: true)
         var args: [EasingSyntax.Argument]?
         if check(.lparen) && !peek.spaceBefore {
             advance()
@@ -344,11 +346,12 @@ extension Parser {
         return EasingSyntax(name: name, nameSpan: nameSpan, arguments: args, span: nameSpan.merged(with: previous.span))
     }
 
-    /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`).
-    mutating func parseHyphenatedWord(_ what: String) throws -> (String, Span) {
+    /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`),
+    /// and `word.word` too when `joiningDots` is set.
+    mutating func parseHyphenatedWord(_ what: String, joiningDots: Bool = false) throws -> (String, Span) {
         guard check(.identifier) || check(.keyword) else { throw report("expected \(what)", at: peek) }
         var span = advance().span
-        while check(.minus), !peek.spaceBefore,
+        while check(.minus) || joiningDots && check(.dot), !peek.spaceBefore,
               tokens[current + 1].kind == .identifier || tokens[current + 1].kind == .keyword,
               !tokens[current + 1].spaceBefore {
             advance()

@@ -132,11 +132,13 @@ public struct Parser {
         return ShapeDecl(kind: kind, name: name, count: count, properties: props, span: start.merged(with: previous.span))
     }
 
-    /// { NAME expr } — property keys may be keywords (`text "Hello"`).
+    /// { NAME expr } — property keys may be keywords (`text "Hello"`). A key written as a
+    /// hyphenated word (`border-radius`) is read whole, for the checker to reject by name.
     mutating func parsePropertyInits() throws -> [PropertyInit] {
         var props: [PropertyInit] = []
         while check(.identifier) || check(.keyword) {
-            let key = Identifier(text(peek), advance().span)
+            let (name, span) = try parseHyphenatedWord("a property name")
+            let key = Identifier(name, span)
             if atStatementEnd {
                 throw report("expected a value for '\(key.name)'", at: peek)
             }
