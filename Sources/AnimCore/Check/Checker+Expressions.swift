@@ -212,11 +212,11 @@ extension Checker {
         if let c = Color.named(id.name) {
             return TypedExpr(.constant(.color(c)), .color, id.span)
         }
+        if failedNames.contains(id.name) { return nil }  // its declaration's error is reported
         var candidates = scopes.flatMap { $0.keys }.sorted()
         candidates += env.allNames
-        var suggestion = DidYouMean.suggest(id.name, from: candidates)
-        if suggestion == nil { suggestion = DidYouMean.suggest(id.name, from: CSSColors.table.keys.sorted()) }
-        error(.unknownName(id.name, suggestion: suggestion), at: id.span)
+        if DidYouMean.suggest(id.name, from: candidates) == nil { candidates = CSSColors.table.keys.sorted() }
+        reportUnknownName(id, candidates: candidates)
         return nil
     }
 

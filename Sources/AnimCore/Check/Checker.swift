@@ -31,6 +31,12 @@ public struct Checker {
     }
     /// Set while checking the prelude: its defines may be redefined by scripts.
     public var isPrelude = false
+    /// Names whose declaration had an error (`let x = bleu`, a define whose body names an
+    /// unknown shape): already reported, so a use of them is not reported again.
+    var failedNames: Set<String> = []
+    /// Where each top-level name of the program being checked is declared, so that a name used
+    /// before its declaration can point at it.
+    var declarations: [String: Span] = [:]
 
     /// The largest shape array, so a typo like `card[1e9]` is an error, not an out-of-memory.
     public static let maxArraySize = 100_000
@@ -53,6 +59,17 @@ public struct Checker {
         c.isPrelude = isPrelude
         var pending = Array(program.statements.reversed())
         _ = consume program
+        for s in pending.reversed() {
+            let name: Identifier?
+            switch s {
+            case .shape(let d): name = d.name
+            case .group(let g): name = g.name
+            case .let(let l): name = l.name
+            case .define(let d): name = d.name
+            case .stage, .seed, .wait, .at, .onChange, .chain: name = nil
+            }
+            if let name, c.declarations[name.name] == nil { c.declarations[name.name] = name.span }
+        }
         var out: [CheckedStmt] = []
         out.reserveCapacity(pending.count)
         while let s = pending.popLast() {
@@ -220,7 +237,7 @@ public struct Checker {
                 return nil
             }
         }
-        guard let v = check(l.value) else { return nil }
+        guard let v = check(l.value) else { failedNames.insert(l.name.name); return nil }
         let slot = env.globalKinds.count
         env.globalKinds.append(v.kind)
         env.symbols[l.name.name] = .global(slot: slot, kind: v.kind)
@@ -293,6 +310,19 @@ public struct Checker {
     func text(_ span: Span) -> String {
         if span.source == file.id { return file.text(of: span) }
         return env.files[span.source]?.text(of: span) ?? "?"
+    }
+
+    /// Reports an unknown name, with a did-you-mean from `candidates`; when the program declares
+    /// the name later on, points at that declaration instead.
+    mutating func reportUnknownName(_ id: Identifier, candidates: [String]) {
+        if let later = declarations[id.name], later.source == id.span.source, later.start > id.span.start {
+            var d = Diagnostic.error(CheckError.unknownName(id.name, suggestion: nil).message, at: id.span,
+                                     help: "declare '\(id.name)' before the line that uses it")
+            d.secondary.append(.init(span: later, text: "declared here, after its use"))
+            diagnostics.report(d)
+            return
+        }
+        error(.unknownName(id.name, suggestion: DidYouMean.suggest(id.name, from: candidates)), at: id.span)
     }
 
     mutating func error(_ e: CheckError, at span: Span, label: String? = nil, help: String? = nil) {
