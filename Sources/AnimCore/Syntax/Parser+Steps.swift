@@ -187,8 +187,8 @@ extension Parser {
             // the `>` were written (one error, not a cascade).
             if Parser.startsStatementOrStep(peek), isUnclosed(openIndex) {
                 let word = text(peek)
-                let line = file.location(of: Int(peek.span.start)).line
-                let which = file.location(of: endOfLastToken(before: peek)).line != line ? "'\(word)' on line \(line)" : "'\(word)'"
+                let line = file.lineIndex(of: Int(peek.span.start)) + 1
+                let which = file.lineIndex(of: endOfLastToken(before: peek)) + 1 != line ? "'\(word)' on line \(line)" : "'\(word)'"
                 _ = reportUnclosed(open, note: "\(which) cannot be inside the block of \(context), which holds only property assignments")
                 current = contentEnd
                 if list.isEmpty { throw ParseError() }

@@ -323,8 +323,7 @@ public struct Parser {
     func colorReadForComment(near t: Token) -> Token? {
         guard t.kind != .eof, t.kind != .newline else { return nil }
         let bytes = file.bytes
-        var lineStart = Int(t.span.start)
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var lineStart = file.lineStarts[file.lineIndex(of: Int(t.span.start))]
         while lineStart < bytes.count, bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { lineStart += 1 }
         let i = tokenIndex(at: Int(t.span.start))
         if t.kind == .color, Int(t.span.start) == lineStart || wordFollows(i) { return t }
@@ -358,12 +357,12 @@ public struct Parser {
         if d.span == color.span && d.label == nil { d.label = explanation } else {
             d.secondary.append(.init(span: color.span, text: explanation))
         }
-        // The line as it would read with the space: `# fade out`.
+        // The line as it would read with the space: `# fade out` (its first 40 characters).
         let bytes = file.bytes
         var end = Int(color.span.end)
-        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        while end < bytes.count, end < Int(color.span.start) + 200, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
         var rest = String(decoding: bytes[(Int(color.span.start) + 1)..<end], as: UTF8.self)
-        if rest.count > 40 { rest = String(rest.prefix(40)) + "…" }
+        if rest.count > 40 || end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { rest = String(rest.prefix(40)) + "…" }
         if d.help == nil { d.help = "put a space after '#' to start a comment: '# \(rest)'" }
     }
 
