@@ -43,7 +43,7 @@ enum ForeignNames {
             return PropertyHint(property: .alpha, explanation: "anim calls opacity 'alpha', from 0 (transparent) to 1")
         case "visible", "hidden", "visibility", "display":
             return PropertyHint(property: .alpha, explanation: "anim hides a shape with 'alpha 0'")
-        case "backgroundColor", "background", "bgColor", "fill", "fillColor", "tint", "tintColor":
+        case "backgroundColor", "background", "bgColor", "fill", "fillColor":
             return PropertyHint(property: .color, explanation: "a shape's fill color is its 'color'")
         case "cornerRadius", "borderRadius", "r", "rx":
             return PropertyHint(property: .radius, explanation: "a rect's corner radius and a circle's radius are its 'radius'")
