@@ -282,16 +282,17 @@ struct ParserTests {
     @Test func errorsAtTheEndPointAtTheLastToken() {
         let p = parse("at 1 < print 1\n# trailing comment\n\n")
         #expect(render(p.diagnostics, p.file) == """
-        test.anim:1:15: error: expected '>' to close the block
+        test.anim:1:15: error: unclosed '<'
           1 | at 1 < print 1
-            |               ^
-            |      - block opened here
+            |               ^ expected '>'
+            |      - opened here
 
         """)
     }
 
     @Test func endedEarlyOnlyWhenMoreInputCouldComplete() {
         #expect(parse("at 1 < print 1").endedEarly)
+        #expect(parse("rect a\nanimate 1 < a.z = 1").endedEarly)
         #expect(parse("print 1 then").endedEarly)
         #expect(parse("print (1,").endedEarly)
         #expect(parse("print \"abc").endedEarly)
