@@ -15,13 +15,38 @@ public struct GraphBuilder {
 
     /// Builds the graph of a chain. A name on the chain itself stays on the root node (the
     /// instance is named); names on nested chains become `spawn` nodes (child instances).
+    /// A block of one chain is that chain, so `< X as n >` and `at T < X as n >` name the
+    /// graph just as `X as n` does.
     public static func build(_ chain: CheckedChain, localCount: Int, instantiations: [Instantiation] = []) -> SequencerGraph {
         var b = GraphBuilder(instantiations: instantiations)
-        var unnamed = chain
-        unnamed.name = nil
-        let root = b.add(unnamed)
-        b.nodes[Int(root.index)].name = chain.name
+        var top = chain
+        while top.name == nil, top.steps.count == 1, case .parallel(let chains, _) = top.steps[0], chains.count == 1 {
+            top = chains[0]
+        }
+        let name = top.name
+        top.name = nil
+        if name != nil, GraphBuilder.collapsesToNamed(top) {
+            // `< X as inner > as outer`: the root names the graph, so the child instance
+            // `inner` needs a node of its own below it.
+            let at = b.reserve(top.span)
+            let body = b.add(top)
+            b.nodes[at] = GraphNode(kind: .sequence(b.list([body])), span: top.span, name: name, duration: b.nodes[Int(body.index)].duration)
+        } else {
+            let root = b.add(top)
+            b.nodes[Int(root.index)].name = name
+        }
         return SequencerGraph(nodes: b.nodes, localCount: localCount, children: b.children, plans: b.plans, targets: b.targets)
+    }
+
+    /// Whether an unnamed chain's node would be a named chain's `spawn` (the needless wrappers
+    /// around it dropped).
+    private static func collapsesToNamed(_ chain: CheckedChain) -> Bool {
+        var c = chain
+        while c.steps.count == 1, case .parallel(let chains, _) = c.steps[0], chains.count == 1 {
+            if chains[0].name != nil { return true }
+            c = chains[0]
+        }
+        return false
     }
 
     /// Reserves a slot so the parent precedes its children in pre-order.
@@ -40,11 +65,7 @@ public struct GraphBuilder {
             nodes[at] = GraphNode(kind: .spawn(body: body), span: chain.span, name: name, duration: nodes[Int(body.index)].duration)
             return NodeID(at)
         }
-        if chain.steps.count == 1 {
-            let id = add(chain.steps[0])
-            if let n = chain.name { nodes[Int(id.index)].name = n }
-            return id
-        }
+        if chain.steps.count == 1 { return add(chain.steps[0]) }
         let at = reserve(chain.span)
         var children: [NodeID] = []
         var d = StaticDuration.exact(.zero)
@@ -53,7 +74,7 @@ public struct GraphBuilder {
             children.append(c)
             d = d + nodes[Int(c.index)].duration
         }
-        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: chain.name, duration: d)
+        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: nil, duration: d)
         return NodeID(at)
     }
 

@@ -45,6 +45,27 @@ struct GraphBuilderTests {
         #expect(graphDump("< wait 1 then print 1 >") == "sequence of 2 (1s)\n├─ wait 1 (1s)\n└─ print 1\n")
     }
 
+    @Test func aNameInsideAOneChainBlockNamesTheGraph() {
+        // The block is dropped, so the name stays on the root: the graph's instance is named.
+        #expect(graphDump("< wait 1 as inner >") == "wait 1 (1s) as inner\n")
+        #expect(graphDump("< < wait 1 then print 1 as inner > >") == "sequence of 2 (1s) as inner\n├─ wait 1 (1s)\n└─ print 1\n")
+        // With a name of its own as well, the inner chain keeps its child instance below the root.
+        #expect(graphDump("< wait 1 as inner > as outer") == """
+        sequence of 1 (1s) as outer
+        └─ instance (1s) as inner
+           └─ wait 1 (1s)
+
+        """)
+        // Inside a block of two chains, a named chain is a child instance.
+        #expect(graphDump("< wait 1 as inner ; print 1 >") == """
+        parallel of 2 (1s)
+        ├─ instance (1s) as inner
+        │  └─ wait 1 (1s)
+        └─ print 1
+
+        """)
+    }
+
     @Test func parallelTakesTheLongestChild() {
         #expect(graphDump("rect a\n< animate 1 < a.z = 1 > ; wait 2.5 ; print 1 > then wait 0.5") == """
         sequence of 2 (3s)
