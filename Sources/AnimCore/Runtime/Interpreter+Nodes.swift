@@ -9,9 +9,19 @@ extension Interpreter {
         let inst = frame.instance
         let now = localTime(inst)
         if frame.parent < 0, let name = instances[Int(inst)].name {
-            // A named instance starts: `with NAME` steps may go.
-            stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
-            wake(name)
+            // A named instance starts: `with NAME` steps may go. One that first waits for
+            // another named step (`after a < … > as b`) starts when its block does.
+            if let previous = stepRuns[name]?.instance { unstartedRuns.remove(previous) }
+            if leadsWithWait(instances[Int(inst)].graph, NodeID(Int(frame.node))) {
+                stepRuns[name] = StepRun(instance: inst, start: nil, end: nil)
+                unstartedRuns.insert(inst)
+            } else {
+                stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
+                wake(name)
+            }
+        } else if !unstartedRuns.isEmpty, frame.parent >= 0,
+                  case .relative = instances[Int(inst)].graph.nodes[Int(frames[Int(frame.parent)].node)].kind {
+            blockStarted(in: inst)
         }
         if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan, ref.targetCount >= 0 {
             // A tween that is all constants (so it has no `from` to show during its delay).
@@ -221,23 +231,50 @@ extension Interpreter {
         }
     }
 
+    /// Whether a node first waits for a named step: it is an `after`/`with`, or everything it
+    /// starts at once is (the first step of a sequence, every chain of a block, the body of a
+    /// repeat, a stagger or a named chain). A `play` starts its sequence at once.
+    func leadsWithWait(_ g: SequencerGraph, _ n: NodeID) -> Bool {
+        switch g[n].kind {
+        case .relative: true
+        case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
+        case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
+        case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
+        case .tween, .wait, .action, .spring, .play: false
+        }
+    }
+
+    /// The block of an `after`/`with` starts in instance `i`: the named runs that were waiting
+    /// for it (`i` and the ancestors it belongs to) start now.
+    func blockStarted(in i: Int32) {
+        var x = i
+        while x >= 0 {
+            if unstartedRuns.remove(x) != nil, let name = instances[Int(x)].name, stepRuns[name]?.instance == x,
+               stepRuns[name]?.start == nil {
+                stepRuns[name]?.start = time
+                wake(name)
+            }
+            x = instances[Int(x)].parent
+        }
+    }
+
     /// The global time the body of `after`/`with` starts, if it is known yet.
     func relativeStart(_ f: Int32, _ spec: RelativeSpec) throws(RuntimeError) -> Time? {
         let offset = try spec.offset.map { e throws(RuntimeError) -> Time in
             guard case .time(let t) = try eval(e, env: frames[Int(f)].env) else { return .zero }
             return t
         } ?? .zero
-        guard let run = stepRuns[spec.name] else { return nil }
+        guard let run = stepRuns[spec.name], let start = run.start else { return nil }
         switch spec.anchor {
         case .with:
-            return max(time, run.start + offset)
+            return max(time, start + offset)
         case .after:
             if let end = run.end { return max(time, end + offset) }
             // A negative offset needs the end in advance: known when the step's length is.
             if offset.ticks < 0, instances[Int(run.instance)].running {
                 let inst = instances[Int(run.instance)]
                 if case .exact(let d) = inst.graph.nodes[Int(inst.root)].duration, inst.rate == 1, inst.parent < 0 {
-                    return max(time, run.start + d + offset)
+                    return max(time, start + d + offset)
                 }
             }
             return nil
@@ -270,7 +307,7 @@ extension Interpreter {
             let frame = frames[Int(f)]
             guard instances[Int(frame.instance)].running,
                   case .relative(let spec, _) = instances[Int(frame.instance)].graph.nodes[Int(frame.node)].kind else { return nil }
-            let what = stepRuns[spec.name] == nil ? "never started" : "never finished"
+            let what = stepRuns[spec.name]?.start == nil ? "never started" : "never finished"
             return (spec.span, "'\(spec.anchor.rawValue) \(spec.nameText)' never ran: '\(spec.nameText)' \(what)")
         }
     }
