@@ -66,6 +66,22 @@ struct GraphBuilderTests {
         """)
     }
 
+    @Test func relativeOffsetsKeepTheirSign() {
+        #expect(graphDump("wait 1 as a\nafter a - 0.5 < print 1 >\nwith a + (2 * 0.25) < print 2 >\nwith a < print 3 >") == """
+        wait 1 (1s) as a
+        --
+        after a - 0.5 (dynamic)
+        └─ print 1
+        --
+        with a + (2 * 0.25) (dynamic)
+        └─ print 2
+        --
+        with a (dynamic)
+        └─ print 3
+
+        """)
+    }
+
     @Test func parallelTakesTheLongestChild() {
         #expect(graphDump("rect a\n< animate 1 < a.z = 1 > ; wait 2.5 ; print 1 > then wait 0.5") == """
         sequence of 2 (3s)
