@@ -172,16 +172,22 @@ public struct GraphBuilder {
     }
 
     /// A tween's static duration: delay + duration × iterations ÷ speed, when all are constants.
+    /// The active duration is 0 when the duration is, even with `repeat forever` (Grammar.md §6.1).
     static func duration(of t: TweenSpec) -> StaticDuration {
-        if t.forever { return .forever }
-        guard case .constant(.time(let d)) = t.duration.node else { return .dynamic }
+        guard case .constant(.time(let d)) = t.duration.node else {
+            // A computed duration is taken as endless: it is, unless it turns out to be 0.
+            return t.forever ? .forever : .dynamic
+        }
+        if t.forever && d.ticks != 0 { return .forever }
         var delay = Time.zero
         if let e = t.delay {
             guard case .constant(.time(let x)) = e.node else { return .dynamic }
             delay = x
         }
         var n = 1.0, r = 1.0
-        if let e = t.iterations {
+        if t.forever {
+            n = .infinity
+        } else if let e = t.iterations {
             guard case .constant(.number(let x)) = e.node else { return .dynamic }
             n = x
         }

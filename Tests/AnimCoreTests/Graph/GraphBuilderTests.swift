@@ -132,6 +132,15 @@ struct GraphBuilderTests {
         #expect(duration("rect a\n< animate 1 repeat forever < a.z = 1 > ; wait 1 >") == .forever)
     }
 
+    @Test func aZeroDurationTweenEndsEvenRepeatingForever() {
+        // Its active duration is 0 whatever the iterations (Grammar.md §6.1): only its delay is left.
+        #expect(duration("rect a\nanimate 0 repeat forever < a.z = 1 >") == seconds("0"))
+        #expect(duration("rect a\nanimate 0 delay 0.001 repeat forever < a.z = 1 >") == seconds("0.001"))
+        #expect(duration("rect a\nanimate 0 delay 0.5 repeat forever yoyo speed 2 < a.z = 1 > then wait 1") == seconds("1.5"))
+        #expect(graphs("rect a\nanimate 0 repeat forever < a.z = 1 >")[0].firstForeverNode == nil)
+        #expect(duration("rect a\nlet d = 0.5\nanimate 0 delay d repeat forever < a.z = 1 >") == .dynamic)
+    }
+
     @Test func decimalDurationsAddExactly() {
         #expect(duration("wait 0.1 then wait 0.2") == .exact(Time(ticks: 300_000_000)))
         let tenths = Array(repeating: "wait 0.1", count: 10).joined(separator: " then ")
