@@ -146,7 +146,9 @@ public struct GraphBuilder {
         case .relative(let spec, let body):
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))
-            nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: .dynamic)
+            // When it starts is known only then; a body that never ends never ends after it either.
+            let d: StaticDuration = if case .forever = nodes[Int(b.index)].duration { .forever } else { .dynamic }
+            nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: d)
             return NodeID(at)
         case .repeat(let count, let yoyo, let body, let span):
             let at = reserve(span)

@@ -132,6 +132,12 @@ struct GraphBuilderTests {
         #expect(duration("rect a\n< animate 1 repeat forever < a.z = 1 > ; wait 1 >") == .forever)
     }
 
+    @Test func relativeStepsAreEndlessWhenTheirBlockIs() {
+        #expect(graphs("wait 1 as a\nafter a < wait 1 >")[1].duration == .dynamic)
+        #expect(graphs("wait 1 as a\nafter a < repeat forever < wait 1 > >")[1].duration == .forever)
+        #expect(graphs("rect r\nwait 1 as a\nprint 1 then with a + 1 < animate 1 repeat forever < r.z = 1 > >")[1].duration == .forever)
+    }
+
     @Test func aZeroDurationTweenEndsEvenRepeatingForever() {
         // Its active duration is 0 whatever the iterations (Grammar.md §6.1): only its delay is left.
         #expect(duration("rect a\nanimate 0 repeat forever < a.z = 1 >") == seconds("0"))
