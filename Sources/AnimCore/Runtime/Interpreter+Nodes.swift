@@ -196,7 +196,11 @@ extension Interpreter {
         if spec.reversed {
             enableRecording(child)
             scheduleRoot(child)
+            // It ends once while it plays silently to its end; the play ends when it is back at
+            // its start, so the frame waits for that end only.
+            instances[Int(child)].parentFrame = -1
             try playReversed(child)
+            instances[Int(child)].parentFrame = f
         } else {
             scheduleRoot(child)
         }
