@@ -47,11 +47,11 @@ extension Interpreter {
         case .spring(let spec):
             try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .sequence(let children):
-            if children.count == 0 { finish(f); return }
+            if children.count == 0 { endsAtOnce(f); return }
             frames[Int(f)].state = 0
             startChild(of: f, node: instances[Int(inst)].graph.child(0, of: children), at: now)
         case .parallel(let children):
-            if children.count == 0 { finish(f); return }
+            if children.count == 0 { endsAtOnce(f); return }
             frames[Int(f)].state = Int(children.count)
             for c in instances[Int(inst)].graph[children] { startChild(of: f, node: c, at: now) }
         case .repeat(let countExpr, let yoyo, let body):
@@ -67,7 +67,7 @@ extension Interpreter {
                 }
                 count = Int(n)
             }
-            if count == 0 { finish(f); return }
+            if count == 0 { endsAtOnce(f); return }
             // A body of known length tells at once whether the passes fit on the clock (a
             // billion one-second passes would otherwise fail only after a billion events).
             if count < Int.max, case .exact(let d) = instances[Int(inst)].graph.nodes[Int(body.index)].duration, d.ticks > 0 {
@@ -99,6 +99,14 @@ extension Interpreter {
         case .relative(let spec, _):
             try startRelative(f, spec)
         }
+    }
+
+    /// A container with nothing to run (an empty block, `repeat 0`, a stagger over no shapes)
+    /// ends as it starts; its run is logged like an action's, so charts know it ran.
+    func endsAtOnce(_ f: Int32) {
+        beginActivity(frame: f)
+        endActivity(frame: f)
+        finish(f)
     }
 
     /// `from V` with a delay shows V from the start of the delay (GSAP's `fromTo` renders at
@@ -136,6 +144,7 @@ extension Interpreter {
         let graph = instances[Int(frame.instance)].graph
         let child = newInstance(graph: graph, root: root.index, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
+        instances[Int(child)].parentNode = frame.node
         if recorded { enableRecording(child) }
         return child
     }
@@ -144,9 +153,9 @@ extension Interpreter {
 
     func startStagger(_ f: Int32, _ spec: StaggerSpec, body: NodeID, now: Time) throws(RuntimeError) {
         let frame = frames[Int(f)]
-        guard case .list(let members) = try eval(spec.members, env: frame.env) else { finish(f); return }
+        guard case .list(let members) = try eval(spec.members, env: frame.env) else { endsAtOnce(f); return }
         let step = try duration(spec.interval, env: frame.env, what: "a stagger interval")
-        if members.isEmpty { finish(f); return }
+        if members.isEmpty { endsAtOnce(f); return }
         var ranks = Stagger.ranks(count: members.count, order: spec.order)
         if spec.order == .random {
             // A seeded shuffle (Fisher–Yates) of the ranks.
@@ -191,6 +200,7 @@ extension Interpreter {
         let env = newEnv(locals)
         let child = newInstance(graph: graph, root: 0, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
+        instances[Int(child)].parentNode = frame.node
         frames[Int(f)].segment = child
         frames[Int(f)].state = 1  // owns the child's environment
         if spec.reversed {
