@@ -120,8 +120,11 @@ public struct GraphBuilder {
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))
             var d = StaticDuration.dynamic
-            if case .constant(.list(let members)) = spec.members.node, case .constant(.time(let step)) = spec.interval.node,
-               case .exact(let bodyTime) = nodes[Int(b.index)].duration, spec.order != .random {
+            if case .constant(.list(let members)) = spec.members.node, members.isEmpty {
+                d = .exact(.zero)  // no branch runs
+            } else if case .constant(.list(let members)) = spec.members.node, case .constant(.time(let step)) = spec.interval.node,
+                      case .exact(let bodyTime) = nodes[Int(b.index)].duration {
+                // A random order shuffles the ranks 0 … n − 1, so its last rank is known too.
                 let last = Stagger.ranks(count: members.count, order: spec.order).max() ?? 0
                 if let offset = step.scaled(by: Double(last)) { d = .exact(offset) + .exact(bodyTime) }
             } else if case .forever = nodes[Int(b.index)].duration { d = .forever }
