@@ -227,7 +227,8 @@ extension Checker {
             offset = t
         }
         guard let body = checkBlock(r.body) else { return nil }
-        return .relative(RelativeSpec(anchor: r.anchor, name: name, nameText: r.target.name, offset: offset, span: r.span), body: body)
+        return .relative(RelativeSpec(anchor: r.anchor, name: name, nameText: r.target.name, offset: offset, subtracts: r.negative,
+                                      span: r.span), body: body)
     }
 
     mutating func checkControl(_ c: ControlStep) -> CheckedStep? {

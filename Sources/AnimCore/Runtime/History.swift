@@ -152,7 +152,8 @@ extension Interpreter {
     }
 }
 
-/// One leaf node's run, for timelines and charts: when a tween, spring, wait or action ran.
+/// One leaf node's run, for timelines and charts: when a tween, spring, wait or action ran, or
+/// a container that had nothing to run (an empty block, `repeat 0`, a stagger over no shapes).
 public struct Activity: Sendable {
     /// The instance (index into `Timeline.graphs`).
     public var instance: Int

@@ -23,6 +23,10 @@ public struct Timeline: Sendable {
         public var end: Time?
         /// Whether it is a top-level graph (not a child instance).
         public var topLevel: Bool
+        /// For a child instance (a `play`, a named chain inside a graph, a `repeat … yoyo`): the
+        /// instance that started it (an index into `Timeline.graphs`) and the node of its graph
+        /// that did.
+        public var parent: (instance: Int, node: NodeID)?
     }
 
     /// Every property's pieces.
@@ -72,7 +76,8 @@ extension Session {
         let scene = interpreter.scene
         let shapes = scene.shapes.enumerated().map { Timeline.ShapeInfo(name: $0.element.name, kind: $0.element.kind, id: ShapeID($0.offset)) }
         let graphs = interpreter.instances.map {
-            Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0)
+            Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0,
+                              parent: $0.parent < 0 || $0.parentNode < 0 ? nil : (Int($0.parent), NodeID(Int($0.parentNode))))
         }
         return Timeline(history: interpreter.history ?? PropertyHistory(), shapes: shapes, propertyNames: environment.propertyNames,
                         stageSize: scene.stageSize, stageColor: scene.stageColor, end: max(now, interpreter.time), prints: prints,

@@ -3,6 +3,8 @@
 // static duration, and when it ran. Edges say how children are composed: `then` (sequence)
 // edges are solid and chain the children in order; block (parallel) edges are dashed and fan
 // out from the block; other containers (repeat, stagger, after/with, named instances) are dotted.
+// A graph's steps include those its child instances ran: a named chain's and a yoyo pass's
+// steps are nodes of the same graph, and a `play` ran when its sequence did.
 
 /// Writes DOT.
 public enum DOTWriter {
@@ -17,8 +19,9 @@ public enum DOTWriter {
 
         """
         var cluster = 0
+        let homes = homes(timeline)
         for (i, run) in timeline.graphs.enumerated() where run.topLevel {
-            let times = spans(timeline, instance: i)
+            let times = spans(timeline, homes: homes, instance: i)
             let where_ = run.graph.nodes.first.flatMap { session.position($0.span) }.map { "line \($0.line)" } ?? "graph"
             let end = run.end.map { TimelineLanes.seconds($0) } ?? "…"
             out += "  subgraph cluster_\(cluster) {\n"
@@ -28,8 +31,6 @@ public enum DOTWriter {
                 var lines = [dumper.label(node)]
                 if let t = times[n] {
                     lines.append(t.0 == t.1 ? "at \(TimelineLanes.seconds(t.0))" : "\(formatFixed(t.0.seconds, 3))–\(TimelineLanes.seconds(t.1))")
-                } else if case .play = node.kind {
-                    // A play runs as its own instance; its times are its steps'.
                 } else {
                     lines.append("did not run")
                 }
@@ -75,14 +76,40 @@ public enum DOTWriter {
         }
     }
 
-    /// When each node of instance `i` ran: its leaves' first begin and last end, and for
-    /// containers the span of the leaves below them.
-    static func spans(_ timeline: Timeline, instance i: Int) -> [Int: (Time, Time)] {
+    /// For each instance, the top-level instance whose cluster it belongs to and, when its
+    /// nodes are not that graph's (it runs a `play`'s sequence), the node it counts for.
+    /// Parents come before their children in `Timeline.graphs`.
+    static func homes(_ timeline: Timeline) -> [(top: Int, node: Int?)] {
+        var out: [(top: Int, node: Int?)] = []
+        out.reserveCapacity(timeline.graphs.count)
+        for (j, run) in timeline.graphs.enumerated() {
+            guard let p = run.parent, p.instance < j else { out.append((j, nil)); continue }
+            let up = out[p.instance]
+            if let n = up.node {
+                out.append((up.top, n))
+            } else if case .play = timeline.graphs[p.instance].graph[p.node].kind {
+                out.append((up.top, Int(p.node.index)))
+            } else {
+                out.append((up.top, nil))  // a named chain or a yoyo pass: the same graph
+            }
+        }
+        return out
+    }
+
+    /// When each node of top-level instance `i` ran: its leaves' first begin and last end
+    /// (with its child instances' leaves), a `play`, a named chain and a yoyo `repeat` while
+    /// their instance ran, and for other containers the span of the nodes below them.
+    static func spans(_ timeline: Timeline, homes: [(top: Int, node: Int?)], instance i: Int) -> [Int: (Time, Time)] {
         var out: [Int: (Time, Time)] = [:]
-        for a in timeline.activities where a.instance == i {
-            let n = Int(a.node.index)
-            let e = a.end ?? timeline.end
-            out[n] = out[n].map { (min($0.0, a.begin), max($0.1, e)) } ?? (a.begin, e)
+        func note(_ n: Int, _ begin: Time, _ end: Time) {
+            out[n] = out[n].map { (min($0.0, begin), max($0.1, end)) } ?? (begin, end)
+        }
+        for a in timeline.activities where homes[a.instance].top == i {
+            note(homes[a.instance].node ?? Int(a.node.index), a.begin, a.end ?? timeline.end)
+        }
+        for (j, run) in timeline.graphs.enumerated() where homes[j].top == i {
+            guard let p = run.parent else { continue }
+            note(homes[j].node ?? Int(p.node.index), run.start, run.end ?? timeline.end)
         }
         // Containers: fold children into parents, last node first (pre-order reversed).
         let g = timeline.graphs[i].graph
