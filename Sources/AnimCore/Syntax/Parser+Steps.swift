@@ -134,6 +134,7 @@ extension Parser {
         let open = peek
         guard match(.lt) else { throw report("expected '<' to open the block of \(context)", at: peek) }
         var list: [Assignment] = []
+        var failure: Error?
         skipSeparators()
         while !check(.gt) {
             if check(.eof) {
@@ -147,14 +148,15 @@ extension Parser {
                     throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
                 }
             } catch {
-                // Skip past this block's own `>`, so the enclosing block does not take it for its end.
+                // Skip to the next line of the block and on to its own `>`, so that neither the
+                // enclosing block nor the top level takes that `>` for theirs (a second error).
+                failure = error
                 synchronize()
-                if check(.gt) { advance() }
-                throw error
             }
             skipSeparators()
         }
         let close = advance()
+        if let failure { throw failure }
         if list.isEmpty {
             throw report("\(context) needs at least one property to change", at: open.span.merged(with: close.span),
                          help: "write a property assignment inside, as in '< square.alpha = 0 >'")
