@@ -58,8 +58,11 @@ enum Help {
     static let repl = """
     OVERVIEW: Start the interactive REPL.
     Type statements as in a script. After each entry the clock runs until every graph has finished
-    (a never-ending graph runs 10 s per entry) and prints what happened. A block or a line ending
-    in 'then' continues on the next line ('...> '). A bare expression prints its value.
+    (a never-ending graph runs 10 s per entry) and prints what happened. An entry continues on the
+    next line ('...> ') where a file would go on: an open block or bracket, a line ending in
+    'then', a 'define ... =' before its body. Lines pasted together run as their file would. A
+    bare expression prints its value. After ':seek' back, the next entry plays the clock on like
+    any entry (':auto off' keeps it still).
     History is kept in ~/.anim_history (or $ANIM_HISTORY); Tab completes keywords, names,
     'name.' properties and ':' commands. Errors never end the session.
 

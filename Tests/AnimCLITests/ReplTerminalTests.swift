@@ -526,6 +526,39 @@ struct ReplTerminalTests {
         try t.waitFor("[6.100] (1, 0) 0")
     }
 
+    @Test func aPastedDefineWithItsBodyOnTheNextLineRunsAsTheFile() throws {
+        let t = try Terminal()
+        try t.started()
+        try t.paste("""
+            rect sq center (0,0)
+            define hop(s, h) =
+                animate 0.5 < s.offset = (0, -h) > then animate 0.5 < s.offset = (0, 0) >
+            play hop(sq, 10) then < print "landed {sq.offset}" >
+            """)
+        try t.waitFor("the pasted text") { $0.contains("play hop(sq, 10) then") }
+        try t.press("Enter")
+        try t.waitFor("the events of the file") { $0.hasSuffix("[1.000] landed (0, 0)\ntime 1.000s\nanim>") }
+        #expect(!(try t.screen().contains("error")))
+        // Typed line by line, the define waits for its body.
+        try t.run("define lift(s) =")
+        try t.waitForLastLine("...>")
+        try t.run("  animate 1 < s.offset = (0, -20) >")
+        try t.run("play lift(sq) then < print \"lifted {sq.offset}\" >")
+        try t.waitFor("[2.000] lifted (0, -20)")
+    }
+
+    @Test func errorsInAPasteHaveTheFilesLineNumbers() throws {
+        let t = try Terminal()
+        try t.started()
+        try t.paste("rect b center (0,0)\n\n# line 3\nanimate 1 < b.centre = (1,0) >\n")
+        try t.waitFor("the pasted text") { $0.contains("b.centre = (1,0) >") }
+        try t.press("Enter")
+        try t.waitFor("<repl>:4:15: error: unknown property 'centre' of rect 'b'")
+        #expect(try t.screen().contains("  4 | animate 1 < b.centre = (1,0) >"))
+        try t.run("b.center")  // nothing of the paste ran, as its file would not have
+        try t.waitFor("unknown name 'b'")
+    }
+
     @Test func anUnusableHistoryFileWarnsOnceAndTheREPLGoesOn() throws {
         // A directory is not a history file.
         let t = try Terminal(history: FileManager.default.temporaryDirectory)
