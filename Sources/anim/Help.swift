@@ -30,6 +30,21 @@ enum Help {
     See 'anim help <command>' for a command's options.
     """
 
+    static let help = """
+    OVERVIEW: Show help for anim, or for one of its commands.
+
+    USAGE: anim help [<command>]
+
+    ARGUMENTS:
+      <command>               One of run, repl, test, check, render, export, graph, timeline, bench
+                              or help. Without it, the list of commands.
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    'anim <command> --help' shows the same text as 'anim help <command>'.
+    """
+
     static let run = """
     OVERVIEW: Run a script to its end on the virtual clock.
     Every 'print' is shown with its time ('[1.300] message'); failed expectations and errors go to
@@ -153,6 +168,7 @@ enum Help {
         case "graph": graph
         case "timeline": timeline
         case "bench": bench
+        case "help": help
         default: nil
         }
     }
