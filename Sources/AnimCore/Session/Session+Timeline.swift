@@ -71,6 +71,16 @@ extension Session {
         return currentTimeline(prints: collectingPrints ?? [])
     }
 
+    /// Keeps every message printed from now on, with its time, while still writing it (the
+    /// REPL, whose `:timeline` shows them).
+    public func keepPrints() {
+        collectingPrints = collectingPrints ?? []
+        writesCollectedPrints = true
+    }
+
+    /// The messages kept since `keepPrints()` (or collected by `timeline`).
+    public var keptPrints: [(time: Time, text: String)] { collectingPrints ?? [] }
+
     /// The run so far as a Timeline (complete only when history was recorded from the start).
     public func currentTimeline(prints: [(time: Time, text: String)] = []) -> Timeline {
         let scene = interpreter.scene

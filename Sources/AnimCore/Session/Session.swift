@@ -92,8 +92,10 @@ public final class Session: RunEventSink {
     var nextFrame: Int64 = 0
     /// `on change` observers.
     var observers: [Observer] = []
-    /// When set, prints are collected here instead of written (timeline runs).
+    /// When set, prints are collected here (timeline runs, and the REPL for `:timeline`).
     var collectingPrints: [(time: Time, text: String)]?
+    /// Whether collected prints are written as well (the REPL) or only collected.
+    var writesCollectedPrints = false
     /// Called at every frame (`--fps`) with the frame's time, after observers ran.
     public var frameHook: ((Time) -> Void)?
 
@@ -461,7 +463,7 @@ public final class Session: RunEventSink {
         if silent, case .trace = event { return }
         if collectingPrints != nil, case .print(let t, let text) = event {
             collectingPrints!.append((t, text))
-            return
+            if !writesCollectedPrints { return }
         }
         if let line = formatter.line(for: event, position: position) { output.standardOutput(line) }
         switch event {

@@ -14,7 +14,10 @@ public struct Parser {
     var current = 0
     /// Diagnostics found while parsing (lexer diagnostics are added by `parseProgram`).
     public internal(set) var diagnostics = DiagnosticBag()
-    /// Set when an error happened at the end of the input: more input could complete it (REPL).
+    /// Set when an error happened at the end of the input, where more lines could complete it:
+    /// an open block or bracket, a trailing `then`, a `define ... =` before its body. The REPL
+    /// parses an entry with a line break added and asks for more lines when this is set; an
+    /// error at that line break (`print 1 +`) is not one more lines could fix.
     public internal(set) var endedEarly = false
     var panicMode = false
     var depth = 0
@@ -32,7 +35,7 @@ public struct Parser {
         self.tokens = tokens
     }
 
-    /// Lexes and parses a whole source.
+    /// Lexes and parses a whole source. `endedEarly`: see the property of that name.
     public static func parseProgram(_ file: SourceFile) -> (program: Program, diagnostics: DiagnosticBag, endedEarly: Bool) {
         let (tokens, lexDiagnostics) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
@@ -45,8 +48,8 @@ public struct Parser {
         }.map(\.element)
         var bag = DiagnosticBag()
         for d in sorted { bag.report(d) }
-        let unterminated = lexDiagnostics.all.contains { $0.message == "unterminated string" }
-        return (program, bag, parser.endedEarly || unterminated)
+        // An unterminated string is not one of them: a string ends at the end of its line.
+        return (program, bag, parser.endedEarly)
     }
 
     // MARK: - Program and statements

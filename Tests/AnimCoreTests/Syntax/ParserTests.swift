@@ -295,9 +295,25 @@ struct ParserTests {
         #expect(parse("rect a\nanimate 1 < a.z = 1").endedEarly)
         #expect(parse("print 1 then").endedEarly)
         #expect(parse("print (1,").endedEarly)
-        #expect(parse("print \"abc").endedEarly)
+        #expect(parse("define hop(s) =\n").endedEarly, "the body may follow on the next lines")
+        #expect(parse("animate 1 <\n  a.z = 1\n").endedEarly)
         #expect(!parse("print 1 2").endedEarly)
         #expect(!parse("print 1").endedEarly)
+        // Errors at a line break: more lines cannot fix them.
+        #expect(!parse("print 1 +\n").endedEarly)
+        #expect(!parse("animate\n").endedEarly)
+        // A string ends at the end of its line.
+        #expect(!parse("print \"abc").endedEarly)
+        #expect(!parse("print \"abc\n").endedEarly)
+    }
+
+    @Test("an error inside a block of assignments does not leave its '>' to the top level")
+    func errorInsideAnAssignmentBlock() {
+        #expect(messages(parse("animate 0.5 <\nprint \"inside\"\n>\nprint 2").diagnostics)
+            == ["expected an expression, found keyword 'print'"])
+        let p = parse("rect a\nanimate 1 <\n  a.center = (1,0)\n  a.z 2\n  a.alpha = 0\n>\nprint 2")
+        #expect(messages(p.diagnostics) == ["expected '=', '+=' or '-=' after 'a.z', found '2'"])
+        #expect(p.program.statements.count == 2, "the rect and the print")
     }
 
     @Test func nestingLimit() {
