@@ -45,6 +45,7 @@ extension Interpreter {
         reanchor(i)
         instances[Int(i)].direction = -instances[Int(i)].direction
         refreshClocks(i)
+        markClockChange(subtree(i))  // the history and activity log see the new direction
         restartRun(i)
         scheduleReplay(i)
     }
