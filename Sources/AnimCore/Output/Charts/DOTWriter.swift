@@ -1,8 +1,9 @@
 // DOTWriter: the sequencer graphs of a run in Graphviz DOT (`anim graph`). Each top-level graph
-// is a cluster; each node is labelled with its kind and target (GraphDumper's words), its
-// static duration, and when it ran. Edges say how children are composed: `then` (sequence)
-// edges are solid and chain the children in order; block (parallel) edges are dashed and fan
-// out from the block; other containers (repeat, stagger, after/with, named instances) are dotted.
+// is a cluster (the runs of one observer's block share one); each node is labelled with its
+// kind and target (GraphDumper's words), its static duration, and when it ran. Edges say how
+// children are composed: `then` (sequence) edges are solid and chain the children in order;
+// block (parallel) edges are dashed and fan out from the block; other containers (repeat,
+// stagger, after/with, named instances) are dotted.
 
 /// Writes DOT.
 public enum DOTWriter {
@@ -16,13 +17,28 @@ public enum DOTWriter {
           edge [fontname="Helvetica", fontsize=9];
 
         """
-        var cluster = 0
+        // The runs of one graph (an `on change` observer starts its block every frame it fires)
+        // are one cluster, its times those of every run.
+        var runsOfGraph: [[Int]] = []
+        var groupOfSpan: [Span: Int] = [:]
         for (i, run) in timeline.graphs.enumerated() where run.topLevel {
-            let times = spans(timeline, instance: i)
+            let root = run.graph.nodes.first?.span
+            if let r = root, let g = groupOfSpan[r], timeline.graphs[runsOfGraph[g][0]].graph == run.graph {
+                runsOfGraph[g].append(i)
+            } else {
+                if let r = root { groupOfSpan[r] = runsOfGraph.count }
+                runsOfGraph.append([i])
+            }
+        }
+        for (cluster, group) in runsOfGraph.enumerated() {
+            let run = timeline.graphs[group[0]]
+            let times = spans(timeline, instances: Set(group))
             let where_ = run.graph.nodes.first.flatMap { session.position($0.span) }.map { "line \($0.line)" } ?? "graph"
-            let end = run.end.map { TimelineLanes.seconds($0) } ?? "…"
+            let ends = group.map { timeline.graphs[$0].end }
+            let end = ends.contains(nil) ? "…" : TimelineLanes.seconds(ends.map { $0! }.max()!)
+            let count = group.count > 1 ? ", \(group.count) runs" : ""
             out += "  subgraph cluster_\(cluster) {\n"
-            out += "    label=\(quote("graph \(cluster + 1) (\(where_)): \(TimelineLanes.seconds(run.start))–\(end)"));\n"
+            out += "    label=\(quote("graph \(cluster + 1) (\(where_)): \(TimelineLanes.seconds(run.start))–\(end)\(count)"));\n"
             out += "    style=rounded; color=\"#9aa3ad\";\n"
             for (n, node) in run.graph.nodes.enumerated() {
                 var lines = [dumper.label(node)]
@@ -55,7 +71,6 @@ public enum DOTWriter {
                 }
             }
             out += "  }\n"
-            cluster += 1
         }
         return out + "}\n"
     }
@@ -75,17 +90,17 @@ public enum DOTWriter {
         }
     }
 
-    /// When each node of instance `i` ran: its leaves' first begin and last end, and for
-    /// containers the span of the leaves below them.
-    static func spans(_ timeline: Timeline, instance i: Int) -> [Int: (Time, Time)] {
+    /// When each node of the runs `runs` of one graph ran: its leaves' first begin and last
+    /// end, and for containers the span of the leaves below them.
+    static func spans(_ timeline: Timeline, instances runs: Set<Int>) -> [Int: (Time, Time)] {
         var out: [Int: (Time, Time)] = [:]
-        for a in timeline.activities where a.instance == i {
+        for a in timeline.activities where runs.contains(a.instance) {
             let n = Int(a.node.index)
             let e = a.end ?? timeline.end
             out[n] = out[n].map { (min($0.0, a.begin), max($0.1, e)) } ?? (a.begin, e)
         }
         // Containers: fold children into parents, last node first (pre-order reversed).
-        let g = timeline.graphs[i].graph
+        let g = timeline.graphs[runs.min()!].graph
         for n in g.nodes.indices.reversed() {
             let kids: [NodeID]
             switch g.nodes[n].kind {
