@@ -90,3 +90,67 @@ struct RenderChromiumTests {
         }
     }
 }
+
+/// The timeline strip's labels measured in headless Chromium, with its own fonts: no two
+/// labels may overlap, and each must fit the box it was laid out in (the width estimate is an
+/// upper bound, so nothing is cut by the clip that guards it).
+@Suite("Timeline strip labels in headless Chromium", .serialized)
+struct StripLabelTests {
+    /// Crowded prints: close together, wide letters, one that must read leftwards at the end
+    /// (the reverse makes the run 3 s long).
+    static let script = """
+        rect a center (0, 0)
+        rect b center (0, 0)
+        animate 1 < a.center = (100, 0) > then animate 0.5 < b.center = (50, 50); b.alpha = 0.5 > as go
+        at 0.1 < print "the first message is rather long" >
+        at 0.12 < print "second one" >
+        at 0.13 < print "third" >
+        at 0.14 < print "fourth" >
+        at 0.5 < print "WWWWWWWWWWWWWWWW" >
+        at 0.8 < print "MMMM right after" >
+        at 2.5 < print "near the end of the run, a long one" >
+        at 3 < print "the very end, read leftwards" >
+        at 3 < print "and one more" >
+        at 1.5 < reverse go >
+        """
+
+    /// Every label's visible box: its text's box cut to the viewport that clips it.
+    static let measure = """
+        JSON.stringify(Array.prototype.map.call(document.querySelectorAll('g.messages text, g.lane text'), function (t) {
+          var b = t.getBoundingClientRect(), v = t.parentNode.tagName === 'svg' ? t.parentNode.getBoundingClientRect() : b;
+          return { text: t.textContent, x0: Math.max(b.left, v.left), x1: Math.min(b.right, v.right), y0: Math.max(b.top, v.top),
+                   y1: Math.min(b.bottom, v.bottom), cut: b.width - v.width };
+        }))
+        """
+
+    @Test("no two labels overlap, and none is cut", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")),
+          arguments: [("timeline", 760), ("html", 640)])
+    func labels(_ output: String, _ width: Int) throws {
+        let dir = try ScratchDirectory("strip-labels")
+        defer { dir.remove() }
+        let source = dir.path("crowd.anim")
+        try Self.script.write(toFile: source, atomically: true, encoding: .utf8)
+        let file = dir.path(output == "html" ? "crowd.html" : "crowd.svg")
+        let r = try runAnim(output == "html" ? ["render", source, "-o", file] : ["timeline", source, "-o", file])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try browser.open("file://\(file)\(output == "html" ? "#t=0" : "")")
+        let json = try browser.string(Self.measure)
+        let boxes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(boxes.count >= 10, "labels found: \(boxes.count)")
+        func d(_ b: [String: Any], _ k: String) -> Double { b[k] as? Double ?? Double(b[k] as? Int ?? 0) }
+        for b in boxes where d(b, "cut") > 0.5 {
+            Issue.record("'\(b["text"] ?? "")' is cut by \(d(b, "cut")) px: the width estimate was too small")
+        }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let a = boxes[i], b = boxes[j]
+                let w = min(d(a, "x1"), d(b, "x1")) - max(d(a, "x0"), d(b, "x0"))
+                let h = min(d(a, "y1"), d(b, "y1")) - max(d(a, "y0"), d(b, "y0"))
+                if w > 0.5 && h > 0.5 { Issue.record("'\(a["text"] ?? "")' and '\(b["text"] ?? "")' overlap by \(w) × \(h) px") }
+            }
+        }
+        #expect(browser.console.isEmpty, "console: \(browser.console)")
+    }
+}
