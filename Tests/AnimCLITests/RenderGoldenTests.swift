@@ -70,6 +70,9 @@ struct RenderGoldenTests {
         let svg = try String(contentsOfFile: out, encoding: .utf8)
         try assertSnapshot(svg, "small.svg")
         #expect(svg.contains("repeatCount=\"indefinite\""))
+        // It loops after holding the last frame for a second, and says so: 0.7 s + 1 s.
+        #expect(svg.contains("<title>anim: 0.7s, then its last frame for 1s, looping</title>"))
+        #expect(svg.contains("dur=\"1.7s\""))
         #expect(XMLParser(data: Data(svg.utf8)).parse(), "well-formed XML")
     }
 
