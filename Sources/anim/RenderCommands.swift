@@ -42,6 +42,9 @@ enum RenderCommands {
 
         let (timeline, _) = o.timeline(command: "render")
         let fps = o.fps ?? (isDirectory || format == "gif" || format == "mp4" ? 30 : 60)
+        if isDirectory || ["png", "gif", "mp4"].contains(format) {
+            warnTextLeftOut(timeline, from: isDirectory || format == "png" ? "PNG output" : format.uppercased() + " output")
+        }
         do {
             if isDirectory {
                 try FrameWriter.writeFrames(timeline, to: out, fps: fps, scale: o.scale ?? 1)
@@ -81,6 +84,7 @@ enum RenderCommands {
                               missing: "--lottie (export writes Lottie JSON documents; there is no other export format)")
         OutputPath.requireWritable(out, command: "export")
         let (timeline, _) = o.timeline(command: "export")
+        warnTextLeftOut(timeline, from: "the Lottie export")
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)
         } catch {
@@ -117,6 +121,16 @@ enum RenderCommands {
     }
 
     // MARK: - Helpers
+
+    /// Warns that an output leaves the run's text shapes out, naming them (`what`: "PNG
+    /// output", "the Lottie export"); the HTML player and the animated SVG draw text.
+    static func warnTextLeftOut(_ timeline: Timeline, from what: String) {
+        let names = timeline.shapes.filter { $0.kind == .text }.map(\.name)
+        guard !names.isEmpty else { return }
+        let list = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        streams.standardError("anim: warning: \(what) does not draw text shapes yet; left out: \(list)\n"
+                              + "help: the HTML player and the animated SVG (.html, .svg) draw text\n")
+    }
 
     /// Writes text to a file (atomically) or standard output.
     static func emit(_ text: String, to path: String?) -> ExitCode {

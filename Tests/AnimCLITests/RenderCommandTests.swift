@@ -245,4 +245,26 @@ struct RenderCommandTests {
         ]
         for o in options[command]! { #expect(r.stdout.contains(o), "\(command) --help lacks \(o)") }
     }
+
+    @Test("outputs that cannot draw text say which text shapes they leave out", arguments: [
+        (["render", "-o", "x.png", "--at", "0"], "PNG output"), (["render", "-o", "frames/"], "PNG output"),
+        (["export", "-o", "x.json", "--lottie"], "the Lottie export"),
+        (["render", "-o", "x.html"], nil), (["render", "-o", "x.svg"], nil),
+    ] as [([String], String?)])
+    func textLeftOut(_ args: [String], _ output: String?) throws {
+        let dir = try ScratchDirectory("text-left-out")
+        defer { dir.remove() }
+        let withText = args.map { $0.contains("x.") ? dir.path($0) : $0 == "frames/" ? dir.path("frames") + "/" : $0 }
+        let r = try runAnim([withText[0], Self.small] + withText.dropFirst())
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        if let output {
+            #expect(r.stderr == "anim: warning: \(output) does not draw text shapes yet; left out: 'label'\n"
+                    + "help: the HTML player and the animated SVG (.html, .svg) draw text\n")
+        } else {
+            #expect(r.stderr.isEmpty, Comment(rawValue: r.stderr))
+        }
+        // A run without text shapes: no warning.
+        let plain = try runAnim([withText[0], PictureFixtures.scene] + withText.dropFirst())
+        #expect(plain.exitCode == 0 && plain.stderr.isEmpty, Comment(rawValue: plain.stderr))
+    }
 }

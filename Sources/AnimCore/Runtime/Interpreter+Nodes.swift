@@ -31,9 +31,9 @@ extension Interpreter {
         let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
         switch node.kind {
         case .action(let a):
-            beginActivity(frame: f)
+            let activity = beginActivity(frame: f)
             endActivity(frame: f)
-            try perform(a, frame: f, span: node.span)
+            try perform(a, frame: f, span: node.span, activity: activity)
             finish(f)
         case .wait(let e):
             let d = try duration(e, env: frame.env, what: "a wait")

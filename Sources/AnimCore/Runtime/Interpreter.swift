@@ -94,9 +94,8 @@ public final class Interpreter {
     var historyOfMotionOnly = false
     /// Properties changed since the history was last brought up to date.
     var dirty: Set<Int64> = []
-    /// Leaf nodes' runs, when recording history.
-    public internal(set) var activities: [Activity]?
-    var activityOfFrame: [Int32: Int] = [:]
+    /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
+    var activityLog: ActivityLog?
     /// Takeovers of running tweens, when `anim check` asks for them.
     public var overwrites: [Overwrite]?
     /// Asked now and then while the clock runs (see `stopCheckInterval`); true stops it between
@@ -417,6 +416,7 @@ public final class Interpreter {
             instances[Int(x)].end = time
             instances[Int(x)].replay = nil
         }
+        endActivities(in: sub)
         for x in sub { noteEnd(x) }
     }
 

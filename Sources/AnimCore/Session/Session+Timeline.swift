@@ -45,7 +45,7 @@ public struct Timeline: Sendable {
     public var prints: [(time: Time, text: String)]
     /// The graphs started, in order.
     public var graphs: [GraphRun]
-    /// When each tween, spring, wait and action ran.
+    /// When each tween, spring, wait and action ran, live or replayed (ActivityLog.swift).
     public var activities: [Activity]
 
     /// The value of a property at global time `t` (nil before the shape exists).

@@ -52,7 +52,7 @@ private func disagreements(_ text: String, name: String = "test.anim", flags: [S
         k += 1
         let g = run.graph
         dumped += dumper.dump(g)
-        let spans = DOTWriter.spans(timeline, homes: homes, instance: i)
+        let spans = DOTWriter.spans(timeline, homes: homes, instances: [i])
         // `anim graph`: every node ran, but the expected ones; the root ran until its graph ended.
         for (n, node) in g.nodes.enumerated() where spans[n] == nil && !expected.contains(dumper.label(node)) {
             out.append("graph \(k): '\(dumper.label(node))' did not run")

@@ -41,7 +41,7 @@ struct DOTWriterTests {
             "tween a.z = 1 (1.5s) | 0.5–1.5s",
             "print \"x\" | at 0s",
             "repeat 2 yoyo (1s) | 0–1s",
-            "tween a.alpha = 0 (0.5s) | 0–0.5s",
+            "tween a.alpha = 0 (0.5s) | 0–1s",  // live 0–0.5 s, replayed backward 0.5–1 s
             "play nothing() (0s) | at 0s",
         ])
     }
