@@ -30,6 +30,21 @@ enum Help {
     See 'anim help <command>' for a command's options.
     """
 
+    static let help = """
+    OVERVIEW: Show help for anim, or for one of its commands.
+
+    USAGE: anim help [<command>]
+
+    ARGUMENTS:
+      <command>               One of run, repl, test, check, render, export, graph, timeline, bench
+                              or help. Without it, the list of commands.
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    'anim <command> --help' shows the same text as 'anim help <command>'.
+    """
+
     static let run = """
     OVERVIEW: Run a script to its end on the virtual clock.
     Every 'print' is shown with its time ('[1.300] message'); failed expectations and errors go to
@@ -58,8 +73,11 @@ enum Help {
     static let repl = """
     OVERVIEW: Start the interactive REPL.
     Type statements as in a script. After each entry the clock runs until every graph has finished
-    (a never-ending graph runs 10 s per entry) and prints what happened. A block or a line ending
-    in 'then' continues on the next line ('...> '). A bare expression prints its value.
+    (a never-ending graph runs 10 s per entry) and prints what happened. An entry continues on the
+    next line ('...> ') where a file would go on: an open block or bracket, a line ending in
+    'then', a 'define ... =' before its body. Lines pasted together run as their file would. A
+    bare expression prints its value. After ':seek' back, the next entry plays the clock on like
+    any entry (':auto off' keeps it still).
     History is kept in ~/.anim_history (or $ANIM_HISTORY); Tab completes keywords, names,
     'name.' properties and ':' commands. Errors never end the session.
 
@@ -150,6 +168,7 @@ enum Help {
         case "graph": graph
         case "timeline": timeline
         case "bench": bench
+        case "help": help
         default: nil
         }
     }
@@ -159,7 +178,7 @@ enum Help {
     static let render = """
     OVERVIEW: Draw a run of a script.
     Runs the script to its end on the virtual clock, keeping every property's history, and draws
-    it. The output's extension picks the format:
+    it. The output's extension picks the format (or --format, for a device such as /dev/stdout):
       .html    a self-contained page (no network, no other files) that plays the run: the stage as
                SVG, play/pause (space), a scrubber with the time, frame stepping (← →), speed,
                loop, and a timeline strip with one lane per graph branch (tweens as bars labelled
@@ -179,14 +198,18 @@ enum Help {
     SVG outputs draw text). Files appear whole or not at all: each is written to a temporary file
     and renamed into place.
 
-    USAGE: anim render <file> -o <output> [--fps <n>] [--sheet <n> [--columns <n>] | --at <time>]
-                       [--scale <s>] [--until <time>] [--seed <n>]
+    USAGE: anim render <file> -o <output> [--format <format>] [--fps <n>]
+                       [--sheet <n> [--columns <n>] | --at <time>] [--scale <s>] [--until <time>] [--seed <n>]
 
     ARGUMENTS:
       <file>                  The script, or '-' to read it from standard input.
 
     OPTIONS:
       -o, --output <output>   Where to write: a .html, .svg, .png, .gif or .mp4 file, or a directory/.
+                              A device or pipe (/dev/stdout) is written directly.
+      --format <format>       html, svg, png, gif or mp4: the format, for an output whose name does
+                              not say it (a device, a name without an extension). With an extension,
+                              the two must agree.
       --fps <n>               Frames per second, 1 to 240: the frames written, the samples in the
                               HTML and SVG (default 30 for frames, GIF and MP4; 60 otherwise). It
                               also sets the rate of 'on change' observers, as in 'anim run --fps'.
@@ -214,14 +237,16 @@ enum Help {
     curves, repeats, keyframe lists, paths) is baked as linear keyframes at --fps. Changes of
     z-order become layer copies shown in turn (hold keyframes). Text shapes are not exported.
 
-    USAGE: anim export <file> -o <output.json> [--lottie] [--fps <n>] [--until <time>] [--seed <n>]
+    USAGE: anim export <file> -o <output.json> --lottie [--fps <n>] [--until <time>] [--seed <n>]
 
     ARGUMENTS:
       <file>                  The script, or '-' to read it from standard input.
 
     OPTIONS:
-      -o, --output <json>     The Lottie file to write (.json).
-      --lottie                Lottie format (the default, and the only export format for now).
+      -o, --output <json>     The Lottie file to write (.json), or a device or pipe (/dev/stdout).
+      --lottie                The format: a Lottie JSON document. Required, as it is the only
+                              export format; an output with an extension other than .json is an
+                              error.
       --fps <n>               The document's frame rate and the baking rate, 1 to 240 (default 60).
       --until <time>          Stop the run at this time.
       --seed <n>              Seed the random generator.
@@ -256,13 +281,15 @@ enum Help {
     terminal (not when piped, or with NO_COLOR set). The REPL's ':timeline' draws the same chart.
 
     USAGE: anim timeline <file> [--width <n>] [--color | --no-color] [-o <output.svg|.txt>]
-                         [--until <time>] [--seed <n>]
+                         [--format txt|svg] [--until <time>] [--seed <n>]
 
     OPTIONS:
       --width <n>             Width in columns, 40 to 1000 (default: the terminal's, or 80).
       --color, --no-color     Force colour on or off.
       -o, --output <file>     Write the chart to a .txt file, or draw it as an .svg picture (the
-                              HTML player's timeline strip).
+                              HTML player's timeline strip). A device or pipe is written directly.
+      --format <format>       txt or svg: the format, for standard output or an output whose name
+                              does not say it (/dev/stdout). With an extension, the two must agree.
       --until <time>          Stop the run at this time.
       --seed <n>              Seed the random generator.
       -h, --help              Show help information.

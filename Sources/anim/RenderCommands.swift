@@ -1,26 +1,27 @@
 // RenderCommands: `anim render`, `anim export`, `anim graph` and `anim timeline`. Each runs the
 // script once into a Timeline, hands it to a renderer in AnimCore/Output, and writes the result
-// whole or not at all (temporary file, then rename). The output's extension picks the format.
+// whole or not at all (temporary file, then rename). The output's extension picks the format,
+// or `--format` (export: `--lottie`) for an output whose name does not say it, such as a device.
 @preconcurrency import Glibc
 import AnimCore
 
 enum RenderCommands {
-    /// The formats `anim render` writes, by extension.
-    static let renderFormats = ["html", "svg", "png", "gif", "mp4"]
-
-    /// `anim render FILE -o OUT [options]`.
+    /// `anim render FILE -o OUT [--format F] [options]`.
     static func render(_ args: [String]) -> ExitCode {
         let o = RenderOptions.parse(args, command: "render")
         guard let out = o.output else { usageError("missing '-o <output>' (an .html, .svg, .png, .gif or .mp4 file, or a directory/ for frames)", command: "render") }
-        let ext = OutputPath.fileExtension(out)
-        let isDirectory = out.hasSuffix("/") || (ext.isEmpty && FileAccess.isDirectory(out))
-        if !isDirectory {
-            guard renderFormats.contains(ext) else {
-                let what = ext.isEmpty ? "'\(out)' has no extension" : "unknown output format '.\(ext)'"
-                usageError("\(what); use .html, .svg, .png, .gif or .mp4, or end a directory with '/' for PNG frames", command: "render")
+        let isDirectory = !OutputPath.isDevice(out)
+            && (out.hasSuffix("/") || (OutputPath.fileExtension(out).isEmpty && FileAccess.isDirectory(out)))
+        let format: String
+        if isDirectory {
+            if let f = o.format, f != "png" {
+                usageError("'\(out)' is a directory, which holds PNG frames, not '--format \(f)'", command: "render")
             }
+            format = ""
+        } else {
+            format = OutputPath.format(of: out, flag: o.format, command: "render")
         }
-        if ext == "png" && !isDirectory {
+        if format == "png" && !isDirectory {
             guard (o.sheet == nil) != (o.at == nil) else {
                 usageError(o.sheet == nil
                            ? "a .png output needs '--sheet <n>' (a contact sheet) or '--at <time>' (one frame); for every frame, give a directory: -o frames/"
@@ -37,16 +38,19 @@ enum RenderCommands {
         } else {
             OutputPath.requireWritable(out, command: "render")
         }
-        if (ext == "gif" || ext == "mp4") && Ffmpeg.locate() == nil { Ffmpeg.missing(ext) }
+        if (format == "gif" || format == "mp4") && Ffmpeg.locate() == nil { Ffmpeg.missing(format) }
 
         let (timeline, _) = o.timeline(command: "render")
-        let fps = o.fps ?? (isDirectory || ext == "gif" || ext == "mp4" ? 30 : 60)
+        let fps = o.fps ?? (isDirectory || format == "gif" || format == "mp4" ? 30 : 60)
+        if isDirectory || ["png", "gif", "mp4"].contains(format) {
+            warnTextLeftOut(timeline, from: isDirectory || format == "png" ? "PNG output" : format.uppercased() + " output")
+        }
         do {
             if isDirectory {
                 try FrameWriter.writeFrames(timeline, to: out, fps: fps, scale: o.scale ?? 1)
                 return .success
             }
-            switch ext {
+            switch format {
             case "html":
                 try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps), to: out)
             case "svg":
@@ -59,7 +63,7 @@ enum RenderCommands {
                     try PNGFile.write(FrameWriter.canvas(timeline, at: o.at ?? .zero, scale: o.scale ?? 1), to: out)
                 }
             default:  // gif, mp4
-                try Ffmpeg.encode(timeline, to: out, format: ext, fps: fps, scale: o.scale ?? 1)
+                try Ffmpeg.encode(timeline, to: out, format: format, fps: fps, scale: o.scale ?? 1)
             }
         } catch let e as PNGError {
             writeFailed(e.message)
@@ -71,17 +75,16 @@ enum RenderCommands {
         return .success
     }
 
-    /// `anim export FILE -o OUT.json --lottie`.
+    /// `anim export FILE -o OUT.json --lottie`: `--lottie` names the format, and is required
+    /// (a .json name alone does not say which JSON).
     static func export(_ args: [String]) -> ExitCode {
         let o = RenderOptions.parse(args, command: "export")
         guard let out = o.output else { usageError("missing '-o <output.json>'", command: "export") }
-        let ext = OutputPath.fileExtension(out)
-        guard ext == "json" else {
-            usageError(ext.isEmpty ? "'\(out)' has no extension; Lottie documents are .json files"
-                                   : "unknown export format '.\(ext)'; use a .json file with --lottie", command: "export")
-        }
+        _ = OutputPath.format(of: out, flag: o.lottie ? "lottie" : nil, command: "export",
+                              missing: "--lottie (export writes Lottie JSON documents; there is no other export format)")
         OutputPath.requireWritable(out, command: "export")
         let (timeline, _) = o.timeline(command: "export")
+        warnTextLeftOut(timeline, from: "the Lottie export")
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)
         } catch {
@@ -99,18 +102,17 @@ enum RenderCommands {
         return emit(text, to: o.output)
     }
 
-    /// `anim timeline FILE [--width N] [--color|--no-color] [-o OUT.svg]`.
+    /// `anim timeline FILE [--width N] [--color|--no-color] [-o OUT.svg|OUT.txt] [--format txt|svg]`.
     static func timeline(_ args: [String]) -> ExitCode {
         let o = RenderOptions.parse(args, command: "timeline")
+        var format = o.format ?? "txt"
         if let out = o.output {
-            guard OutputPath.fileExtension(out) == "svg" || OutputPath.fileExtension(out) == "txt" else {
-                usageError("'-o' for a timeline takes an .svg picture or a .txt file, not '\(out)'", command: "timeline")
-            }
+            format = OutputPath.format(of: out, flag: o.format, command: "timeline")
             OutputPath.requireWritable(out, command: "timeline")
         }
         let (timeline, _) = o.timeline(command: "timeline")
-        if let out = o.output, OutputPath.fileExtension(out) == "svg" {
-            return emit(TimelineStrip.standaloneSVG(timeline), to: out)
+        if format == "svg" {
+            return emit(TimelineStrip.standaloneSVG(timeline), to: o.output)
         }
         let tty = o.output == nil && isatty(1) != 0
         let color = o.color ?? (tty && getenv("NO_COLOR") == nil)
@@ -119,6 +121,16 @@ enum RenderCommands {
     }
 
     // MARK: - Helpers
+
+    /// Warns that an output leaves the run's text shapes out, naming them (`what`: "PNG
+    /// output", "the Lottie export"); the HTML player and the animated SVG draw text.
+    static func warnTextLeftOut(_ timeline: Timeline, from what: String) {
+        let names = timeline.shapes.filter { $0.kind == .text }.map(\.name)
+        guard !names.isEmpty else { return }
+        let list = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        streams.standardError("anim: warning: \(what) does not draw text shapes yet; left out: \(list)\n"
+                              + "help: the HTML player and the animated SVG (.html, .svg) draw text\n")
+    }
 
     /// Writes text to a file (atomically) or standard output.
     static func emit(_ text: String, to path: String?) -> ExitCode {

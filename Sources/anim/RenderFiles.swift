@@ -94,11 +94,15 @@ enum Ffmpeg {
 
     /// Renders frames into a temporary directory and has ffmpeg assemble them into a temporary
     /// file, renamed over `path` only if ffmpeg succeeded.
+    /// A device or pipe (`-o /dev/stdout`) can neither have temporary files beside it nor be
+    /// renamed over: the work is done in the system's temporary directory and the video copied.
     static func encode(_ timeline: Timeline, to path: String, format: String, fps: Int, scale: Double) throws(FileError) {
         guard let ffmpeg = locate() else { missing(format) }
-        let (dir, names) = try FrameWriter.renderToTemporary(timeline, near: path, fps: fps, scale: scale)
+        let device = OutputPath.isDevice(path)
+        let work = device ? (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/anim-video." + format : path
+        let (dir, names) = try FrameWriter.renderToTemporary(timeline, near: work, fps: fps, scale: scale)
         defer { FrameWriter.removeTree(dir, names) }
-        let temp = AtomicFile.temporaryPath(for: path)
+        let temp = AtomicFile.temporaryPath(for: work)
         let digits = names.first.map { $0.count - "frame-.png".count } ?? 4
         var args = [ffmpeg, "-loglevel", "error", "-nostdin", "-y", "-framerate", String(fps),
                     "-i", "\(dir)/frame-%0\(digits)d.png"]
@@ -111,9 +115,21 @@ enum Ffmpeg {
         }
         args.append(temp)
         let status = run(args)
-        guard status == 0, rename(temp, path) == 0 else {
+        guard status == 0 else {
             unlink(temp)
             throw FileError(message: "cannot write '\(path)': ffmpeg failed (exit status \(status))")
+        }
+        if device {
+            defer { unlink(temp) }
+            let fd = open(temp, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileError(message: "cannot write '\(path)': \(FileAccess.errorText())") }
+            let video = FileAccess.readAll(fd: fd)
+            close(fd)
+            try AtomicFile.write(video, to: path)
+        } else if rename(temp, path) != 0 {
+            let e = FileAccess.errorText()
+            unlink(temp)
+            throw FileError(message: "cannot write '\(path)': \(e)")
         }
     }
 

@@ -20,8 +20,11 @@ struct RenderOptions {
     var at: Time?
     /// `--scale S`: pixels per stage unit for PNG frames, sheets, GIF and MP4.
     var scale: Double?
-    /// `--lottie` (export format).
+    /// `--lottie`: export's format, which it requires.
     var lottie = false
+    /// `--format F` (render, timeline): the output's format, for an output whose name does not
+    /// say it (a device such as /dev/stdout, a pipe, a name without an extension).
+    var format: String?
     /// `--width N` for the terminal chart.
     var width: Int?
     /// `--color` / `--no-color` for the terminal chart (nil: colour on a TTY).
@@ -31,11 +34,24 @@ struct RenderOptions {
 
     /// The flags each command accepts.
     static let accepted: [String: Set<String>] = [
-        "render": ["-o", "--output", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed"],
+        "render": ["-o", "--output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed"],
         "export": ["-o", "--output", "--fps", "--lottie", "--until", "--seed"],
         "graph": ["-o", "--output", "--until", "--seed"],
-        "timeline": ["-o", "--output", "--width", "--color", "--no-color", "--until", "--seed"],
+        "timeline": ["-o", "--output", "--format", "--width", "--color", "--no-color", "--until", "--seed"],
     ]
+
+    /// The formats `--format` names, per command, each with the extension of its files.
+    static let formats: [String: [(name: String, ext: String)]] = [
+        "render": [("html", "html"), ("svg", "svg"), ("png", "png"), ("gif", "gif"), ("mp4", "mp4")],
+        "timeline": [("txt", "txt"), ("svg", "svg")],
+        "export": [("lottie", "json")],
+    ]
+
+    /// `html, svg, png, gif or mp4`.
+    static func formatList(_ command: String) -> String {
+        let names = (formats[command] ?? []).map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 
     /// Parses a command's arguments or exits with a usage error.
     static func parse(_ args: [String], command: String) -> RenderOptions {
@@ -63,6 +79,11 @@ struct RenderOptions {
         while i < args.count {
             let a = args[i]
             if a.hasPrefix("-") && a != "-" {
+                if command == "export", !accepted.contains(a), a.hasPrefix("--"),
+                   ["html", "svg", "png", "gif", "mp4", "dot", "txt", "json"].contains(String(a.dropFirst(2))) {
+                    usageError("'\(a)' is not an export format: export writes Lottie documents (--lottie); "
+                               + "for pictures and charts, see 'anim render', 'anim graph' and 'anim timeline'", command: command)
+                }
                 guard accepted.contains(a) else {
                     let known = accepted.sorted()
                     usageError("unknown option '\(a)' for \(command)" + DidYouMean.suffix(a, from: known), command: command)
@@ -76,6 +97,12 @@ struct RenderOptions {
                 case "--color": o.color = true
                 case "--no-color": o.color = false
                 case "--lottie": o.lottie = true
+                case "--format":
+                    let v = value(a)
+                    guard (formats[command] ?? []).contains(where: { $0.name == v }) else {
+                        usageError("'--format' takes \(formatList(command)), not '\(v)'", command: command)
+                    }
+                    o.format = v
                 case "--at":
                     let v = value(a)
                     guard let t = SessionOptions.parseTime(v), t >= .zero else {
@@ -133,8 +160,54 @@ enum OutputPath {
         return slash == p.startIndex ? "/" : String(p[..<slash])
     }
 
-    /// Exits with a usage error unless a file can be created at `path`.
+    /// Whether `path` names something that is not a file or directory: a device such as
+    /// /dev/stdout, a pipe or a socket. It is written directly (AtomicFile), and its name says
+    /// nothing about the format.
+    static func isDevice(_ path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        let type = st.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// The format of an output file: the one `flag` names (`--format`, export's `--lottie`),
+    /// else the one its extension names. Exits with a usage error when they disagree or
+    /// neither says (or, given `missing`, when the flag is absent: export). A device's name is
+    /// not read for an extension.
+    static func format(of path: String, flag: String?, command: String, missing: String? = nil) -> String {
+        let formats = RenderOptions.formats[command] ?? []
+        let device = isDevice(path)
+        let ext = device ? "" : fileExtension(path)
+        if let f = flag {
+            let expected = formats.first { $0.name == f }?.ext ?? f
+            if !ext.isEmpty && ext != expected {
+                let named = command == "export" ? "--lottie" : "'--format \(f)'"
+                usageError("'\(path)' ends in '.\(ext)', which does not match \(named): name it '.\(expected)'", command: command)
+            }
+            return f
+        }
+        if let missing { usageError("missing the format: add \(missing)", command: command) }
+        let list = RenderOptions.formatList(command)
+        if device { usageError("'\(path)' is not a file, so its name cannot tell the format: add --format \(list)", command: command) }
+        let extensions = formats.map { "." + $0.ext }
+        let choices = extensions.dropLast().joined(separator: ", ") + " or " + extensions.last!
+            + (command == "render" ? ", or end a directory with '/' for PNG frames" : "")
+        guard !ext.isEmpty else {
+            usageError("'\(path)' has no extension; use \(choices), or name the format with --format \(list)", command: command)
+        }
+        guard let f = formats.first(where: { $0.ext == ext }) else {
+            usageError("unknown output format '.\(ext)'; use \(choices)", command: command)
+        }
+        return f.name
+    }
+
+    /// Exits with a usage error unless a file can be created at `path` (or, for a device or
+    /// pipe, written).
     static func requireWritable(_ path: String, command: String) {
+        if isDevice(path) {
+            guard access(path, W_OK) == 0 else { usageError("cannot write '\(path)': \(FileAccess.errorText())", command: command) }
+            return
+        }
         let dir = parent(path)
         guard FileAccess.isDirectory(dir) else {
             usageError("cannot write '\(path)': no such directory '\(dir)'", command: command)

@@ -181,7 +181,25 @@ struct CLITests {
         (["run", "--help"], "USAGE: anim run <file>"), (["run", "-h"], "USAGE: anim run <file>"),
         (["help", "run"], "USAGE: anim run <file>"), (["check", "--help"], "USAGE: anim check <file>"),
         (["test", "--help"], "USAGE: anim test <path>..."), (["repl", "--help"], "USAGE: anim repl"),
+        (["help", "help"], "USAGE: anim help [<command>]"), (["help", "--help"], "USAGE: anim help [<command>]"),
     ]
+
+    /// The command names in the COMMANDS list of `anim --help`.
+    static let listedCommands: [String] = {
+        let main = (try? runAnim(["--help"]).stdout) ?? ""
+        guard let list = main.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first else { return [] }
+        return list.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }()
+
+    @Test("'anim help' knows every command the list shows, 'help' included")
+    func helpForEveryListedCommand() throws {
+        #expect(CLITests.listedCommands.count == 10 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
+        for c in CLITests.listedCommands {
+            let r = try runAnim(["help", c])
+            #expect(r.exitCode == 0, "anim help \(c): \(r.stderr)")
+            #expect(r.stdout.contains("USAGE: anim \(c)"), "anim help \(c)")
+        }
+    }
 
     @Test("every command has --help", arguments: helpCases)
     func help(args: [String], usage: String) throws {
@@ -268,7 +286,7 @@ struct CLITests {
         #expect(firstLine(warned.stdout) == "warn.anim: ok with 1 warning; duration 2.000s")
         #expect(firstLine(warned.stderr) == "warn.anim:1:8: warning: 'centre' declares a custom property; did you mean 'center'?")
         #expect(try s.anim(["check", "forever.anim"]).stdout == "forever.anim: ok; it never ends (the graph at forever.anim:1:1 repeats forever)\n")
-        #expect(firstLine(try s.anim(["check", "forever.anim", "--until", "3"]).stdout) == "forever.anim: ok; duration 3.000s")
+        #expect(firstLine(try s.anim(["check", "forever.anim", "--until", "3"]).stdout) == "forever.anim: ok; stopped at 3.000s by --until (the graph at forever.anim:1:1 repeats forever)")
         let bad = try s.anim(["check", "check_error.anim"])
         #expect(bad.stdout.isEmpty)
         #expect(isDiagnosticLine(firstLine(bad.stderr)))

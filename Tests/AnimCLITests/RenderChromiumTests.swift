@@ -90,3 +90,189 @@ struct RenderChromiumTests {
         }
     }
 }
+
+/// The HTML player's controls and URL fragment, driven in headless Chromium over the DevTools
+/// protocol (ChromiumDriver): real key presses, the page's state read back, its console watched.
+@Suite("HTML player controls in headless Chromium", .serialized)
+struct PlayerControlTests {
+    /// A run that ends at 2.579 s, off the 60 fps grid, with a print at its last instant.
+    static let script = """
+        stage 200 x 100
+        rect box center (20, 50) size (20, 20) color red
+        text label center (100, 20) text "hi" font 12 color black
+        animate 2.579 ease linear < box.center = (180, 50) > then < print "the end" >
+        """
+
+    /// Renders the script to a player page and opens it at `fragment`.
+    static func open(_ fragment: String, in dir: ScratchDirectory, _ browser: ChromiumDriver) throws {
+        let source = dir.path("run.anim"), html = dir.path("run.html")
+        if !FileManager.default.fileExists(atPath: html) {
+            try script.write(toFile: source, atomically: true, encoding: .utf8)
+            let r = try runAnim(["render", source, "-o", html])
+            #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        }
+        try browser.open("file://\(html)\(fragment)")
+        #expect(try browser.string("document.documentElement.getAttribute('data-ready')") != "", "the player did not start")
+    }
+
+    static let frame = "document.getElementById('scrub').value"
+    static let readout = "document.getElementById('time').textContent"
+
+    @Test("← and → step one frame, wherever the focus is", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func arrowKeys() throws {
+        let dir = try ScratchDirectory("player-keys")
+        defer { dir.remove() }
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try Self.open("#t=0.5", in: dir, browser)
+        #expect(try browser.string(Self.frame) == "30")
+        for focus in ["document.getElementById('scrub')", "document.body", "document.getElementById('next')"] {
+            _ = try browser.evaluate("\(focus).focus(), document.activeElement.id || document.activeElement.tagName")
+            try browser.press("ArrowRight")
+            #expect(try browser.string(Self.frame) == "31", "→ with \(focus) focused")
+            try browser.press("ArrowLeft")
+            #expect(try browser.string(Self.frame) == "30", "← with \(focus) focused")
+        }
+        #expect(browser.console.isEmpty, "console: \(browser.console)")
+    }
+
+    @Test("space toggles play once, on a focused button or checkbox too", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func spaceKey() throws {
+        let dir = try ScratchDirectory("player-space")
+        defer { dir.remove() }
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try Self.open("#t=1", in: dir, browser)
+        let playing = "document.getElementById('play').classList.contains('playing')"
+        var expected = false
+        for focus in ["document.body", "document.getElementById('play')", "document.getElementById('loop')"] {
+            _ = try browser.evaluate("\(focus).focus(), 0")
+            try browser.press(" ")
+            expected.toggle()
+            #expect(try browser.evaluate(playing) as? Bool == expected, "space with \(focus) focused")
+        }
+        #expect(try browser.evaluate("document.getElementById('loop').checked") as? Bool == true, "space must not untick loop")
+        #expect(browser.console.isEmpty, "console: \(browser.console)")
+    }
+
+    @Test("the buttons' icons are SVG, not font glyphs", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func icons() throws {
+        let dir = try ScratchDirectory("player-icons")
+        defer { dir.remove() }
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try Self.open("#t=0", in: dir, browser)
+        for id in ["play", "prev", "next"] {
+            #expect(try browser.string("document.getElementById('\(id)').textContent.trim()") == "", "\(id) has text")
+            #expect(try browser.evaluate("document.getElementById('\(id)').querySelectorAll('svg path').length") as? Int ?? 0 >= 1,
+                    "\(id) has no SVG icon")
+        }
+        func shown(_ icon: String) throws -> Bool {
+            try browser.evaluate("getComputedStyle(document.querySelector('#play .icon-\(icon)')).display !== 'none'") as? Bool ?? false
+        }
+        #expect(try shown("play") && !shown("pause"), "paused: the play icon")
+        _ = try browser.evaluate("document.getElementById('play').click(), 0")
+        #expect(try shown("pause") && !shown("play"), "playing: the pause icon")
+        // The icon is drawn: it has a size.
+        #expect(try browser.evaluate("document.querySelector('#play .icon-pause').getBoundingClientRect().width") as? Double ?? 0 >= 12)
+    }
+
+    @Test("#t= reads seconds and units; anything else is reported, not thrown", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")),
+          arguments: [("#t=1500ms", "1.500 s", false), ("#t=1.5s", "1.500 s", false), ("#t=1.5", "1.500 s", false),
+                      ("#t=", "0.000 s", true), ("#t=abc", "0.000 s", true), ("#t=-1", "0.000 s", true), ("#t=99", "2.579 s", false)])
+    func fragments(_ fragment: String, _ shows: String, _ reported: Bool) throws {
+        let dir = try ScratchDirectory("player-hash")
+        defer { dir.remove() }
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try Self.open(fragment, in: dir, browser)
+        let time = try browser.string(Self.readout)
+        #expect(time == "\(shows) / 2.579 s", "\(fragment): \(time)")
+        #expect(try browser.evaluate("document.getElementById('play').classList.contains('playing')") as? Bool == false, "\(fragment) opens paused")
+        let note = try browser.string("document.getElementById('note').textContent")
+        #expect(note.contains("not a time") == reported, "\(fragment): note '\(note)'")
+        let transform = try browser.string("document.querySelector('#shapes g').getAttribute('transform')")
+        #expect(transform.hasPrefix("translate(") && !transform.contains("NaN") && !transform.contains("undefined"), "\(fragment): \(transform)")
+        #expect(try browser.string("document.documentElement.getAttribute('data-errors') || ''") == "", "\(fragment)")
+        #expect(browser.console.isEmpty, "\(fragment): console \(browser.console)")
+    }
+
+    @Test("the last sample is the run's end, with its last print", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func end() throws {
+        let dir = try ScratchDirectory("player-end")
+        defer { dir.remove() }
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try Self.open("#t=2.579", in: dir, browser)
+        #expect(try browser.string(Self.readout) == "2.579 s / 2.579 s")
+        #expect(try browser.string("document.getElementById('log').textContent") == "[2.579] the end")
+        try browser.press("ArrowLeft")
+        #expect(try browser.string(Self.readout) == "2.567 s / 2.579 s", "the frame before the end is on the 60 fps grid")
+        #expect(try browser.string("document.getElementById('log').textContent") == "")
+        #expect(browser.console.isEmpty, "console: \(browser.console)")
+    }
+}
+
+/// The timeline strip's labels measured in headless Chromium, with its own fonts: no two
+/// labels may overlap, and each must fit the box it was laid out in (the width estimate is an
+/// upper bound, so nothing is cut by the clip that guards it).
+@Suite("Timeline strip labels in headless Chromium", .serialized)
+struct StripLabelTests {
+    /// Crowded prints: close together, wide letters, one that must read leftwards at the end
+    /// (the reverse makes the run 3 s long).
+    static let script = """
+        rect a center (0, 0)
+        rect b center (0, 0)
+        animate 1 < a.center = (100, 0) > then animate 0.5 < b.center = (50, 50); b.alpha = 0.5 > as go
+        at 0.1 < print "the first message is rather long" >
+        at 0.12 < print "second one" >
+        at 0.13 < print "third" >
+        at 0.14 < print "fourth" >
+        at 0.5 < print "WWWWWWWWWWWWWWWW" >
+        at 0.8 < print "MMMM right after" >
+        at 2.5 < print "near the end of the run, a long one" >
+        at 3 < print "the very end, read leftwards" >
+        at 3 < print "and one more" >
+        at 1.5 < reverse go >
+        """
+
+    /// Every label's visible box: its text's box cut to the viewport that clips it.
+    static let measure = """
+        JSON.stringify(Array.prototype.map.call(document.querySelectorAll('g.messages text, g.lane text'), function (t) {
+          var b = t.getBoundingClientRect(), v = t.parentNode.tagName === 'svg' ? t.parentNode.getBoundingClientRect() : b;
+          return { text: t.textContent, x0: Math.max(b.left, v.left), x1: Math.min(b.right, v.right), y0: Math.max(b.top, v.top),
+                   y1: Math.min(b.bottom, v.bottom), cut: b.width - v.width };
+        }))
+        """
+
+    @Test("no two labels overlap, and none is cut", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")),
+          arguments: [("timeline", 760), ("html", 640)])
+    func labels(_ output: String, _ width: Int) throws {
+        let dir = try ScratchDirectory("strip-labels")
+        defer { dir.remove() }
+        let source = dir.path("crowd.anim")
+        try Self.script.write(toFile: source, atomically: true, encoding: .utf8)
+        let file = dir.path(output == "html" ? "crowd.html" : "crowd.svg")
+        let r = try runAnim(output == "html" ? ["render", source, "-o", file] : ["timeline", source, "-o", file])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try browser.open("file://\(file)\(output == "html" ? "#t=0" : "")")
+        let json = try browser.string(Self.measure)
+        let boxes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(boxes.count >= 10, "labels found: \(boxes.count)")
+        func d(_ b: [String: Any], _ k: String) -> Double { b[k] as? Double ?? Double(b[k] as? Int ?? 0) }
+        for b in boxes where d(b, "cut") > 0.5 {
+            Issue.record("'\(b["text"] ?? "")' is cut by \(d(b, "cut")) px: the width estimate was too small")
+        }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let a = boxes[i], b = boxes[j]
+                let w = min(d(a, "x1"), d(b, "x1")) - max(d(a, "x0"), d(b, "x0"))
+                let h = min(d(a, "y1"), d(b, "y1")) - max(d(a, "y0"), d(b, "y0"))
+                if w > 0.5 && h > 0.5 { Issue.record("'\(a["text"] ?? "")' and '\(b["text"] ?? "")' overlap by \(w) × \(h) px") }
+            }
+        }
+        #expect(browser.console.isEmpty, "console: \(browser.console)")
+    }
+}

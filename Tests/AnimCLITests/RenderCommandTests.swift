@@ -139,9 +139,86 @@ struct RenderCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("a.json"))) as? [String: Any]
         #expect(json?["v"] as? String == "5.7.4")
         #expect((json?["layers"] as? [Any])?.count == 3, "box, dot and the stage; text is not exported")
-        let bad = try runAnim(["export", Self.small, "-o", dir.path("a.lottie")])
+        let bad = try runAnim(["export", Self.small, "-o", dir.path("a.lottie"), "--lottie"])
         #expect(bad.exitCode == 2)
-        #expect(bad.stderr.contains("unknown export format '.lottie'"), Comment(rawValue: bad.stderr))
+        #expect(bad.stderr.contains("a.lottie' ends in '.lottie', which does not match --lottie: name it '.json'"), Comment(rawValue: bad.stderr))
+        #expect(contents(dir) == ["a.json"])
+    }
+
+    @Test("--lottie is export's format: required, and an output's extension must agree", arguments: [
+        (["-o", "a.json"], "missing the format: add --lottie"),
+        (["-o", "a.svg", "--lottie"], "'a.svg' ends in '.svg', which does not match --lottie"),
+        (["-o", "a.json", "--svg"], "'--svg' is not an export format"),
+        (["-o", "a.json", "--lotie"], "did you mean '--lottie'"),
+    ])
+    func exportFormat(_ args: [String], _ message: String) throws {
+        let dir = try ScratchDirectory("export-format")
+        defer { dir.remove() }
+        let r = try runAnim(["export", Self.small] + args, currentDirectory: dir.url)
+        #expect(r.exitCode == 2, Comment(rawValue: r.stderr))
+        #expect(r.stderr.contains(message), Comment(rawValue: r.stderr))
+        #expect(contents(dir).isEmpty)
+    }
+
+    @Test("a device such as /dev/stdout is written directly, in the format --format (or --lottie) names")
+    func toStandardOutput() throws {
+        let svg = try runAnim(["render", Self.small, "-o", "/dev/stdout", "--format", "svg"])
+        #expect(svg.exitCode == 0, Comment(rawValue: svg.stderr))
+        #expect(svg.stdout.hasPrefix("<svg"))
+        let png = try runAnim(["render", Self.small, "-o", "/dev/stdout", "--format", "png", "--at", "0.5"])
+        #expect(png.exitCode == 0, Comment(rawValue: png.stderr))
+        #expect(png.stdout.utf8.prefix(4).elementsEqual([0x89, 0x50, 0x4E, 0x47]) || png.stdout.hasPrefix("\u{FFFD}PNG"), "a PNG signature")
+        let lottie = try runAnim(["export", Self.small, "-o", "/dev/stdout", "--lottie"])
+        #expect(lottie.exitCode == 0, Comment(rawValue: lottie.stderr))
+        let json = try JSONSerialization.jsonObject(with: Data(lottie.stdout.utf8)) as? [String: Any]
+        #expect(json?["v"] as? String == "5.7.4")
+        let chart = try runAnim(["timeline", Self.small, "-o", "/dev/stdout", "--format", "txt"])
+        #expect(chart.exitCode == 0, Comment(rawValue: chart.stderr))
+        #expect(chart.stdout.hasPrefix("timeline: 0.7s"), Comment(rawValue: chart.stdout))
+        #expect(chart.stdout == (try runAnim(["timeline", Self.small])).stdout, "the chart anim timeline prints")
+        let strip = try runAnim(["timeline", Self.small, "--format", "svg"])
+        #expect(strip.exitCode == 0, Comment(rawValue: strip.stderr))
+        #expect(strip.stdout.hasPrefix("<svg"))
+        // Without a format, a device's name says nothing.
+        for command in ["render", "timeline"] {
+            let r = try runAnim([command, Self.small, "-o", "/dev/stdout"])
+            #expect(r.exitCode == 2)
+            #expect(r.stderr.contains("'/dev/stdout' is not a file, so its name cannot tell the format: add --format"), Comment(rawValue: r.stderr))
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
+    @Test("an animated GIF to standard output", .enabled(if: Consumers.find("ffmpeg") != nil, Consumers.skipNote("ffmpeg")))
+    func videoToStandardOutput() throws {
+        let r = try runAnim(["render", Self.small, "-o", "/dev/stdout", "--format", "gif", "--fps", "10"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        #expect(r.stdout.hasPrefix("GIF89a"))
+    }
+
+    @Test("--format names the format and must agree with an extension", arguments: [
+        (["render", "-o", "x.svg", "--format", "html"], "'x.svg' ends in '.svg', which does not match '--format html': name it '.html'"),
+        (["render", "-o", "x.html", "--format", "webm"], "'--format' takes html, svg, png, gif or mp4, not 'webm'"),
+        (["render", "-o", "frames/", "--format", "svg"], "'frames/' is a directory, which holds PNG frames, not '--format svg'"),
+        (["timeline", "-o", "t.svg", "--format", "txt"], "'t.svg' ends in '.svg', which does not match '--format txt'"),
+        (["timeline", "--format", "png"], "'--format' takes txt or svg, not 'png'"),
+        (["timeline", "-o", "t.png"], "unknown output format '.png'; use .txt or .svg"),
+    ])
+    func formatFlag(_ args: [String], _ message: String) throws {
+        let dir = try ScratchDirectory("format")
+        defer { dir.remove() }
+        let r = try runAnim([args[0], Self.small] + args.dropFirst(), currentDirectory: dir.url)
+        #expect(r.exitCode == 2, Comment(rawValue: r.stderr))
+        #expect(r.stderr.contains(message), Comment(rawValue: r.stderr))
+        #expect(contents(dir).isEmpty)
+    }
+
+    @Test("--format writes a name without an extension")
+    func formatWithoutExtension() throws {
+        let dir = try ScratchDirectory("format-noext")
+        defer { dir.remove() }
+        let r = try runAnim(["render", Self.small, "-o", dir.path("player"), "--format", "html"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        #expect(try String(contentsOfFile: dir.path("player"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
     @Test("graph and timeline write files with -o")
@@ -161,11 +238,33 @@ struct RenderCommandTests {
         let r = try runAnim([command, "--help"])
         #expect(r.exitCode == 0)
         let options: [String: [String]] = [
-            "render": ["-o, --output", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed", "omit text"],
+            "render": ["-o, --output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed", "omit text"],
             "export": ["-o, --output", "--lottie", "--fps", "--until", "--seed"],
             "graph": ["-o, --output", "--until", "--seed"],
-            "timeline": ["--width", "--color, --no-color", "-o, --output", "--until", "--seed"],
+            "timeline": ["--width", "--color, --no-color", "-o, --output", "--format", "--until", "--seed"],
         ]
         for o in options[command]! { #expect(r.stdout.contains(o), "\(command) --help lacks \(o)") }
+    }
+
+    @Test("outputs that cannot draw text say which text shapes they leave out", arguments: [
+        (["render", "-o", "x.png", "--at", "0"], "PNG output"), (["render", "-o", "frames/"], "PNG output"),
+        (["export", "-o", "x.json", "--lottie"], "the Lottie export"),
+        (["render", "-o", "x.html"], nil), (["render", "-o", "x.svg"], nil),
+    ] as [([String], String?)])
+    func textLeftOut(_ args: [String], _ output: String?) throws {
+        let dir = try ScratchDirectory("text-left-out")
+        defer { dir.remove() }
+        let withText = args.map { $0.contains("x.") ? dir.path($0) : $0 == "frames/" ? dir.path("frames") + "/" : $0 }
+        let r = try runAnim([withText[0], Self.small] + withText.dropFirst())
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        if let output {
+            #expect(r.stderr == "anim: warning: \(output) does not draw text shapes yet; left out: 'label'\n"
+                    + "help: the HTML player and the animated SVG (.html, .svg) draw text\n")
+        } else {
+            #expect(r.stderr.isEmpty, Comment(rawValue: r.stderr))
+        }
+        // A run without text shapes: no warning.
+        let plain = try runAnim([withText[0], PictureFixtures.scene] + withText.dropFirst())
+        #expect(plain.exitCode == 0 && plain.stderr.isEmpty, Comment(rawValue: plain.stderr))
     }
 }

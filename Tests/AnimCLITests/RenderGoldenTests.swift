@@ -70,6 +70,9 @@ struct RenderGoldenTests {
         let svg = try String(contentsOfFile: out, encoding: .utf8)
         try assertSnapshot(svg, "small.svg")
         #expect(svg.contains("repeatCount=\"indefinite\""))
+        // It loops after holding the last frame for a second, and says so: 0.7 s + 1 s.
+        #expect(svg.contains("<title>anim: 0.7s, then its last frame for 1s, looping</title>"))
+        #expect(svg.contains("dur=\"1.7s\""))
         #expect(XMLParser(data: Data(svg.utf8)).parse(), "well-formed XML")
     }
 
@@ -96,5 +99,24 @@ struct RenderGoldenTests {
         let d = try Consumers.run(Consumers.dot!, ["-Tsvg", "-o", dir.path("g.svg"), dotFile])
         #expect(d.exitCode == 0, "dot rejected the graph of \(script): \(d.stderr)")
         #expect(d.stderr.isEmpty, "dot warned about \(script): \(d.stderr)")
+    }
+
+    @Test("an observer's spring chase is one lane, one strip row and one DOT cluster")
+    func chase() throws {
+        let script = "Examples/gpuanimation-spring-chase.anim"
+        // It restarts the follower's spring about 120 times: those continue one bar.
+        let chart = try runAnim(["timeline", script, "--width", "100"])
+        #expect(chart.stdout.hasPrefix("timeline: 3.032s, 3 lanes, 8 steps\n"), Comment(rawValue: chart.stdout))
+        #expect(chart.stdout.contains("── lane 2: follower "))
+        let dot = try runAnim(["graph", script])
+        #expect(dot.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 5)
+        #expect(dot.stdout.contains("label=\"graph 3 (line 8): 0.017s–3.032s, 120 runs\";"))
+        let dir = try ScratchDirectory("chase")
+        defer { dir.remove() }
+        #expect(try runAnim(["render", script, "-o", dir.path("chase.html")]).exitCode == 0)
+        let page = try String(contentsOfFile: dir.path("chase.html"), encoding: .utf8)
+        let strip = try #require(page.range(of: "<svg id=\"strip\"[^>]* height=\"[0-9.]+\"", options: .regularExpression))
+        let height = Double(page[strip].split(separator: "\"").last!) ?? 0
+        #expect(height > 50 && height < 150, "the strip is \(height) px tall")
     }
 }

@@ -366,7 +366,7 @@ struct ReplTerminalTests {
         try first.started()
         try first.run("let answer = 42")
         try first.run("animate 0.5 <")
-        try first.run("print \"inside\"")  // an error once the block closes; still history
+        try first.run("nope.alpha = 1")  // an error once the block closes; still history
         try first.run(">")
         try first.run("print \"hello {answer}\"")
         try first.press("C-d")
@@ -378,7 +378,7 @@ struct ReplTerminalTests {
         try second.press("Up")
         try second.waitForLastLine("anim> print \"hello {answer}\"")
         try second.press("Up")
-        try second.waitFor("the three lines of the block") { $0.hasSuffix("anim> animate 0.5 <\nprint \"inside\"\n>") }
+        try second.waitFor("the three lines of the block") { $0.hasSuffix("anim> animate 0.5 <\nnope.alpha = 1\n>") }
         try second.press("Up")
         try second.waitForLastLine("anim> let answer = 42")
         try second.press("Enter")
@@ -387,7 +387,7 @@ struct ReplTerminalTests {
         #expect(try second.screen().hasSuffix("anim> answer\n= 42\nanim>"))
         let file = try String(contentsOf: first.history, encoding: .utf8)
         #expect(file.contains("\nlet answer = 42\n"))
-        #expect(file.contains("\nanimate 0.5 <\nprint \"inside\"\n>\n"))
+        #expect(file.contains("\nanimate 0.5 <\nnope.alpha = 1\n>\n"))
     }
 
     @Test func historySurvivesAKilledSession() throws {
@@ -524,6 +524,39 @@ struct ReplTerminalTests {
         // Lines typed ahead in one burst are one input as well: the two tweens start together.
         try t.type("rect b center (0,0)\nanimate 1 < b.center = (1,0) >\nanimate 2 < b.alpha = 0 >\nthen < print \"{b.center} {b.alpha}\" >\n")
         try t.waitFor("[6.100] (1, 0) 0")
+    }
+
+    @Test func aPastedDefineWithItsBodyOnTheNextLineRunsAsTheFile() throws {
+        let t = try Terminal()
+        try t.started()
+        try t.paste("""
+            rect sq center (0,0)
+            define hop(s, h) =
+                animate 0.5 < s.offset = (0, -h) > then animate 0.5 < s.offset = (0, 0) >
+            play hop(sq, 10) then < print "landed {sq.offset}" >
+            """)
+        try t.waitFor("the pasted text") { $0.contains("play hop(sq, 10) then") }
+        try t.press("Enter")
+        try t.waitFor("the events of the file") { $0.hasSuffix("[1.000] landed (0, 0)\ntime 1.000s\nanim>") }
+        #expect(!(try t.screen().contains("error")))
+        // Typed line by line, the define waits for its body.
+        try t.run("define lift(s) =")
+        try t.waitForLastLine("...>")
+        try t.run("  animate 1 < s.offset = (0, -20) >")
+        try t.run("play lift(sq) then < print \"lifted {sq.offset}\" >")
+        try t.waitFor("[2.000] lifted (0, -20)")
+    }
+
+    @Test func errorsInAPasteHaveTheFilesLineNumbers() throws {
+        let t = try Terminal()
+        try t.started()
+        try t.paste("rect b center (0,0)\n\n# line 3\nanimate 1 < b.centre = (1,0) >\n")
+        try t.waitFor("the pasted text") { $0.contains("b.centre = (1,0) >") }
+        try t.press("Enter")
+        try t.waitFor("<repl>:4:15: error: unknown property 'centre' of rect 'b'")
+        #expect(try t.screen().contains("  4 | animate 1 < b.centre = (1,0) >"))
+        try t.run("b.center")  // nothing of the paste ran, as its file would not have
+        try t.waitFor("unknown name 'b'")
     }
 
     @Test func anUnusableHistoryFileWarnsOnceAndTheREPLGoesOn() throws {

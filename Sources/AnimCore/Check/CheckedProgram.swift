@@ -128,6 +128,8 @@ public struct RelativeSpec: Hashable, Sendable {
     public var nameText: String
     /// The signed offset (a time), if any.
     public var offset: TypedExpr?
+    /// Whether the offset was written with `-` (its span covers the operand only).
+    public var subtracts: Bool = false
     /// The whole step.
     public var span: Span
 }

@@ -16,12 +16,13 @@ extension Checker {
         var seen: Set<String> = []
         for p in d.parameters where !seen.insert(p.name).inserted {
             diagnostics.error("parameter '\(p.name)' is given twice", at: p.span)
+            failedNames.insert(d.name.name)
             return nil
         }
         // Names in the body must exist: parameters, locals it binds, or top-level names.
         var ok = true
         checkFreeNames(in: d.body, bound: Set(d.parameters.map(\.name)), ok: &ok)
-        guard ok else { return nil }
+        guard ok else { failedNames.insert(d.name.name); return nil }
         env.defines[d.name.name] = DefineInfo(name: d.name.name, parameters: d.parameters, body: d.body, span: d.span,
                                               fromPrelude: isPrelude)
         env.symbols[d.name.name] = .define(d.name.name)
@@ -32,6 +33,7 @@ extension Checker {
     /// `play NAME(args) [reversed] [speed R]`.
     mutating func checkPlay(_ p: PlayStep) -> CheckedStep? {
         guard let def = env.defines[p.name.name] else {
+            if failedNames.contains(p.name.name) { return nil }  // the define's own error is reported
             let names = env.defines.keys.sorted()
             if let sym = env.symbols[p.name.name] {
                 error(.alreadyDeclared(p.name.name, what: describe(sym)), at: p.name.span)
@@ -123,8 +125,7 @@ extension Checker {
             switch e {
             case .name(let id):
                 if !bound.contains(id.name), env.symbols[id.name] == nil, Color.named(id.name) == nil {
-                    let cands = Array(bound) + env.allNames
-                    error(.unknownName(id.name, suggestion: DidYouMean.suggest(id.name, from: cands.sorted())), at: id.span)
+                    if !failedNames.contains(id.name) { reportUnknownName(id, candidates: (Array(bound) + env.allNames).sorted()) }
                     ok = false
                 }
             case .member(let m): expr(m.base, bound)
@@ -226,7 +227,8 @@ extension Checker {
             offset = t
         }
         guard let body = checkBlock(r.body) else { return nil }
-        return .relative(RelativeSpec(anchor: r.anchor, name: name, nameText: r.target.name, offset: offset, span: r.span), body: body)
+        return .relative(RelativeSpec(anchor: r.anchor, name: name, nameText: r.target.name, offset: offset, subtracts: r.negative,
+                                      span: r.span), body: body)
     }
 
     mutating func checkControl(_ c: ControlStep) -> CheckedStep? {

@@ -212,11 +212,11 @@ extension Checker {
         if let c = Color.named(id.name) {
             return TypedExpr(.constant(.color(c)), .color, id.span)
         }
+        if failedNames.contains(id.name) { return nil }  // its declaration's error is reported
         var candidates = scopes.flatMap { $0.keys }.sorted()
         candidates += env.allNames
-        var suggestion = DidYouMean.suggest(id.name, from: candidates)
-        if suggestion == nil { suggestion = DidYouMean.suggest(id.name, from: CSSColors.table.keys.sorted()) }
-        error(.unknownName(id.name, suggestion: suggestion), at: id.span)
+        if DidYouMean.suggest(id.name, from: candidates) == nil { candidates = CSSColors.table.keys.sorted() }
+        reportUnknownName(id, candidates: candidates)
         return nil
     }
 
@@ -286,21 +286,23 @@ extension Checker {
 
     /// The id and kind of a property on every candidate shape; reports unknown names (naming
     /// the shape as written at `base`, which is read only then).
-    mutating func property(_ name: String, of cands: [ShapeID], baseWrittenAt base: Span, at span: Span) -> (PropertyID, Kind)? {
+    mutating func property(_ name: String, of cands: [ShapeID], baseWrittenAt base: Span, at span: Span,
+                           writing: Bool = false) -> (PropertyID, Kind)? {
         guard let id = env.propertyIDs[name] else {
-            reportUnknownProperty(name, of: cands, baseText: text(base), at: span)
+            reportUnknownProperty(name, of: cands, baseText: text(base), at: span, writing: writing)
             return nil
         }
         guard !cands.isEmpty else {
             // Unknown shape (a dynamic value): built-ins only.
             if let b = BuiltinProperty(rawValue: Int(id.raw)) { return (id, b.kind) }
-            reportUnknownProperty(name, of: cands, baseText: text(base), at: span)
+            reportUnknownProperty(name, of: cands, baseText: text(base), at: span, writing: writing)
             return nil
         }
         var kind: Kind?
         for s in cands {
             guard let k = env.kind(of: id, on: s) else {
-                reportUnknownProperty(name, of: [s], baseText: cands.count == 1 ? text(base) : env.shapes[Int(s.index)].name, at: span)
+                reportUnknownProperty(name, of: [s], baseText: cands.count == 1 ? text(base) : env.shapes[Int(s.index)].name, at: span,
+                                      writing: writing)
                 return nil
             }
             if let prev = kind, prev != k { error(.mixedShapeKinds(name), at: span); return nil }
@@ -309,15 +311,22 @@ extension Checker {
         return (id, kind!)
     }
 
-    mutating func reportUnknownProperty(_ name: String, of cands: [ShapeID], baseText: String, at span: Span) {
+    /// Reports `name` as no property of the candidate shapes, with the anim name when another
+    /// tool's name was used (`sq.width`), else the closest property name.
+    mutating func reportUnknownProperty(_ name: String, of cands: [ShapeID], baseText: String, at span: Span, writing: Bool = false) {
         let names = cands.first.map { env.propertyNames(of: $0) } ?? BuiltinProperty.allCases.map(\.name)
-        let suggestion = DidYouMean.suggest(name, from: names)
+        var suggestion = DidYouMean.suggest(name, from: names)
+        var help: String?
+        if let hint = ForeignNames.property(name) {
+            help = ForeignNames.help(hint, use: writing ? .write(base: baseText) : .read(base: baseText))
+            if let p = hint.property, names.contains(p.name) { suggestion = p.name }
+        }
         if cands.count == 1 {
             let info = env.shapes[Int(cands[0].index)]
             error(.unknownProperty(name, shapeKind: info.kind, shape: baseText, suggestion: suggestion), at: span,
-                  label: "not a property of \(info.kind.rawValue)")
+                  label: "not a property of \(info.kind.rawValue)", help: help)
         } else {
-            error(.unknownPropertyOfMany(name, shapes: "'\(baseText)'", suggestion: suggestion), at: span)
+            error(.unknownPropertyOfMany(name, shapes: "'\(baseText)'", suggestion: suggestion), at: span, help: help)
         }
     }
 

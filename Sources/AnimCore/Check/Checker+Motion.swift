@@ -9,50 +9,59 @@ extension Checker {
     /// `spring [params] < writes >`.
     mutating func checkSpring(_ s: SpringStep) -> CheckedStep? {
         var given: [String: (TypedExpr, Span)] = [:]
+        // The parameters written, by name, whether or not their values check, and misspelt ones
+        // under the name suggested for them: the form rules below judge what was meant, so a
+        // misspelling or a bad value is one error, not also "needs 'stiffness' too".
+        var named: [String: Span] = [:]
+        var unknownMeaning = false
         var ok = true
         var velocityExpr: Expr?
         for p in s.parameters {
             let name = p.name.name
             guard Checker.springParameters.contains(name) else {
-                diagnostics.error("unknown spring parameter '\(name)'" + DidYouMean.suffix(name, from: Checker.springParameters),
+                let suggestion = ForeignNames.springParameter(name) ?? DidYouMean.suggest(name, from: Checker.springParameters)
+                diagnostics.error("unknown spring parameter '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                                   at: p.name.span,
                                   help: "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'")
+                if let suggestion { named[suggestion] = named[suggestion] ?? p.name.span } else { unknownMeaning = true }
                 ok = false; continue
             }
             if given[name] != nil || (name == "velocity" && velocityExpr != nil) {
                 diagnostics.error("spring parameter '\(name)' is given twice", at: p.name.span); ok = false; continue
             }
+            named[name] = p.name.span
             if name == "velocity" { velocityExpr = p.value; continue }
             let kind: Kind = name == "duration" || name == "response" ? .time : .number
             guard let v = checkAs(p.value, kind) else { ok = false; continue }
             given[name] = (v, p.name.span)
         }
-        // One form only.
+        // One form only. A parameter whose meaning is unknown may be the missing one: no form rule then.
+        var form = SpringForm.standard
         let forms: [(String, [String])] = [("stiffness", ["stiffness", "damping", "mass"]), ("duration", ["duration", "bounce"]),
                                            ("response", ["response", "damping-ratio"])]
-        let used = forms.filter { f in f.1.contains { given[$0] != nil } }
-        if used.count > 1 {
-            let a = used[0].1.first { given[$0] != nil }!, b = used[1].1.first { given[$0] != nil }!
-            diagnostics.error("spring parameters '\(a)' and '\(b)' belong to different forms", at: given[b]!.1,
+        let used = forms.filter { f in f.1.contains { named[$0] != nil } }
+        if unknownMeaning {
+            // Already reported; the form cannot be judged.
+        } else if used.count > 1 {
+            let a = used[0].1.first { named[$0] != nil }!, b = used[1].1.first { named[$0] != nil }!
+            diagnostics.error("spring parameters '\(a)' and '\(b)' belong to different forms", at: named[b]!,
                               help: "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'")
             ok = false
-        }
-        var form = SpringForm.standard
-        if given["stiffness"] != nil || given["damping"] != nil || given["mass"] != nil {
-            guard let k = given["stiffness"]?.0, let c = given["damping"]?.0 else {
-                let missing = given["stiffness"] == nil ? "stiffness" : "damping"
+        } else if named["stiffness"] != nil || named["damping"] != nil || named["mass"] != nil {
+            guard named["stiffness"] != nil, named["damping"] != nil else {
+                let missing = named["stiffness"] == nil ? "stiffness" : "damping"
                 diagnostics.error("a spring with '\(missing == "stiffness" ? "damping" : "stiffness")' needs '\(missing)' too", at: s.keywordSpan)
                 return nil
             }
-            form = .physical(stiffness: k, damping: c, mass: given["mass"]?.0)
-        } else if let d = given["duration"]?.0 {
-            form = .duration(d, bounce: given["bounce"]?.0)
-        } else if given["bounce"] != nil {
-            diagnostics.error("'bounce' needs 'duration'", at: given["bounce"]!.1); ok = false
-        } else if let r = given["response"]?.0 {
-            form = .response(r, dampingRatio: given["damping-ratio"]?.0)
-        } else if given["damping-ratio"] != nil {
-            diagnostics.error("'damping-ratio' needs 'response'", at: given["damping-ratio"]!.1); ok = false
+            if let k = given["stiffness"]?.0, let c = given["damping"]?.0 { form = .physical(stiffness: k, damping: c, mass: given["mass"]?.0) }
+        } else if named["duration"] != nil {
+            if let d = given["duration"]?.0 { form = .duration(d, bounce: given["bounce"]?.0) }
+        } else if named["bounce"] != nil {
+            diagnostics.error("'bounce' needs 'duration'", at: named["bounce"]!); ok = false
+        } else if named["response"] != nil {
+            if let r = given["response"]?.0 { form = .response(r, dampingRatio: given["damping-ratio"]?.0) }
+        } else if named["damping-ratio"] != nil {
+            diagnostics.error("'damping-ratio' needs 'response'", at: named["damping-ratio"]!); ok = false
         }
         var delay: TypedExpr?
         for o in s.options {

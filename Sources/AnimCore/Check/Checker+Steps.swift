@@ -100,7 +100,7 @@ extension Checker {
             return nil
         }
         guard let (ref, cands) = shapeRef(base, writtenAt: m.base.span),
-              let (prop, kind) = property(m.member.name, of: cands, baseWrittenAt: m.base.span, at: m.member.span)
+              let (prop, kind) = property(m.member.name, of: cands, baseWrittenAt: m.base.span, at: m.member.span, writing: true)
         else { return nil }
         if animating && !kind.isInterpolable {
             let propText = text(a.target.span)
@@ -217,15 +217,28 @@ extension Checker {
         case .success(let easing):
             resolvedEasings[key] = easing
             return easing
-        case .failure(let err):
+        case .failure(var err):
             var span = e.span
-            if case .unknown = err { span = e.nameSpan }
+            var help: String?, notes: [String] = []
+            if case .unknown(let name, _) = err {
+                span = e.nameSpan
+                // Another library's name (`power2.out`, `easeInOut`): the anim one.
+                if let anim = ForeignNames.easing(name) {
+                    err = .unknown(name, suggestion: anim)
+                    if ForeignNames.usesPowerNames(name) {
+                        help = "GSAP's power0 is anim's linear, and power1 to power4 are quad, cubic, quart and quint"
+                    }
+                    if anim == "back-in-out", e.arguments != nil {
+                        notes.append("GSAP's back.inOut(s) is anim's back-in-out(s / 1.525)")
+                    }
+                }
+            }
             if let i = err.argumentIndex, let written = e.arguments, i < written.count {
                 switch written[i] {
                 case .number(_, let s), .word(_, let s): span = s
                 }
             }
-            error(.easing(err), at: span)
+            diagnostics.error(CheckError.easing(err).message, at: span, notes: notes, help: help)
             return nil
         }
     }

@@ -31,6 +31,12 @@ public struct Checker {
     }
     /// Set while checking the prelude: its defines may be redefined by scripts.
     public var isPrelude = false
+    /// Names whose declaration had an error (`let x = bleu`, a define whose body names an
+    /// unknown shape): already reported, so a use of them is not reported again.
+    var failedNames: Set<String> = []
+    /// Where each top-level name of the program being checked is declared, so that a name used
+    /// before its declaration can point at it.
+    var declarations: [String: Span] = [:]
 
     /// The largest shape array, so a typo like `card[1e9]` is an error, not an out-of-memory.
     public static let maxArraySize = 100_000
@@ -53,6 +59,17 @@ public struct Checker {
         c.isPrelude = isPrelude
         var pending = Array(program.statements.reversed())
         _ = consume program
+        for s in pending.reversed() {
+            let name: Identifier?
+            switch s {
+            case .shape(let d): name = d.name
+            case .group(let g): name = g.name
+            case .let(let l): name = l.name
+            case .define(let d): name = d.name
+            case .stage, .seed, .wait, .at, .onChange, .chain: name = nil
+            }
+            if let name, c.declarations[name.name] == nil { c.declarations[name.name] = name.span }
+        }
         var out: [CheckedStmt] = []
         out.reserveCapacity(pending.count)
         while let s = pending.popLast() {
@@ -98,9 +115,17 @@ public struct Checker {
                 color = checkAs(p.value, .color)
                 ok = ok && color != nil
             } else {
-                let sugg = DidYouMean.suggest(p.name.name, from: ["color"])
+                let hint = ForeignNames.property(p.name.name)
+                var sugg = DidYouMean.suggest(p.name.name, from: ["color"])
+                var help = "the stage has a size and a 'color'"
+                if hint?.property == .color {
+                    sugg = "color"
+                    help = "the stage's background is its 'color'"
+                } else if hint?.property == .size {
+                    help = "the stage's size comes first, as in 'stage 400 x 700'"
+                }
                 diagnostics.error("unknown stage property '\(p.name.name)'" + (sugg.map { "; did you mean '\($0)'?" } ?? ""),
-                                  at: p.name.span, help: "the stage has a size and a 'color'")
+                                  at: p.name.span, help: help)
                 ok = false
             }
         }
@@ -145,6 +170,11 @@ public struct Checker {
         var seen: Set<String> = []
         for p in d.properties {
             let name = p.name.name
+            if name.contains("-") {
+                // `border-radius`: the parser reads a hyphenated key whole so that it can be named here.
+                reportHyphenatedKey(p.name, shapeKind: d.kind); ok = false
+                continue
+            }
             if !seen.insert(name).inserted {
                 diagnostics.error("property '\(name)' is given twice", at: p.name.span); ok = false
                 continue
@@ -164,6 +194,12 @@ public struct Checker {
                     // `text`/`font` on a rect: a custom property, but say so.
                     diagnostics.warning("'\(name)' is not a property of \(d.kind.rawValue) shapes; it declares a custom property",
                                         at: p.name.span)
+                } else if let hint = ForeignNames.property(name) {
+                    // `width`, `opacity`, `stroke`: another tool's name for a built-in, or for nothing anim draws.
+                    let meant = hint.property.flatMap { $0.applies(to: d.kind) ? $0.name : nil }
+                    let message = meant.map { "'\(name)' declares a custom property; did you mean '\($0)'?" }
+                        ?? "'\(name)' declares a custom property\(hint.property == nil ? ", which is not drawn" : "")"
+                    diagnostics.warning(message, at: p.name.span, help: ForeignNames.help(hint, use: .declaration))
                 } else if let near = DidYouMean.suggest(name, from: BuiltinProperty.allCases.filter { $0.applies(to: d.kind) }.map(\.name)),
                           DidYouMean.distance(name, near) <= 2 {
                     diagnostics.warning("'\(name)' declares a custom property; did you mean '\(near)'?", at: p.name.span)
@@ -201,7 +237,7 @@ public struct Checker {
                 return nil
             }
         }
-        guard let v = check(l.value) else { return nil }
+        guard let v = check(l.value) else { failedNames.insert(l.name.name); return nil }
         let slot = env.globalKinds.count
         env.globalKinds.append(v.kind)
         env.symbols[l.name.name] = .global(slot: slot, kind: v.kind)
@@ -215,6 +251,18 @@ public struct Checker {
         }
         guard let t = checkAs(arg, .time) else { return nil }
         return .wait(.duration(t), w.span)
+    }
+
+    /// A declaration key written with hyphens (`border-radius`), which cannot name a property:
+    /// the anim name for it when another tool uses it, else how to write the custom name.
+    mutating func reportHyphenatedKey(_ key: Identifier, shapeKind: ShapeKind) {
+        let hint = ForeignNames.property(key.name)
+        let meant = hint?.property.flatMap { $0.applies(to: shapeKind) ? $0.name : nil }
+        let oneWord = ForeignNames.camelCase(key.name)
+        let help = hint.map { ForeignNames.help($0, use: .declaration) }
+            ?? "a custom property's name is one word, such as '\(oneWord)' or '\(key.name.replacingHyphens(with: "_"))'"
+        diagnostics.error("'\(key.name)' is not a property name" + (meant.map { "; did you mean '\($0)'?" } ?? ""),
+                          at: key.span, label: "names cannot contain '-'", help: help)
     }
 
     /// Reserves a new top-level name, reporting a clash with an existing declaration.
@@ -264,9 +312,27 @@ public struct Checker {
         return env.files[span.source]?.text(of: span) ?? "?"
     }
 
+    /// Reports an unknown name, with a did-you-mean from `candidates`; when the program declares
+    /// the name later on, points at that declaration instead.
+    mutating func reportUnknownName(_ id: Identifier, candidates: [String]) {
+        if let later = declarations[id.name], later.source == id.span.source, later.start > id.span.start {
+            var d = Diagnostic.error(CheckError.unknownName(id.name, suggestion: nil).message, at: id.span,
+                                     help: "declare '\(id.name)' before the line that uses it")
+            d.secondary.append(.init(span: later, text: "declared here, after its use"))
+            diagnostics.report(d)
+            return
+        }
+        error(.unknownName(id.name, suggestion: DidYouMean.suggest(id.name, from: candidates)), at: id.span)
+    }
+
     mutating func error(_ e: CheckError, at span: Span, label: String? = nil, help: String? = nil) {
         diagnostics.error(e.message, at: span, label: label, help: help)
     }
+}
+
+extension String {
+    /// The string with each `-` replaced.
+    func replacingHyphens(with s: String) -> String { split(separator: "-", omittingEmptySubsequences: false).joined(separator: s) }
 }
 
 extension Span {

@@ -5,6 +5,8 @@
 public enum DidYouMean {
     /// The best candidate within a distance that scales with the name's length, or nil.
     /// Ties go to the candidate listed first, so callers order candidates by preference.
+    /// A candidate must keep at least one character of the name: replacing every character
+    /// is no misspelling (`x` is not a typo of `z`, nor `e` of `s`).
     public static func suggest(_ name: String, from candidates: some Sequence<String>) -> String? {
         let limit = max(1, name.count / 3)
         var best: (String, Int)?
@@ -12,7 +14,7 @@ public enum DidYouMean {
         for c in candidates where c != name {
             if c.lowercased() == lower { return c }
             let d = distance(name, c)
-            if d <= limit, best == nil || d < best!.1 { best = (c, d) }
+            if d <= limit, d < max(name.count, c.count), best == nil || d < best!.1 { best = (c, d) }
         }
         return best?.0
     }

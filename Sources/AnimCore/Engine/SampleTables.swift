@@ -189,7 +189,7 @@ struct SampleTables {
                 layout.append(tr.from, to: &pool)
                 layout.append(tr.to, to: &pool)
                 easing = intern(e)
-                if let o = SampleTables.fastOrigin(clock, begin: tr.begin, timing: timing) {
+                if let o = SampleTables.fastOrigin(clock, begin: tr.begin, timing: timing), piece.start.ticks >= o {
                     kind = .tween
                     origin = o
                     duration = timing.iterationDuration.ticks
@@ -232,6 +232,8 @@ struct SampleTables {
     /// The global tick where a tween's u = 0, if it can take the fast path: one plain
     /// iteration, a clock at rate 1, a duration in (0, 2⁵³) ticks, anchors far from overflow.
     /// Then u = clock(t) − begin = (local + (t − global)) − begin = t − (global − local + begin).
+    /// The piece must also start at or after that tick: the fast path has no before phase, where
+    /// a step easing would see the before flag.
     static func fastOrigin(_ clock: ClockMap, begin: Time, timing: TweenTiming) -> Int64? {
         let d = timing.iterationDuration.ticks
         guard clock.rate == 1, timing.iterations == 1, timing.iterationStart == 0, timing.rate == 1,

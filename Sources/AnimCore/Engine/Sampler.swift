@@ -330,10 +330,10 @@ public final class Sampler {
         let n = Int(components[q])
         switch pieceKind[p] {
         case .timedTween:
-            // Segment.value: the timing model at the instance's local time, then the easing.
+            // TrackMotion.value: the timing model at the instance's local time, then the easing
+            // with the before flag of the tween's phase.
             let tt = timedTweens[Int(pieceExtra[p])]
-            let (_, progress) = tt.timing.progress(at: tt.clock(Time(ticks: t)) - tt.begin)
-            let e = easings[Int(pieceEasing[p])](progress)
+            let e = tt.timing.transformedProgress(at: tt.clock(Time(ticks: t)) - tt.begin, easing: easings[Int(pieceEasing[p])])
             if e == 1 {
                 for c in 0..<n { out[c] = data[n + c] }
             } else if e == 0 {

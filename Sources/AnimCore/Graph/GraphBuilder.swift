@@ -15,13 +15,38 @@ public struct GraphBuilder {
 
     /// Builds the graph of a chain. A name on the chain itself stays on the root node (the
     /// instance is named); names on nested chains become `spawn` nodes (child instances).
+    /// A block of one chain is that chain, so `< X as n >` and `at T < X as n >` name the
+    /// graph just as `X as n` does.
     public static func build(_ chain: CheckedChain, localCount: Int, instantiations: [Instantiation] = []) -> SequencerGraph {
         var b = GraphBuilder(instantiations: instantiations)
-        var unnamed = chain
-        unnamed.name = nil
-        let root = b.add(unnamed)
-        b.nodes[Int(root.index)].name = chain.name
+        var top = chain
+        while top.name == nil, top.steps.count == 1, case .parallel(let chains, _) = top.steps[0], chains.count == 1 {
+            top = chains[0]
+        }
+        let name = top.name
+        top.name = nil
+        if name != nil, GraphBuilder.collapsesToNamed(top) {
+            // `< X as inner > as outer`: the root names the graph, so the child instance
+            // `inner` needs a node of its own below it.
+            let at = b.reserve(top.span)
+            let body = b.add(top)
+            b.nodes[at] = GraphNode(kind: .sequence(b.list([body])), span: top.span, name: name, duration: b.nodes[Int(body.index)].duration)
+        } else {
+            let root = b.add(top)
+            b.nodes[Int(root.index)].name = name
+        }
         return SequencerGraph(nodes: b.nodes, localCount: localCount, children: b.children, plans: b.plans, targets: b.targets)
+    }
+
+    /// Whether an unnamed chain's node would be a named chain's `spawn` (the needless wrappers
+    /// around it dropped).
+    private static func collapsesToNamed(_ chain: CheckedChain) -> Bool {
+        var c = chain
+        while c.steps.count == 1, case .parallel(let chains, _) = c.steps[0], chains.count == 1 {
+            if chains[0].name != nil { return true }
+            c = chains[0]
+        }
+        return false
     }
 
     /// Reserves a slot so the parent precedes its children in pre-order.
@@ -40,11 +65,7 @@ public struct GraphBuilder {
             nodes[at] = GraphNode(kind: .spawn(body: body), span: chain.span, name: name, duration: nodes[Int(body.index)].duration)
             return NodeID(at)
         }
-        if chain.steps.count == 1 {
-            let id = add(chain.steps[0])
-            if let n = chain.name { nodes[Int(id.index)].name = n }
-            return id
-        }
+        if chain.steps.count == 1 { return add(chain.steps[0]) }
         let at = reserve(chain.span)
         var children: [NodeID] = []
         var d = StaticDuration.exact(.zero)
@@ -53,7 +74,7 @@ public struct GraphBuilder {
             children.append(c)
             d = d + nodes[Int(c.index)].duration
         }
-        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: chain.name, duration: d)
+        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: nil, duration: d)
         return NodeID(at)
     }
 
@@ -99,8 +120,11 @@ public struct GraphBuilder {
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))
             var d = StaticDuration.dynamic
-            if case .constant(.list(let members)) = spec.members.node, case .constant(.time(let step)) = spec.interval.node,
-               case .exact(let bodyTime) = nodes[Int(b.index)].duration, spec.order != .random {
+            if case .constant(.list(let members)) = spec.members.node, members.isEmpty {
+                d = .exact(.zero)  // no branch runs
+            } else if case .constant(.list(let members)) = spec.members.node, case .constant(.time(let step)) = spec.interval.node,
+                      case .exact(let bodyTime) = nodes[Int(b.index)].duration {
+                // A random order shuffles the ranks 0 … n − 1, so its last rank is known too.
                 let last = Stagger.ranks(count: members.count, order: spec.order).max() ?? 0
                 if let offset = step.scaled(by: Double(last)) { d = .exact(offset) + .exact(bodyTime) }
             } else if case .forever = nodes[Int(b.index)].duration { d = .forever }
@@ -125,7 +149,9 @@ public struct GraphBuilder {
         case .relative(let spec, let body):
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))
-            nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: .dynamic)
+            // When it starts is known only then; a body that never ends never ends after it either.
+            let d: StaticDuration = if case .forever = nodes[Int(b.index)].duration { .forever } else { .dynamic }
+            nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: d)
             return NodeID(at)
         case .repeat(let count, let yoyo, let body, let span):
             let at = reserve(span)
@@ -151,16 +177,22 @@ public struct GraphBuilder {
     }
 
     /// A tween's static duration: delay + duration × iterations ÷ speed, when all are constants.
+    /// The active duration is 0 when the duration is, even with `repeat forever` (Grammar.md §6.1).
     static func duration(of t: TweenSpec) -> StaticDuration {
-        if t.forever { return .forever }
-        guard case .constant(.time(let d)) = t.duration.node else { return .dynamic }
+        guard case .constant(.time(let d)) = t.duration.node else {
+            // A computed duration is taken as endless: it is, unless it turns out to be 0.
+            return t.forever ? .forever : .dynamic
+        }
+        if t.forever && d.ticks != 0 { return .forever }
         var delay = Time.zero
         if let e = t.delay {
             guard case .constant(.time(let x)) = e.node else { return .dynamic }
             delay = x
         }
         var n = 1.0, r = 1.0
-        if let e = t.iterations {
+        if t.forever {
+            n = .infinity
+        } else if let e = t.iterations {
             guard case .constant(.number(let x)) = e.node else { return .dynamic }
             n = x
         }

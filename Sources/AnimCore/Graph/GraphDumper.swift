@@ -52,7 +52,7 @@ public struct GraphDumper {
         case .play(let p):
             return "play \(text(p.span).dropFirst(5))\(d)\(name)"
         case .relative(let r, _):
-            return "\(r.anchor.rawValue) \(r.nameText)\(r.offset.map { " " + text($0.span) } ?? "")\(d)\(name)"
+            return "\(r.anchor.rawValue) \(r.nameText)\(r.offset.map { (r.subtracts ? " - " : " + ") + operandText($0.span) } ?? "")\(d)\(name)"
         case .spawn:
             return "instance\(d)\(name)"
         case .tween(let t):
@@ -72,4 +72,16 @@ public struct GraphDumper {
     }
 
     func text(_ s: Span) -> String { sources[s.source]?.text(of: s) ?? "?" }
+
+    /// An operand's text with the parentheses written around it, which its span leaves out
+    /// (`after a + (2 * d)`).
+    func operandText(_ s: Span) -> String {
+        guard let file = sources[s.source] else { return "?" }
+        let b = file.bytes
+        var i = Int(s.start) - 1, j = Int(s.end)
+        while i >= 0, b[i] == 0x20 || b[i] == 0x09 { i -= 1 }
+        while j < b.count, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+        let t = file.text(of: s)
+        return i >= 0 && j < b.count && b[i] == UInt8(ascii: "(") && b[j] == UInt8(ascii: ")") ? "(\(t))" : t
+    }
 }

@@ -134,7 +134,7 @@ public struct SequencerGraph: Hashable, Sendable {
     public var firstForeverNode: GraphNode? {
         nodes.first { node in
             if case .repeat(nil, _, _) = node.kind { return true }
-            if case .tween(let t) = node.kind, t.forever { return true }
+            if case .tween = node.kind, case .forever = node.duration { return true }
             return false
         }
     }

@@ -36,8 +36,10 @@ public enum Easing: Hashable, Sendable {
     }
 
     /// The eased progress at `p`. The before flag (CSS Easing Level 1, "Step easing functions";
-    /// Web Animations Level 1, "Calculating the transformed progress") only matters to `steps`: it is set while
-    /// the tween is in its before phase going forwards, or in its after phase going backwards.
+    /// Web Animations Level 1, "Calculating the transformed progress") only matters to `steps`:
+    /// a tween sets it only outside its active interval, in its before phase with the current
+    /// iteration running forwards or in its after phase with it running backwards (see
+    /// `TweenTiming.Sample.beforeFlag`), and passes it on to its keyframes' easings.
     @inline(__always)
     public func callAsFunction(_ p: Double, beforeFlag: Bool) -> Double {
         switch self {

@@ -99,8 +99,10 @@ extension Interpreter {
         if history != nil { dirty.insert(key) }
     }
 
-    /// Marks every property written by an instance's subtree (its clock changed).
+    /// Marks every property written by an instance's subtree (its clock changed), and the
+    /// subtree's replays for the activity log.
     func markClockChange(_ sub: Set<Int32>) {
+        if activityLog != nil { for x in sub { noteReplayChange(x) } }
         guard history != nil else { return }
         for (key, o) in owners {
             if let r = o.renderingInstance { if sub.contains(r) { dirty.insert(key) } } else if sub.contains(segments[Int(o.segment)].instance) {
@@ -109,8 +111,10 @@ extension Interpreter {
         }
     }
 
-    /// Appends a piece for every property changed since the last flush.
+    /// Appends a piece for every property changed since the last flush (and brings the
+    /// activity log's replays up to date).
     func flushHistory() {
+        if activityLog != nil { updateReplays() }
         guard history != nil, !dirty.isEmpty else { return }
         for key in dirty {
             let source: PropertyHistory.Source
@@ -150,38 +154,5 @@ extension Interpreter {
             for (p, v) in shape.values.enumerated() where v != nil { dirty.insert(ownerKey(ShapeID(s), PropertyID(p))) }
         }
         flushHistory()
-    }
-}
-
-/// One leaf node's run, for timelines and charts: when a tween, spring, wait or action ran.
-public struct Activity: Sendable {
-    /// The instance (index into `Timeline.graphs`).
-    public var instance: Int
-    /// The node in the instance's graph.
-    public var node: NodeID
-    /// When its node started (before any delay), global time.
-    public var start: Time
-    /// When it began (a tween's begin, after its delay), global time.
-    public var begin: Time
-    /// When it ended (nil: still running when the run stopped).
-    public var end: Time?
-}
-
-extension Interpreter {
-    /// Logs a leaf node's start (when recording history); returns its index for `endActivity`.
-    @discardableResult
-    func beginActivity(frame f: Int32) -> Int {
-        guard activities != nil else { return -1 }
-        let fr = frames[Int(f)]
-        let start = globalTime(fr.instance, fr.start) ?? time
-        activities!.append(Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time), begin: time, end: nil))
-        activityOfFrame[f] = activities!.count - 1
-        return activities!.count - 1
-    }
-
-    /// Logs a leaf node's end.
-    func endActivity(frame f: Int32) {
-        guard activities != nil, let k = activityOfFrame.removeValue(forKey: f) else { return }
-        activities![k].end = time
     }
 }

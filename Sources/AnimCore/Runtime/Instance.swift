@@ -13,6 +13,8 @@ struct Instance {
     var parent: Int32
     /// The parent's frame waiting for this instance to end, or -1.
     var parentFrame: Int32
+    /// The node of the parent's graph that started it (that frame's node), or -1.
+    var parentNode: Int32 = -1
     /// Its `as` name.
     var name: StepNameID?
     var running: Bool

@@ -2,23 +2,24 @@
 // the Session asks for (creating shapes, binding values, reseeding, the stage).
 
 extension Interpreter {
-    /// Performs an instant action of frame `f` now.
-    func perform(_ a: ActionSpec, frame f: Int32, span: Span) throws(RuntimeError) {
+    /// Performs an instant action of frame `f` now (`activity`: its entry in the activity log).
+    func perform(_ a: ActionSpec, frame f: Int32, span: Span, activity: Int = -1) throws(RuntimeError) {
         let env = frames[Int(f)].env
         let inst = frames[Int(f)].instance
         switch a {
         case .print(let e):
             let v = try eval(e, env: env)
             if !silent { sink.emit(.print(time: time, text: describe(v))) }
-            recordAction(a, frame: f, span: span)
+            recordAction(a, frame: f, span: span, activity: activity)
         case .set(let w):
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             let v = try targetValue(w, start: current, env: env)
             recordSet(ownerKey(shape, w.property), from: current, to: v, instance: inst)
             writeProperty(shape, w.property, v, by: inst)
+            logSetKey(ownerKey(shape, w.property), activity: activity)
         case .expect(let x):
-            recordAction(a, frame: f, span: span)
+            recordAction(a, frame: f, span: span, activity: activity)
             if !silent { try check(x, env: env) }
         case .control(let c):
             try control(c, env: env)

@@ -45,6 +45,7 @@ extension Interpreter {
         reanchor(i)
         instances[Int(i)].direction = -instances[Int(i)].direction
         refreshClocks(i)
+        markClockChange(subtree(i))  // the history and activity log see the new direction
         restartRun(i)
         scheduleReplay(i)
     }
@@ -107,6 +108,7 @@ extension Interpreter {
         instances[Int(i)].replay = ReplayState(liveFinished: !inst.running)
         refreshClocks(i)
         retime(i)  // parks the live events of the subtree
+        suspendActivities(i)
         claim(i)
     }
 
@@ -130,6 +132,7 @@ extension Interpreter {
         }
         instances[Int(i)].replay = nil
         refreshClocks(i)
+        resumeActivities(i)
         // Live tracks still running take their properties back.
         for (s, seg) in segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
             for k in seg.tracks where trackOwned[k] {
@@ -150,6 +153,7 @@ extension Interpreter {
     /// `inclusive`: an action at the playhead's own instant fires too (a fresh reversed play starts
     /// at its end, where its last actions are).
     func scheduleReplay(_ i: Int32, inclusive: Bool = false) {
+        noteReplayChange(i)
         _ = queue.extract { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
@@ -182,6 +186,7 @@ extension Interpreter {
         guard let a = instances[Int(i)].recording?.actions[k] else { return }
         let env = newEnv(a.env)
         defer { freeEnvs.append(env) }
+        logReplayedAction(i, activity: a.activity)
         switch a.spec {
         case .print(let e):
             let v = try eval(e, env: env)
@@ -253,6 +258,8 @@ extension Interpreter {
         let wasSilent = silent
         silent = true
         defer { silent = wasSilent }
+        activityLog?.jumping += 1
+        defer { activityLog?.jumping -= 1 }
         while true {
             var pending = queue.extract { self.isDescendant($0.key.instance, of: i) }
                 + takeParked { self.isDescendant($0.key.instance, of: i) }

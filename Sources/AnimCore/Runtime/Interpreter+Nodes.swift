@@ -9,9 +9,19 @@ extension Interpreter {
         let inst = frame.instance
         let now = localTime(inst)
         if frame.parent < 0, let name = instances[Int(inst)].name {
-            // A named instance starts: `with NAME` steps may go.
-            stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
-            wake(name)
+            // A named instance starts: `with NAME` steps may go. One that first waits for
+            // another named step (`after a < … > as b`) starts when its block does.
+            if let previous = stepRuns[name]?.instance { unstartedRuns.remove(previous) }
+            if leadsWithWait(instances[Int(inst)].graph, NodeID(Int(frame.node))) {
+                stepRuns[name] = StepRun(instance: inst, start: nil, end: nil)
+                unstartedRuns.insert(inst)
+            } else {
+                stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
+                wake(name)
+            }
+        } else if !unstartedRuns.isEmpty, frame.parent >= 0,
+                  case .relative = instances[Int(inst)].graph.nodes[Int(frames[Int(frame.parent)].node)].kind {
+            blockStarted(in: inst)
         }
         if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan, ref.targetCount >= 0 {
             // A tween that is all constants (so it has no `from` to show during its delay).
@@ -21,9 +31,9 @@ extension Interpreter {
         let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
         switch node.kind {
         case .action(let a):
-            beginActivity(frame: f)
+            let activity = beginActivity(frame: f)
             endActivity(frame: f)
-            try perform(a, frame: f, span: node.span)
+            try perform(a, frame: f, span: node.span, activity: activity)
             finish(f)
         case .wait(let e):
             let d = try duration(e, env: frame.env, what: "a wait")
@@ -37,11 +47,11 @@ extension Interpreter {
         case .spring(let spec):
             try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .sequence(let children):
-            if children.count == 0 { finish(f); return }
+            if children.count == 0 { endsAtOnce(f); return }
             frames[Int(f)].state = 0
             startChild(of: f, node: instances[Int(inst)].graph.child(0, of: children), at: now)
         case .parallel(let children):
-            if children.count == 0 { finish(f); return }
+            if children.count == 0 { endsAtOnce(f); return }
             frames[Int(f)].state = Int(children.count)
             for c in instances[Int(inst)].graph[children] { startChild(of: f, node: c, at: now) }
         case .repeat(let countExpr, let yoyo, let body):
@@ -57,7 +67,7 @@ extension Interpreter {
                 }
                 count = Int(n)
             }
-            if count == 0 { finish(f); return }
+            if count == 0 { endsAtOnce(f); return }
             // A body of known length tells at once whether the passes fit on the clock (a
             // billion one-second passes would otherwise fail only after a billion events).
             if count < Int.max, case .exact(let d) = instances[Int(inst)].graph.nodes[Int(body.index)].duration, d.ticks > 0 {
@@ -89,6 +99,14 @@ extension Interpreter {
         case .relative(let spec, _):
             try startRelative(f, spec)
         }
+    }
+
+    /// A container with nothing to run (an empty block, `repeat 0`, a stagger over no shapes)
+    /// ends as it starts; its run is logged like an action's, so charts know it ran.
+    func endsAtOnce(_ f: Int32) {
+        beginActivity(frame: f)
+        endActivity(frame: f)
+        finish(f)
     }
 
     /// `from V` with a delay shows V from the start of the delay (GSAP's `fromTo` renders at
@@ -126,6 +144,7 @@ extension Interpreter {
         let graph = instances[Int(frame.instance)].graph
         let child = newInstance(graph: graph, root: root.index, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
+        instances[Int(child)].parentNode = frame.node
         if recorded { enableRecording(child) }
         return child
     }
@@ -134,9 +153,9 @@ extension Interpreter {
 
     func startStagger(_ f: Int32, _ spec: StaggerSpec, body: NodeID, now: Time) throws(RuntimeError) {
         let frame = frames[Int(f)]
-        guard case .list(let members) = try eval(spec.members, env: frame.env) else { finish(f); return }
+        guard case .list(let members) = try eval(spec.members, env: frame.env) else { endsAtOnce(f); return }
         let step = try duration(spec.interval, env: frame.env, what: "a stagger interval")
-        if members.isEmpty { finish(f); return }
+        if members.isEmpty { endsAtOnce(f); return }
         var ranks = Stagger.ranks(count: members.count, order: spec.order)
         if spec.order == .random {
             // A seeded shuffle (Fisher–Yates) of the ranks.
@@ -181,12 +200,17 @@ extension Interpreter {
         let env = newEnv(locals)
         let child = newInstance(graph: graph, root: 0, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
+        instances[Int(child)].parentNode = frame.node
         frames[Int(f)].segment = child
         frames[Int(f)].state = 1  // owns the child's environment
         if spec.reversed {
             enableRecording(child)
             scheduleRoot(child)
+            // It ends once while it plays silently to its end; the play ends when it is back at
+            // its start, so the frame waits for that end only.
+            instances[Int(child)].parentFrame = -1
             try playReversed(child)
+            instances[Int(child)].parentFrame = f
         } else {
             scheduleRoot(child)
         }
@@ -221,23 +245,50 @@ extension Interpreter {
         }
     }
 
+    /// Whether a node first waits for a named step: it is an `after`/`with`, or everything it
+    /// starts at once is (the first step of a sequence, every chain of a block, the body of a
+    /// repeat, a stagger or a named chain). A `play` starts its sequence at once.
+    func leadsWithWait(_ g: SequencerGraph, _ n: NodeID) -> Bool {
+        switch g[n].kind {
+        case .relative: true
+        case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
+        case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
+        case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
+        case .tween, .wait, .action, .spring, .play: false
+        }
+    }
+
+    /// The block of an `after`/`with` starts in instance `i`: the named runs that were waiting
+    /// for it (`i` and the ancestors it belongs to) start now.
+    func blockStarted(in i: Int32) {
+        var x = i
+        while x >= 0 {
+            if unstartedRuns.remove(x) != nil, let name = instances[Int(x)].name, stepRuns[name]?.instance == x,
+               stepRuns[name]?.start == nil {
+                stepRuns[name]?.start = time
+                wake(name)
+            }
+            x = instances[Int(x)].parent
+        }
+    }
+
     /// The global time the body of `after`/`with` starts, if it is known yet.
     func relativeStart(_ f: Int32, _ spec: RelativeSpec) throws(RuntimeError) -> Time? {
         let offset = try spec.offset.map { e throws(RuntimeError) -> Time in
             guard case .time(let t) = try eval(e, env: frames[Int(f)].env) else { return .zero }
             return t
         } ?? .zero
-        guard let run = stepRuns[spec.name] else { return nil }
+        guard let run = stepRuns[spec.name], let start = run.start else { return nil }
         switch spec.anchor {
         case .with:
-            return max(time, run.start + offset)
+            return max(time, start + offset)
         case .after:
             if let end = run.end { return max(time, end + offset) }
             // A negative offset needs the end in advance: known when the step's length is.
             if offset.ticks < 0, instances[Int(run.instance)].running {
                 let inst = instances[Int(run.instance)]
                 if case .exact(let d) = inst.graph.nodes[Int(inst.root)].duration, inst.rate == 1, inst.parent < 0 {
-                    return max(time, run.start + d + offset)
+                    return max(time, start + d + offset)
                 }
             }
             return nil
@@ -270,7 +321,7 @@ extension Interpreter {
             let frame = frames[Int(f)]
             guard instances[Int(frame.instance)].running,
                   case .relative(let spec, _) = instances[Int(frame.instance)].graph.nodes[Int(frame.node)].kind else { return nil }
-            let what = stepRuns[spec.name] == nil ? "never started" : "never finished"
+            let what = stepRuns[spec.name]?.start == nil ? "never started" : "never finished"
             return (spec.span, "'\(spec.anchor.rawValue) \(spec.nameText)' never ran: '\(spec.nameText)' \(what)")
         }
     }

@@ -48,6 +48,7 @@ extension Interpreter {
 
     /// Detaches a property from its writer, and remembers who writes it now.
     func release(_ key: Int64, by instance: Int32) {
+        if activityLog != nil { logRelease(key) }
         if let o = owners[key] {
             if o.segment >= 0 { trackOwned[Int(o.track)] = false }
             setOwner(key, nil)
@@ -115,6 +116,7 @@ extension Interpreter {
             let key = ownerKey(tracks[k].shape, tracks[k].property)
             recordWrite(track: Int32(k), key: key)
             if overwrites != nil, isTween { noteOverwrite(key, by: f) }
+            if activityLog != nil { logTake(key, frame: f) }
             take(key, for: Owner(segment: s, track: Int32(k)), by: inst)
         }
         guard let length = active else { return }  // forever: no end

@@ -78,6 +78,9 @@ public final class Interpreter {
     var keepsWriters = false
     /// The latest run of each named step.
     var stepRuns: [StepNameID: StepRun] = [:]
+    /// Named instances that first wait for another named step (`after a < … > as b`) and whose
+    /// block has not started yet: their runs have no start so far.
+    var unstartedRuns: Set<Int32> = []
     /// `after`/`with` frames waiting for a named step to start or end.
     var waiters: [StepNameID: [Int32]] = [:]
     /// `save` snapshots.
@@ -91,9 +94,8 @@ public final class Interpreter {
     var historyOfMotionOnly = false
     /// Properties changed since the history was last brought up to date.
     var dirty: Set<Int64> = []
-    /// Leaf nodes' runs, when recording history.
-    public internal(set) var activities: [Activity]?
-    var activityOfFrame: [Int32: Int] = [:]
+    /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
+    var activityLog: ActivityLog?
     /// Takeovers of running tweens, when `anim check` asks for them.
     public var overwrites: [Overwrite]?
     /// Whether to note in `releasedKeys` the properties that stop being moved (the Session sets
@@ -125,7 +127,9 @@ public final class Interpreter {
     /// The latest run of a named step.
     struct StepRun {
         var instance: Int32
-        var start: Time
+        /// When it started: when its instance did, or for a step that first waits for another
+        /// named step (`after`/`with`), when its block did (nil until then).
+        var start: Time?
         var end: Time?
     }
 
@@ -234,9 +238,9 @@ public final class Interpreter {
         return nil
     }
 
-    /// When the named step last ran: its start and, once over, its end.
+    /// When the named step last ran: its start and, once over, its end (nil until it starts).
     public func run(of name: StepNameID) -> (start: Time, end: Time?)? {
-        stepRuns[name].map { ($0.start, $0.end) }
+        stepRuns[name].flatMap { r in r.start.map { ($0, r.end) } }
     }
 
     /// The top-level ancestor of an instance.
@@ -396,7 +400,10 @@ public final class Interpreter {
     func noteEnd(_ i: Int32) {
         let parent = instances[Int(i)].parent
         if parent >= 0 { instances[Int(parent)].children.removeAll { $0 == i } }
+        unstartedRuns.remove(i)
         guard let name = instances[Int(i)].name, stepRuns[name]?.instance == i else { return }
+        // A run that ends before its block started (interrupted while it waits) starts as it ends.
+        if stepRuns[name]?.start == nil { stepRuns[name]?.start = time }
         stepRuns[name]?.end = time
         wake(name)
     }
@@ -418,6 +425,7 @@ public final class Interpreter {
             instances[Int(x)].end = time
             instances[Int(x)].replay = nil
         }
+        endActivities(in: sub)
         for x in sub { noteEnd(x) }
     }
 

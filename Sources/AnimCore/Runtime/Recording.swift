@@ -30,6 +30,8 @@ public struct Recording: Sendable {
         var spec: ActionSpec
         var env: [Value]
         var span: Span
+        /// Its entry in the activity log (-1: none), which a replay shows again.
+        var activity: Int = -1
     }
 
     var writes: [Write] = []
@@ -102,11 +104,11 @@ extension Interpreter {
     }
 
     /// Records a print or expect in every recorder of an instance.
-    func recordAction(_ spec: ActionSpec, frame f: Int32, span: Span) {
+    func recordAction(_ spec: ActionSpec, frame f: Int32, span: Span, activity: Int) {
         let i = frames[Int(f)].instance
         for r in recorders(of: i) {
             instances[Int(r)].recording!.actions.append(
-                Recording.Action(time: localTime(r), spec: spec, env: envs[Int(frames[Int(f)].env)], span: span))
+                Recording.Action(time: localTime(r), spec: spec, env: envs[Int(frames[Int(f)].env)], span: span, activity: activity))
         }
     }
 

@@ -12,21 +12,36 @@ public enum SegmentMotion: Sendable {
 }
 
 /// Keyframes of one track: values at offsets with the easing of the segment arriving at each.
+/// Invariant: at least two keyframes, the first at offset 0, offsets in [0, 1] and not
+/// decreasing (the checker and `Interpreter.buildKeyframes` see to it).
 public struct KeyframeTrack: Sendable {
     public internal(set) var offsets: [Double]
     public internal(set) var values: [Value]
     public internal(set) var easings: [Easing?]
 
-    /// The value at overall progress `p` (clamped to [0, 1]).
-    public func value(_ p: Double) -> Value {
-        let q = min(1, max(0, p))
-        // After the last keyframe (an offset below 1) the value holds.
-        if q >= offsets[offsets.count - 1] { return values[values.count - 1] }
+    /// The value at iteration progress `p`, which an overshooting tween easing may take outside
+    /// [0, 1]. Web Animations Level 1, "The effect value of a keyframe effect": the interval is
+    /// chosen by the last keyframe at or before `p` with an offset below 1 (the first keyframe
+    /// when `p` < 0), and its local progress (p − a) ÷ (b − a), which then leaves [0, 1] in the
+    /// first or last interval, goes through the interval's easing as it is: the motion
+    /// extrapolates (CSS Easing extends each easing beyond [0, 1]). With several keyframes at
+    /// offset 0, below 0 the first of them holds; with several at 1, from 1 on the last holds.
+    /// One rule of our own: after a last keyframe below offset 1 its value holds (in Web Animations
+    /// the implicit keyframe at 1 would bring the underlying value back).
+    /// `beforeFlag`: the tween's before flag, which a step easing of a segment sees as well
+    /// (browsers pass it on; wpt css/css-animations/jump-start-animation-before-phase).
+    public func value(_ p: Double, beforeFlag: Bool = false) -> Value {
+        let last = offsets.count - 1
+        if p < 0 && offsets[1] == 0 { return values[0] }
+        if p >= 1 && offsets[last - 1] == 1 { return values[last] }
+        if offsets[last] < 1 && p >= offsets[last] { return values[last] }
         var k = 0
-        while k + 1 < offsets.count - 1 && offsets[k + 1] <= q { k += 1 }
+        while k + 1 < last && offsets[k + 1] <= p { k += 1 }
+        // a < b: p < 0 starts at the single keyframe at 0, p in [0, 1) ends where an offset
+        // exceeds p, and p ≥ 1 ends at the single keyframe at 1.
         let a = offsets[k], b = offsets[k + 1]
-        let local = b > a ? (q - a) / (b - a) : 1
-        let eased = easings[k + 1].map { $0(local) } ?? local
+        let local = (p - a) / (b - a)
+        let eased = easings[k + 1].map { $0(local, beforeFlag: beforeFlag) } ?? local
         return Value.interpolate(values[k], values[k + 1], eased)
     }
 }
@@ -165,13 +180,18 @@ public struct TrackMotion: Sendable {
     var isStraight: Bool { extras == nil }
 
     /// The value at local time `t` (clamped to the active interval).
-    /// `backwards`: the playhead moves backward (step easings then use the before flag).
+    /// `backwards`: the playhead moves backward, which decides the phase of the two boundary
+    /// instants: the start of the active interval is then in the before phase and the end in the
+    /// active one (`TweenTiming.phase`). The before flag of step easings follows the phase; it is
+    /// never set inside the active interval.
     public func value(at t: Time, backwards: Bool = false) -> Value {
         switch motion {
         case .tween(let timing, let easing):
-            let e = timing.transformedProgress(at: t - begin, easing: easing, backwards: backwards)
+            // TweenTiming.transformedProgress, keeping the before flag for the keyframes.
+            let s = timing.sample(at: t - begin, backwards: backwards)
+            let e = easing(s.directedProgress, beforeFlag: s.beforeFlag)
             guard let x = extras else { return Value.interpolate(from, to, e) }
-            if let kf = x.keyframes { return kf.value(e) }
+            if let kf = x.keyframes { return kf.value(e, beforeFlag: s.beforeFlag) }
             if let path = x.path { return path.value(e) }
             return Value.interpolate(from, to, e)
         case .spring(let duration):

@@ -77,7 +77,7 @@ extension ReplSession {
             return inspect(arg)
         case "timeline":
             guard noArgument() else { return .failed }
-            let timeline = session.currentTimeline()
+            let timeline = session.currentTimeline(prints: session.keptPrints)
             say(timeline.graphs.isEmpty ? "no graphs yet\n" : TimelineChart.render(timeline, width: max(40, terminalWidth), color: baseOptions.color))
         case "auto":
             switch arg {
@@ -101,21 +101,27 @@ extension ReplSession {
         let w = ReplSession.commands.map(\.usage.count).max()!
         for c in ReplSession.commands { s += "  " + c.usage + String(repeating: " ", count: w - c.usage.count + 2) + c.help + "\n" }
         s += """
-        Type statements as in a script. A block, a bracket or a line ending in 'then' continues on the
-        next line; a line starting with 'then' starts when the previous entry has finished.
+        Type statements as in a script. An open block or bracket, a line ending in 'then' or a
+        'define ... =' continues on the next line; a line starting with 'then' starts when the
+        previous entry has finished. Lines pasted together run as one script file would.
         A bare expression prints its value. Tab completes names, properties and commands.
+        With :auto on, after each entry the clock runs until every graph that can finish has
+        finished. After a :seek back, graphs may be part-way through: the next entry plays them
+        on to their end like any entry (set :auto off first to keep the clock where it is).
         Ctrl-C drops the entry being typed; Ctrl-D on an empty line leaves.
 
         """
         return s
     }
 
-    /// `:step D`: plays every event up to `now + D`, in order.
+    /// `:step D`: plays every event up to `now + D`, in order. Failed if an error or a failed
+    /// expectation was reported on the way.
     func runClockBy(_ d: Time) -> Outcome {
+        let failuresBefore = failureCount
         switch ReplSession.play(session, to: session.now + d, interrupt: checkInterrupt) {
         case .interrupted: say(interruptedLine()); return .failed
         case .failed: return .failed
-        case .ok: return .ok
+        case .ok: return failureCount > failuresBefore ? .failed : .ok
         }
     }
 
@@ -170,15 +176,11 @@ extension ReplSession {
         return .ok
     }
 
-    /// Runs `body` with the session silent and the output muted.
+    /// Runs `body` with the output muted. The session is not made silent: its prints happen
+    /// (unseen) and are kept for `:timeline`, as they would be had the clock played there.
     func silently<T>(_ body: () -> T) -> T {
         relay.muted = true
-        let wasSilent = session.silent
-        session.silent = true
-        defer {
-            session.silent = wasSilent
-            relay.muted = false
-        }
+        defer { relay.muted = false }
         return body()
     }
 
@@ -186,13 +188,12 @@ extension ReplSession {
     /// (and the current session kept) if Ctrl-C interrupted the replay.
     func replay(to t: Time) -> Bool {
         let replay = makeSession(baseOptions)
-        replay.silent = true
         var done = 0
         var cutHere: (index: Int, time: Time)?
         var graphs = 0..<0
         for (i, e) in log.enumerated() where e.time <= t {
             guard ReplSession.play(replay, to: e.time) != .interrupted else { return false }
-            let graphsBefore = replay.interpreter.instances.count
+            var lastStatementGraphs = replay.interpreter.instances.count
             // An entry whose statements ran past t (a `wait` in it) runs only up to t.
             if let c = e.cutAt { replay.options.until = min(c, t) } else if e.end > t { replay.options.until = t }
             switch e.kind {
@@ -200,9 +201,13 @@ extension ReplSession {
                 _ = ReplSession.evaluate(e.text, in: replay)
             case .statements:
                 let file = replay.sources.add(name: e.name, text: e.text)
-                do { _ = try replay.runEntry(file) } catch { if error.isInterruption { return false } }
+                do {
+                    _ = try replay.runEntry(file, beforeEachStatement: { lastStatementGraphs = replay.interpreter.instances.count })
+                } catch {
+                    if error.isInterruption { return false }
+                }
             }
-            if e.kind == .statements { graphs = graphsBefore..<replay.interpreter.instances.count }
+            if e.kind == .statements { graphs = lastStatementGraphs..<replay.interpreter.instances.count }
             done = i + 1
             replay.options.until = baseOptions.until
             replay.stoppedAtLimit = false
@@ -212,7 +217,6 @@ extension ReplSession {
             }
         }
         guard ReplSession.play(replay, to: t) != .interrupted else { return false }
-        replay.silent = session.silent
         session = replay
         executed = done
         cut = cutHere

@@ -1,12 +1,13 @@
-// ReplSession: the REPL's logic, without a terminal. It buffers lines until an entry is
-// complete (an open block, an open bracket or a trailing `then` asks for more), runs entries in
-// a Session, lets the clock run after each one (`:auto`), and carries out `:` commands, among
-// them `:seek` in either direction by deterministic replay of the entry log. The front end
-// only reads lines and prints.
+// ReplSession: the REPL's logic, without a terminal. It gathers lines until an entry is
+// complete — as the file parser decides: an open block or bracket, a trailing `then` or a
+// `define ... =` asks for more — runs entries in a Session, lets the clock run after each one
+// (`:auto`), and carries out `:` commands, among them `:seek` in either direction by
+// deterministic replay of the entry log. The front end only reads lines and prints.
 //
-// Text handed to `handle(line:)` may hold several lines (a paste, or lines typed ahead). They
-// run as a file would: each entry starts at the current script time, a line that starts with
-// `then` continues the entry before it, and the clock runs once, after the last of them.
+// Text handed to `handle(line:)` may hold several lines (a paste, or lines typed ahead). Up to
+// a `:` command they are one entry and run as their file would: checked as a whole, numbered
+// from their first line, and the clock runs once, after all of them. An entry that starts
+// with `then` starts when the previous entry's last statement has finished.
 
 /// The interactive session behind `anim repl`.
 public final class ReplSession {
@@ -30,8 +31,8 @@ public final class ReplSession {
     var executed = 0
     /// The entry a seek back stopped in the middle of (a `wait` inside it crossed the target).
     var cut: (index: Int, time: Time)?
-    /// The graphs the last entry started (indices into the interpreter's instances), which a
-    /// line starting with `then` follows.
+    /// The graphs the last statement of the last entry started (indices into the interpreter's
+    /// instances), which a line starting with `then` follows.
     var lastEntryGraphs: Range<Int> = 0..<0
     /// Entries ran since the clock last ran.
     var clockPending = false
@@ -86,10 +87,12 @@ public final class ReplSession {
     /// The terminal's width, for `:timeline` (the front end sets it).
     public var terminalWidth = 80
 
-    /// A session that keeps the history of what moved, so `:timeline` can draw it.
+    /// A session that keeps the history of what moved and the messages printed, so
+    /// `:timeline` can draw them.
     static func makeSession(_ options: SessionOptions, _ output: SessionOutput) -> Session {
         let s = Session(options: options, output: output)
         s.interpreter.recordHistory(motionOnly: true)
+        s.keepPrints()
         return s
     }
 
@@ -123,149 +126,109 @@ public final class ReplSession {
 
     // MARK: - Lines and entries
 
-    /// Handles input: one line, or several separated by newlines (a paste).
+    /// Handles input: one line, or several separated by newlines (a paste, or lines typed
+    /// ahead). Lines are gathered into an entry until the parser says it is complete (see
+    /// `isComplete`); the lines of one input up to a `:` command make one entry, run as its
+    /// file would be, with the file's line numbers. The clock runs once, after all of it.
     @discardableResult
     public func handle(line text: String) -> Outcome {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { l in
             l.last == "\r" ? String(l.dropLast()) : String(l)
         }
-        let errorsBefore = session.errorCount, failuresBefore = session.expectFailures
         var failed = false
         interruptedInput = false
-        for (i, line) in lines.enumerated() {
-            let continuesNext = ReplSession.startsWithThen(lines[(i + 1)...])
-            switch feed(line, nextStartsWithThen: continuesNext) {
-            case .quit: return .quit
-            case .failed: failed = true
-            case .ok, .incomplete: break
+        for line in lines {
+            // A `:` line is a command unless it falls inside an entry left open.
+            if line.trimmingSpaces.hasPrefix(":"), buffer.isEmpty || ReplSession.isComplete(pendingEntry.text) {
+                if !buffer.isEmpty && runPendingEntry() == .failed { failed = true }
+                // Commands see the world as typed entries leave it: with the clock run.
+                if !interruptedInput && settleClock() == .failed { failed = true }
+                if interruptedInput { return dropInterruptedInput() }
+                switch command(line.trimmingSpaces) {
+                case .quit: return .quit
+                case .failed: failed = true
+                case .ok, .incomplete: break
+                }
+                if interruptedInput { return dropInterruptedInput() }
+                continue
             }
-            // Ctrl-C during a run drops the rest of a paste, and the clock stays put.
-            if interruptedInput {
-                buffer = []
-                clockPending = false
-                return .failed
-            }
+            buffer.append(line)
         }
-        if buffer.isEmpty && settleClock() == .failed { failed = true }
-        // `:reset` and `:seek` replace the session, whose counts then start afresh.
-        if session.errorCount > errorsBefore || session.expectFailures > failuresBefore { failed = true }
-        return !buffer.isEmpty ? .incomplete : failed ? .failed : .ok
+        if !buffer.isEmpty {
+            guard ReplSession.isComplete(pendingEntry.text) else { return .incomplete }
+            if runPendingEntry() == .failed { failed = true }
+            if interruptedInput { return dropInterruptedInput() }
+        }
+        if settleClock() == .failed { failed = true }
+        return failed ? .failed : .ok
     }
 
-    /// One line: a command, or part of an entry. `nextStartsWithThen` says that the next line
-    /// of the same input continues the chain, so a complete entry must wait for it.
-    func feed(_ line: String, nextStartsWithThen: Bool) -> Outcome {
-        if buffer.isEmpty {
-            let t = line.trimmingSpaces
-            if t.isEmpty { return .ok }
-            if t.hasPrefix(":") {
-                // Commands see the world as typed entries leave it: with the clock run.
-                let settled = settleClock()
-                if interruptedInput { return .failed }
-                let o = command(t)
-                return o == .ok && settled == .failed ? .failed : o
-            }
-        }
-        buffer.append(line)
-        var entry = buffer.joined(separator: "\n")
-        guard ReplSession.isComplete(entry), !nextStartsWithThen else { return .incomplete }
+    /// Ctrl-C during a run drops the rest of the input, and the clock stays put.
+    func dropInterruptedInput() -> Outcome {
         buffer = []
-        // A leading `then` continues after the previous entry (typed earlier, so already run).
-        if let rest = ReplSession.droppingLeadingThen(entry) {
-            entry = rest
+        clockPending = false
+        return .failed
+    }
+
+    /// The entry being gathered, with a leading `then` blanked out (so columns stay), and
+    /// whether it had one: it then starts when the previous entry has finished. With no graph
+    /// to follow (the last statement was a declaration, or nothing ran yet) the `then` stays,
+    /// and is the error it is in a file.
+    var pendingEntry: (text: String, follows: Bool) {
+        let text = buffer.joined(separator: "\n")
+        if !lastEntryGraphs.isEmpty, let rest = ReplSession.blankingLeadingThen(text) { return (rest, true) }
+        return (text, false)
+    }
+
+    /// Runs the entry gathered in `buffer` (complete) and empties it. Blank lines alone are
+    /// no entry.
+    func runPendingEntry() -> Outcome {
+        let (text, follows) = pendingEntry
+        buffer = []
+        guard text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" && $0 != "\n" }) else { return .ok }
+        let failuresBefore = failureCount
+        if follows {
             guard followPreviousEntry() else { return .failed }
         }
-        return run(entry: entry, name: "<repl>")
+        let o = run(entry: text, name: "<repl>")
+        return failureCount > failuresBefore ? .failed : o
     }
 
-    /// Whether an entry can run: every block and bracket closed, and no trailing `then`.
+    /// Errors and failed expectations reported so far in the current session.
+    var failureCount: Int { session.errorCount + session.expectFailures }
+
+    /// Whether an entry can run, or is incomplete and the next line continues it. The parser
+    /// that reads files decides (`Parser.parseProgram`): an entry is incomplete when, read as
+    /// a file that ends after its last line, it stops with an error at the end of the input —
+    /// an open block or bracket, a trailing `then`, a `define` whose body is still to come.
+    /// Any other error is reported when the entry runs.
     public static func isComplete(_ text: String) -> Bool {
-        let tokens = Lexer.tokenize(SourceFile(id: .max, name: "<repl>", text: text)).tokens
-        var blocks = 0, brackets = 0
-        var last: Token?
-        for t in tokens {
-            switch t.kind {
-            case .lt: blocks += 1
-            case .gt: blocks -= 1
-            case .lparen, .lbracket: brackets += 1
-            case .rparen, .rbracket: brackets -= 1
-            case .newline, .eof: continue
-            default: break
-            }
-            last = t
-        }
-        return blocks <= 0 && brackets <= 0 && !(last?.is(.then) ?? false)
+        !Parser.parseProgram(SourceFile(id: .max, name: "<repl>", text: text + "\n")).endedEarly
     }
 
-    /// The lexer's and parser's diagnostics for a source, in source order, as
-    /// `Parser.parseProgram` reports them. Parsed here with the parser's own steps because
-    /// `parseProgram` does not return when a statement stops at a `>` outside any block
-    /// (`print 1 >`, or `animate 1 < print "x" >` once recovery skips to the `>`): the `>` is
-    /// never consumed and the statement loop retries it for ever. This loop steps over it,
-    /// reporting it unless it ends a statement that already failed. After a failed statement
-    /// it also skips to the end of the blocks that statement left open, so the `>` closing
-    /// them is not reported as a second error.
-    static func syntaxErrors(in file: SourceFile) -> DiagnosticBag {
-        let (tokens, lexDiagnostics) = Lexer.tokenize(file)
-        var p = Parser(file: file, tokens: tokens)
-        var extra = DiagnosticBag()
-        p.skipSeparators()
-        while !p.check(.eof) {
-            let before = p.current
-            let statement = p.parseStatementRecovering()
-            if statement == nil {
-                var open = tokens[before..<min(p.current, tokens.count)].reduce(0) { $0 + ($1.kind == .lt ? 1 : $1.kind == .gt ? -1 : 0) }
-                while open > 0 && !p.check(.eof) {
-                    let t = p.advance()
-                    open += t.kind == .lt ? 1 : t.kind == .gt ? -1 : 0
-                }
-            }
-            if p.check(.gt) || p.current == before {
-                let t = p.advance()
-                if statement != nil && t.kind == .gt { extra.error("unexpected '>': no block is open", at: t.span) }
-            }
-            p.skipSeparators()
-        }
-        var all = lexDiagnostics
-        all.append(contentsOf: extra)
-        all.append(contentsOf: p.diagnostics)
-        var bag = DiagnosticBag()
-        for d in all.all.enumerated().sorted(by: { a, b in
-            a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
-        }).map(\.element) { bag.report(d) }
-        return bag
-    }
-
-    /// Whether the first line with code among `lines` starts with `then`.
-    static func startsWithThen(_ lines: ArraySlice<String>) -> Bool {
-        for l in lines {
-            let tokens = Lexer.tokenize(SourceFile(id: .max, name: "<repl>", text: l)).tokens
-            guard let first = tokens.first(where: { $0.kind != .newline }), first.kind != .eof else { continue }
-            return first.is(.then)
-        }
-        return false
-    }
-
-    /// The entry without its leading `then`, or nil if it does not start with one.
-    static func droppingLeadingThen(_ text: String) -> String? {
+    /// The entry with its leading `then` replaced by spaces, or nil if it does not start with
+    /// one.
+    static func blankingLeadingThen(_ text: String) -> String? {
         let file = SourceFile(id: .max, name: "<repl>", text: text)
         guard let first = Lexer.tokenize(file).tokens.first(where: { $0.kind != .newline }), first.is(.then) else { return nil }
-        return String(decoding: Array(text.utf8)[Int(first.span.end)...], as: UTF8.self)
+        var bytes = file.bytes
+        for i in Int(first.span.start)..<Int(first.span.end) { bytes[i] = 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Runs a complete entry: a bare expression prints its value; statements run at `now`.
     /// The clock runs later, once the input is used up (`settleClock`).
     func run(entry: String, name: String) -> Outcome {
         if let outcome = evaluateExpression(entry) { return outcome }
-        let graphsBefore = session.interpreter.instances.count
-        let errorsBefore = session.errorCount, failuresBefore = session.expectFailures
+        let failuresBefore = failureCount
         let file = session.sources.add(name: name, text: entry)
-        let syntax = ReplSession.syntaxErrors(in: file)
-        guard !syntax.hasErrors else { session.report(syntax); return .failed }
         let start = session.now
         var failed = false, interrupted = false
+        // The graphs of the entry's last statement: a line starting with `then` follows them,
+        // as a line starting with `then` in a file continues the chain before it.
+        var lastStatementGraphs = session.interpreter.instances.count
         do {
-            switch try session.runEntry(file) {
+            switch try session.runEntry(file, beforeEachStatement: { lastStatementGraphs = self.session.interpreter.instances.count }) {
             case .rejected: return .failed
             case .empty: return .ok  // only comments
             case .ran: break
@@ -278,10 +241,10 @@ public final class ReplSession {
         // only that far (its `wait` ends there, and the statements after it do not run).
         record(Entry(kind: .statements, name: name, text: entry, time: start, end: session.now, cutAt: interrupted ? session.now : nil))
         if interrupted { say(interruptedLine()) }
-        lastEntryGraphs = graphsBefore..<session.interpreter.instances.count
+        lastEntryGraphs = lastStatementGraphs..<session.interpreter.instances.count
         if !clockPending { pendingSince = start }
         clockPending = true
-        return failed || session.errorCount > errorsBefore || session.expectFailures > failuresBefore ? .failed : .ok
+        return failed || failureCount > failuresBefore ? .failed : .ok
     }
 
     /// Adds an entry to the log. After a seek back, a new entry replaces the future.
@@ -293,8 +256,9 @@ public final class ReplSession {
         executed = log.count
     }
 
-    /// A line that starts with `then`: plays the clock until the graphs of the previous entry
-    /// have finished, as `wait` would. False (and an error) if they never finish.
+    /// A line that starts with `then`: plays the clock until the graphs of the previous
+    /// entry's last statement have finished, as `wait` would. False (and an error) if they
+    /// never finish.
     func followPreviousEntry() -> Bool {
         let interp = session.interpreter!
         let graphs = lastEntryGraphs.filter { $0 < interp.instances.count }
@@ -325,9 +289,10 @@ public final class ReplSession {
         guard clockPending else { return .ok }
         clockPending = false
         guard auto else { return runClockBy(.zero) }
+        let failuresBefore = failureCount
         let outcome = runClock(limit: session.now + runLimit)
         if session.now != pendingSince || session.interpreter.runningCount > 0 { say(timeLine()) }
-        return outcome
+        return failureCount > failuresBefore ? .failed : outcome
     }
 
     /// Plays events in order until none is left, or until `limit` once only graphs that never

@@ -114,10 +114,11 @@ extension Session {
             guard let statements = compile(file) else { return ("", .failure) }
             var out = ""
             var n = 0
-            for s in statements {
-                guard case .start(let chain, _, let locals, let span) = s else { continue }
+            // Built as a run builds them (with the defines they play), so the durations are those
+            // `anim graph` shows.
+            for b in build(statements) {
+                guard case .start(_, _, _, let span) = b.statement, let g = b.graph else { continue }
                 n += 1
-                let g = GraphBuilder.build(chain, localCount: locals)
                 out += "graph \(n) at \(renderer.position(of: span) ?? "?"):\n"
                 out += GraphDumper(environment: environment, sources: sources).dump(g)
             }

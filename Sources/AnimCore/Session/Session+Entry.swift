@@ -17,7 +17,9 @@ extension Session {
 
     /// Runs a source as one REPL entry at script time `now`. Throws the run-time error (already
     /// reported) or interruption that stopped it; the statements before it stay done.
-    public func runEntry(_ file: SourceFile) throws(RuntimeError) -> EntryOutcome {
+    /// `beforeEachStatement` is called before each statement runs (the REPL notes which graphs
+    /// the last one starts).
+    public func runEntry(_ file: SourceFile, beforeEachStatement: () -> Void = {}) throws(RuntimeError) -> EntryOutcome {
         guard let program = parse(file) else { return .rejected }
         // The whole entry against a copy of the environment, for the diagnostics only.
         let probe = Checker.check(program, file: file, environment: environment)
@@ -32,6 +34,7 @@ extension Session {
             var previous: (name: String, symbol: Symbol?)?
             if case .let(let l) = stmt { previous = (l.name.name, environment.symbols[l.name.name]) }
             guard let checked = checker.check(stmt) else { continue }
+            beforeEachStatement()
             environment = checker.env
             interpreter.propertyNames = environment.propertyNames
             interpreter.instantiations = environment.instantiations

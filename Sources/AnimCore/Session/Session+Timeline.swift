@@ -23,6 +23,10 @@ public struct Timeline: Sendable {
         public var end: Time?
         /// Whether it is a top-level graph (not a child instance).
         public var topLevel: Bool
+        /// For a child instance (a `play`, a named chain inside a graph, a `repeat … yoyo`): the
+        /// instance that started it (an index into `Timeline.graphs`) and the node of its graph
+        /// that did.
+        public var parent: (instance: Int, node: NodeID)?
     }
 
     /// Every property's pieces.
@@ -41,7 +45,7 @@ public struct Timeline: Sendable {
     public var prints: [(time: Time, text: String)]
     /// The graphs started, in order.
     public var graphs: [GraphRun]
-    /// When each tween, spring, wait and action ran.
+    /// When each tween, spring, wait and action ran, live or replayed (ActivityLog.swift).
     public var activities: [Activity]
 
     /// The value of a property at global time `t` (nil before the shape exists).
@@ -67,12 +71,23 @@ extension Session {
         return currentTimeline(prints: collectingPrints ?? [])
     }
 
+    /// Keeps every message printed from now on, with its time, while still writing it (the
+    /// REPL, whose `:timeline` shows them).
+    public func keepPrints() {
+        collectingPrints = collectingPrints ?? []
+        writesCollectedPrints = true
+    }
+
+    /// The messages kept since `keepPrints()` (or collected by `timeline`).
+    public var keptPrints: [(time: Time, text: String)] { collectingPrints ?? [] }
+
     /// The run so far as a Timeline (complete only when history was recorded from the start).
     public func currentTimeline(prints: [(time: Time, text: String)] = []) -> Timeline {
         let scene = interpreter.scene
         let shapes = scene.shapes.enumerated().map { Timeline.ShapeInfo(name: $0.element.name, kind: $0.element.kind, id: ShapeID($0.offset)) }
         let graphs = interpreter.instances.map {
-            Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0)
+            Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0,
+                              parent: $0.parent < 0 || $0.parentNode < 0 ? nil : (Int($0.parent), NodeID(Int($0.parentNode))))
         }
         return Timeline(history: interpreter.history ?? PropertyHistory(), shapes: shapes, propertyNames: environment.propertyNames,
                         stageSize: scene.stageSize, stageColor: scene.stageColor, end: max(now, interpreter.time), prints: prints,

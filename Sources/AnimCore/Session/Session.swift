@@ -100,8 +100,10 @@ public final class Session: RunEventSink {
     var framesMaySeeChange = true
     /// `on change` observers.
     var observers: [Observer] = []
-    /// When set, prints are collected here instead of written (timeline runs).
+    /// When set, prints are collected here (timeline runs, and the REPL for `:timeline`).
     var collectingPrints: [(time: Time, text: String)]?
+    /// Whether collected prints are written as well (the REPL) or only collected.
+    var writesCollectedPrints = false
     /// Called at every frame (`--fps`) with the frame's time, after observers ran — except the
     /// frames skipped because nothing can change in them (no trace, nothing moves, and the last
     /// frame or look came after the last event).
@@ -501,7 +503,7 @@ public final class Session: RunEventSink {
         if silent, case .trace = event { return }
         if collectingPrints != nil, case .print(let t, let text) = event {
             collectingPrints!.append((t, text))
-            return
+            if !writesCollectedPrints { return }
         }
         if let line = formatter.line(for: event, position: position) { output.standardOutput(line) }
         switch event {

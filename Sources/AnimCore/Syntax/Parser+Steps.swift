@@ -12,7 +12,19 @@ extension Parser {
             steps.append(try parseStep())
         }
         var name: Identifier?
-        if match(.as) { name = try consumeName("a name after 'as'") }
+        if match(.as) {
+            let asSpan = previous.span
+            let id = try consumeName("a name after 'as'")
+            name = id
+            // `as` names the whole chain before it, so nothing can be chained after the name.
+            let next = check(.newline) ? peekPastNewlines() : peek
+            if next.is(.then) {
+                skipNewlines()  // recovery then skips the `then` line too, which cannot start a statement
+                throw report(Diagnostic(.error, "'then' cannot follow 'as \(id.name)'", at: next.span,
+                                        secondary: [.init(span: asSpan.merged(with: id.span), text: "'as' names the whole chain before it, and ends it")],
+                                        help: "to name one part of a chain, put that part in a block: '< … as \(id.name) > then …'"))
+            }
+        }
         let span = steps[0].span.merged(with: previous.span)
         return Chain(steps: steps, name: name, span: span)
     }
@@ -101,17 +113,14 @@ extension Parser {
         var chains: [Chain] = []
         skipSeparators()
         while !check(.gt) {
-            if check(.eof) {
-                let e = report("expected '>' to close the block", at: peek)
-                addOpenedHere(open)
-                throw e
-            }
+            if check(.eof) { throw reportUnclosed(open) }
             panicMode = false
             do {
                 chains.append(try parseChain())
                 if !check(.gt) {
                     if !(check(.newline) || check(.semicolon)) {
-                        throw report("expected ';', a new line or '>' after the step, found \(describe(peek))", at: peek)
+                        throw report("expected ';', a new line or '>' after the step, found \(describe(peek))", at: peek,
+                                     help: twoStepsHelp())
                     }
                 }
             } catch {
@@ -124,34 +133,83 @@ extension Parser {
         return Block(chains: chains, span: open.span.merged(with: close.span))
     }
 
-    /// Adds "block opened here" to the last diagnostic (Lua's `check_match`).
-    mutating func addOpenedHere(_ open: Token) {
-        diagnostics.amendLast { $0.secondary.append(.init(span: open.span, text: "block opened here")) }
+    /// Reports the block opened by `open` as unclosed: the caret where its `>` is missing (after
+    /// the last token before the current one), "opened here" under the `<` (rustc's unclosed
+    /// delimiter, Lua's `check_match`). `note` says why the block cannot go on.
+    mutating func reportUnclosed(_ open: Token, note: String? = nil) -> ParseError {
+        if check(.eof) { endedEarly = true }
+        if !panicMode {
+            let at = Span.point(file.id, endOfLastToken(before: peek))
+            diagnostics.report(Diagnostic(.error, "unclosed '<'", at: at, label: "expected '>'",
+                                          secondary: [.init(span: open.span, text: "opened here")],
+                                          notes: note.map { [$0] } ?? []))
+        }
+        panicMode = true
+        return ParseError()
+    }
+
+    /// The token index of the `>` that closes the `<` at token index `i`, or nil if no `>` does
+    /// (each `>` closes the innermost open `<`, as the lexer pairs them). Found for every `<` in
+    /// one pass over the tokens, the first time an error needs it.
+    mutating func closeOfBlock(_ i: Int) -> Int? {
+        if blockCloses == nil {
+            var closes: [Int: Int?] = [:]
+            var open: [Int] = []
+            for (k, t) in tokens.enumerated() {
+                if t.kind == .lt { open.append(k); closes[k] = .some(nil) } else if t.kind == .gt, let o = open.popLast() { closes[o] = k }
+            }
+            blockCloses = closes
+        }
+        return blockCloses![i] ?? nil
+    }
+
+    /// Whether no `>` closes the `<` at token index `i`.
+    mutating func isUnclosed(_ i: Int) -> Bool { closeOfBlock(i) == nil }
+
+    /// Whether `t` starts a statement or a step, or continues a chain (`then`, `as`): it cannot be
+    /// part of an assignment, so inside a tween block it means the block's `>` is missing.
+    static func startsStatementOrStep(_ t: Token) -> Bool {
+        guard t.kind == .keyword, let kw = t.keyword else { return false }
+        return kw.startsStatement || kw.startsStep || kw == .then || kw == .as
     }
 
     /// tweenBlock := "<" { separator } [ assignment { separator+ assignment } ] { separator } ">"
     mutating func parseAssignmentBlock(after context: String) throws -> ([Assignment], Span) {
-        let open = peek
+        let open = peek, openIndex = current
         guard match(.lt) else { throw report("expected '<' to open the block of \(context)", at: peek) }
         var list: [Assignment] = []
+        var contentEnd = current
         skipSeparators()
         while !check(.gt) {
-            if check(.eof) {
-                let e = report("expected '>' to close the block", at: peek)
-                addOpenedHere(open)
-                throw e
+            if check(.eof) { throw reportUnclosed(open) }
+            // A statement or step where an assignment belongs, in a block that no `>` closes:
+            // the `>` is missing before it. The block ends there, so what follows parses as if
+            // the `>` were written (one error, not a cascade).
+            if Parser.startsStatementOrStep(peek), isUnclosed(openIndex) {
+                let word = text(peek)
+                let line = file.lineIndex(of: Int(peek.span.start)) + 1
+                let which = file.lineIndex(of: endOfLastToken(before: peek)) + 1 != line ? "'\(word)' on line \(line)" : "'\(word)'"
+                _ = reportUnclosed(open, note: "\(which) cannot be inside the block of \(context), which holds only property assignments")
+                current = contentEnd
+                if list.isEmpty { throw ParseError() }
+                return (list, open.span.merged(with: list.last!.span))
             }
             do {
                 list.append(try parseAssignment())
-                if !check(.gt) && !(check(.newline) || check(.semicolon)) {
+                if !check(.gt) && !(check(.newline) || check(.semicolon))
+                    && !(Parser.startsStatementOrStep(peek) && isUnclosed(openIndex)) {
                     throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
                 }
             } catch {
-                // Skip past this block's own `>`, so the enclosing block does not take it for its end.
-                synchronize()
-                if check(.gt) { advance() }
+                // Skip past this block's own `>` (on a later line, too), so neither the rest of the
+                // block nor its `>` is reported again, and an enclosing block does not take it for its end.
+                if let close = closeOfBlock(openIndex), close >= current { current = close + 1 } else {
+                    synchronize()
+                    if check(.gt) { advance() }
+                }
                 throw error
             }
+            contentEnd = current
             skipSeparators()
         }
         let close = advance()
@@ -257,7 +315,9 @@ extension Parser {
     /// easing := word { "-" word } [ "(" easingArg { "," easingArg } ")" ]
     /// easingArg := ["-"] NUMBER | word { "-" word }
     mutating func parseEasing() throws -> EasingSyntax {
-        let (name, nameSpan) = try parseHyphenatedWord("an easing name after 'ease'")
+        // Dots join words too, so GSAP's `power2.out` reaches the checker whole and its error can
+        // name the anim easing; no anim easing has a dot.
+        let (name, nameSpan) = try parseHyphenatedWord("an easing name after 'ease'", joiningDots: true)
         var args: [EasingSyntax.Argument]?
         if check(.lparen) && !peek.spaceBefore {
             advance()
@@ -286,11 +346,12 @@ extension Parser {
         return EasingSyntax(name: name, nameSpan: nameSpan, arguments: args, span: nameSpan.merged(with: previous.span))
     }
 
-    /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`).
-    mutating func parseHyphenatedWord(_ what: String) throws -> (String, Span) {
+    /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`),
+    /// and `word.word` too when `joiningDots` is set.
+    mutating func parseHyphenatedWord(_ what: String, joiningDots: Bool = false) throws -> (String, Span) {
         guard check(.identifier) || check(.keyword) else { throw report("expected \(what)", at: peek) }
         var span = advance().span
-        while check(.minus), !peek.spaceBefore,
+        while check(.minus) || joiningDots && check(.dot), !peek.spaceBefore,
               tokens[current + 1].kind == .identifier || tokens[current + 1].kind == .keyword,
               !tokens[current + 1].spaceBefore {
             advance()

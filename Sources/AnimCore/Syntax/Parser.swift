@@ -14,10 +14,16 @@ public struct Parser {
     var current = 0
     /// Diagnostics found while parsing (lexer diagnostics are added by `parseProgram`).
     public internal(set) var diagnostics = DiagnosticBag()
-    /// Set when an error happened at the end of the input: more input could complete it (REPL).
-    public private(set) var endedEarly = false
+    /// Set when an error happened at the end of the input, where more lines could complete it:
+    /// an open block or bracket, a trailing `then`, a `define ... =` before its body. The REPL
+    /// parses an entry with a line break added and asks for more lines when this is set; an
+    /// error at that line break (`print 1 +`) is not one more lines could fix.
+    public internal(set) var endedEarly = false
     var panicMode = false
     var depth = 0
+    /// For each `<` (by token index), the index of the `>` that closes it, or nil if none does;
+    /// found once an error needs it (`closeOfBlock`).
+    var blockCloses: [Int: Int?]?
 
     /// The deepest nesting of blocks and expressions accepted. Deeper input is almost surely
     /// generated or hostile, and recursive descent needs stack for each level.
@@ -29,7 +35,7 @@ public struct Parser {
         self.tokens = tokens
     }
 
-    /// Lexes and parses a whole source.
+    /// Lexes and parses a whole source. `endedEarly`: see the property of that name.
     public static func parseProgram(_ file: SourceFile) -> (program: Program, diagnostics: DiagnosticBag, endedEarly: Bool) {
         let (tokens, lexDiagnostics) = Lexer.tokenize(file)
         var parser = Parser(file: file, tokens: tokens)
@@ -42,8 +48,8 @@ public struct Parser {
         }.map(\.element)
         var bag = DiagnosticBag()
         for d in sorted { bag.report(d) }
-        let unterminated = lexDiagnostics.all.contains { $0.message == "unterminated string" }
-        return (program, bag, parser.endedEarly || unterminated)
+        // An unterminated string is not one of them: a string ends at the end of its line.
+        return (program, bag, parser.endedEarly)
     }
 
     // MARK: - Program and statements
@@ -64,7 +70,10 @@ public struct Parser {
         panicMode = false
         do {
             let s = try parseStatement()
-            try expectStatementEnd()
+            switch s {
+            case .chain, .wait: try expectStatementEnd(afterStep: true)
+            default: try expectStatementEnd(afterStep: false)
+            }
             return s
         } catch {
             synchronize()
@@ -126,11 +135,13 @@ public struct Parser {
         return ShapeDecl(kind: kind, name: name, count: count, properties: props, span: start.merged(with: previous.span))
     }
 
-    /// { NAME expr } — property keys may be keywords (`text "Hello"`).
+    /// { NAME expr } — property keys may be keywords (`text "Hello"`). A key written as a
+    /// hyphenated word (`border-radius`) is read whole, for the checker to reject by name.
     mutating func parsePropertyInits() throws -> [PropertyInit] {
         var props: [PropertyInit] = []
         while check(.identifier) || check(.keyword) {
-            let key = Identifier(text(peek), advance().span)
+            let (name, span) = try parseHyphenatedWord("a property name")
+            let key = Identifier(name, span)
             if atStatementEnd {
                 throw report("expected a value for '\(key.name)'", at: peek)
             }
@@ -252,9 +263,19 @@ public struct Parser {
         check(.newline) || check(.semicolon) || check(.eof) || check(.gt)
     }
 
-    mutating func expectStatementEnd() throws {
+    /// Requires the end of a statement; `afterStep` says that a step ended just before, so that
+    /// a step starting here could be joined to it with `then`.
+    mutating func expectStatementEnd(afterStep: Bool) throws {
         if atStatementEnd { return }
-        throw report("expected end of statement, found \(describe(peek))", at: peek)
+        throw report("expected end of statement, found \(describe(peek))", at: peek,
+                     help: afterStep ? twoStepsHelp() : peek.startsStep ? "separate two statements with ';' or a new line" : nil)
+    }
+
+    /// For a step written right after another on one line: how to sequence them or run them together.
+    func twoStepsHelp() -> String? {
+        guard peek.startsStep else { return nil }
+        let word = peek.kind == .lt ? "the block" : "'\(text(peek))'"
+        return "write 'then' before \(word) to run it after the step before, or ';' to start both now"
     }
 
     mutating func skipSeparators() {
@@ -277,6 +298,7 @@ public struct Parser {
         switch t.kind {
         case .newline, .eof: t.kind.display
         case .string: "string \(text(t))"
+        case .color: "color '\(text(t))'"
         default: "'\(text(t))'"
         }
     }
@@ -289,10 +311,62 @@ public struct Parser {
         if t.kind == .eof { endedEarly = true }
         if !panicMode && t.kind != .error {
             let span = t.kind == .newline || t.kind == .eof ? Span.point(file.id, endOfLastToken(before: t)) : t.span
-            diagnostics.error(message, at: span, label: label, help: help)
+            var d = Diagnostic(.error, message, at: span, label: label, help: help)
+            if let color = colorReadForComment(near: t) { explainColorComment(color, in: &d) }
+            diagnostics.report(d)
         }
         panicMode = true
         return ParseError()
+    }
+
+    /// The color token that reads as a comment written without a space after `#` (`#fade out`,
+    /// `#add more`; a 3, 4, 6 or 8 hex-digit word after `#` is a color, §1.2): `t` itself when it
+    /// is such a color that starts its line or has a word after it, else the color that starts
+    /// the line of `t` when a word follows it.
+    func colorReadForComment(near t: Token) -> Token? {
+        guard t.kind != .eof, t.kind != .newline else { return nil }
+        let bytes = file.bytes
+        var lineStart = file.lineStarts[file.lineIndex(of: Int(t.span.start))]
+        while lineStart < bytes.count, bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { lineStart += 1 }
+        let i = tokenIndex(at: Int(t.span.start))
+        if t.kind == .color, Int(t.span.start) == lineStart || wordFollows(i) { return t }
+        let first = tokenIndex(at: lineStart)
+        guard tokens[first].kind == .color, Int(tokens[first].span.start) == lineStart, wordFollows(first) else { return nil }
+        return tokens[first]
+    }
+
+    /// The index of the first token starting at or after byte `offset` (tokens are in source order).
+    private func tokenIndex(at offset: Int) -> Int {
+        var lo = 0, hi = tokens.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(tokens[mid].span.start) < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Whether the token after index `i` is a word on the same line.
+    private func wordFollows(_ i: Int) -> Bool {
+        guard i + 1 < tokens.count else { return false }
+        let next = tokens[i + 1]
+        guard next.kind == .identifier || next.kind == .keyword else { return false }
+        return !file.bytes[Int(tokens[i].span.end)..<Int(next.span.start)].contains(0x0A)
+    }
+
+    /// Says that `color` was read as a color, not a comment, and how to write the comment.
+    func explainColorComment(_ color: Token, in d: inout Diagnostic) {
+        let digits = Int(color.span.end - color.span.start) - 1
+        let explanation = "'#' and \(digits) hex digits make a color, not a comment"
+        if d.span == color.span && d.label == nil { d.label = explanation } else {
+            d.secondary.append(.init(span: color.span, text: explanation))
+        }
+        // The line as it would read with the space: `# fade out` (its first 40 characters).
+        let bytes = file.bytes
+        var end = Int(color.span.end)
+        while end < bytes.count, end < Int(color.span.start) + 200, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        var rest = String(decoding: bytes[(Int(color.span.start) + 1)..<end], as: UTF8.self)
+        if rest.count > 40 || end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { rest = String(rest.prefix(40)) + "…" }
+        if d.help == nil { d.help = "put a space after '#' to start a comment: '# \(rest)'" }
     }
 
     /// Where an error at a line break or at the end of input points: just after the last token
@@ -302,6 +376,13 @@ public struct Parser {
         var i = min(current, tokens.count - 1)
         while i >= 0, tokens[i].span.start >= t.span.start || tokens[i].kind == .newline { i -= 1 }
         return i >= 0 ? Int(tokens[i].span.end) : Int(t.span.start)
+    }
+
+    /// Reports a diagnostic built by the caller (with secondary labels), unless in panic mode.
+    mutating func report(_ d: Diagnostic) -> ParseError {
+        if !panicMode { diagnostics.report(d) }
+        panicMode = true
+        return ParseError()
     }
 
     /// Reports an error at a span.

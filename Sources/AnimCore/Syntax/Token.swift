@@ -23,6 +23,28 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case delay, ease, speed, within, `true`, `false`
 }
 
+extension Keyword {
+    /// Whether the keyword starts a step (`animate`, `print`, `pause`, …).
+    public var startsStep: Bool {
+        switch self {
+        case .animate, .spring, .wait, .print, .set, .expect, .repeat, .stagger, .play, .after, .with,
+             .pause, .resume, .seek, .reverse, .interrupt, .save, .restore:
+            true
+        case .stage, .rect, .circle, .text, .group, .let, .seed, .define, .forever, .yoyo, .for, .in, .from,
+             .then, .as, .reversed, .at, .on, .delay, .ease, .speed, .within, .true, .false:
+            false
+        }
+    }
+
+    /// Whether the keyword starts a statement that is not a step: a declaration, `at` or `on`.
+    public var startsStatement: Bool {
+        switch self {
+        case .stage, .rect, .circle, .text, .group, .let, .seed, .define, .at, .on: true
+        default: false
+        }
+    }
+}
+
 /// The unit written directly after a number (`1.5s`, `90deg`).
 public enum NumberUnit: UInt8, Hashable, Sendable {
     case none, s, ms, deg, rad, turn
@@ -86,6 +108,9 @@ public struct Token: Hashable, Sendable {
 
     /// For `.number`, where the digits end (the unit suffix starts).
     public var digitsEnd: UInt32 { span.end - UInt32(unit.suffixLength) }
+
+    /// Whether this token starts a step: a step keyword or a block's `<`.
+    public var startsStep: Bool { kind == .lt || kind == .keyword && keyword!.startsStep }
 
     /// Whether this token is the given keyword.
     @inline(__always) public func `is`(_ k: Keyword) -> Bool { kind == .keyword && keyword == k }

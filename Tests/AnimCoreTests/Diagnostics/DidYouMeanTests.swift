@@ -25,6 +25,8 @@ struct DidYouMeanTests {
         ("rde", ["red", "blue"], "red"),
         ("xyzzy", ["center", "size"], nil),
         ("a", ["at", "b"], "at"),                   // the limit is at least 1
+        ("x", ["z", "size"], nil),                  // replacing every character is no misspelling
+        ("xs", ["x", "z"], "x"),
         ("rotaton", ["rotation"], "rotation"),
         ("rtoaton", ["rotation"], "rotation"),      // 2 edits in 7 letters: within 7 / 3
         ("rtoatn", ["rotation"], nil),              // 3 edits: too far

@@ -81,6 +81,33 @@ struct SamplerTests {
         return Set(sampler.pieceKindCounts.keys)
     }
 
+    /// A history piece may start before its tween's active interval; there the tween is in its
+    /// before phase, where a step easing sees the before flag (steps(2, jump-start) gives 0, not
+    /// ½). The engine must give what the history gives there too, on the fast path and off it.
+    @Test("tweens sampled in their before phase: the before flag, as the history has it")
+    func beforePhase() {
+        let second = Time(seconds: 1)
+        let clock = ClockMap(global: .zero, local: .zero, rate: 1)
+        var history = PropertyHistory()
+        let timings = [TweenTiming(iterationDuration: second),                          // fast
+                       TweenTiming(iterationDuration: second, iterations: 2, alternate: true)]   // timed
+        for (i, timing) in timings.enumerated() {
+            let m = TrackMotion(instance: 0, begin: second, motion: .tween(timing, .steps(2, .jumpStart)),
+                                shape: ShapeID(i), property: PropertyID(0), from: .number(0), to: .number(100))
+            history.append(Int64(i) << 32, .init(start: .zero, source: .segment(m, clock: clock)))
+        }
+        let grid = FrameGrid(fps: 4)
+        let sampler = Sampler(history: history, grid: grid, frames: 0...12)
+        for f in Int64(0)...12 {
+            sampler.sample(frame: f)
+            for q in sampler.keys.indices {
+                #expect(sampler.value(ofProperty: q) == history.value(sampler.keys[q], at: grid.time(ofFrame: f)),
+                        "property \(q) at frame \(f)")
+            }
+        }
+        #expect(history.value(0, at: .zero) == .number(0))
+    }
+
     @Test("W(N, K): the checksum after the last frame is Σ (X(i,K) + Y(i,K))")
     func referenceWorkload() throws {
         // The workload of Scripts/bench-gen.py, small.

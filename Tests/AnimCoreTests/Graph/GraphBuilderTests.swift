@@ -45,6 +45,43 @@ struct GraphBuilderTests {
         #expect(graphDump("< wait 1 then print 1 >") == "sequence of 2 (1s)\n├─ wait 1 (1s)\n└─ print 1\n")
     }
 
+    @Test func aNameInsideAOneChainBlockNamesTheGraph() {
+        // The block is dropped, so the name stays on the root: the graph's instance is named.
+        #expect(graphDump("< wait 1 as inner >") == "wait 1 (1s) as inner\n")
+        #expect(graphDump("< < wait 1 then print 1 as inner > >") == "sequence of 2 (1s) as inner\n├─ wait 1 (1s)\n└─ print 1\n")
+        // With a name of its own as well, the inner chain keeps its child instance below the root.
+        #expect(graphDump("< wait 1 as inner > as outer") == """
+        sequence of 1 (1s) as outer
+        └─ instance (1s) as inner
+           └─ wait 1 (1s)
+
+        """)
+        // Inside a block of two chains, a named chain is a child instance.
+        #expect(graphDump("< wait 1 as inner ; print 1 >") == """
+        parallel of 2 (1s)
+        ├─ instance (1s) as inner
+        │  └─ wait 1 (1s)
+        └─ print 1
+
+        """)
+    }
+
+    @Test func relativeOffsetsKeepTheirSign() {
+        #expect(graphDump("wait 1 as a\nafter a - 0.5 < print 1 >\nwith a + (2 * 0.25) < print 2 >\nwith a < print 3 >") == """
+        wait 1 (1s) as a
+        --
+        after a - 0.5 (dynamic)
+        └─ print 1
+        --
+        with a + (2 * 0.25) (dynamic)
+        └─ print 2
+        --
+        with a (dynamic)
+        └─ print 3
+
+        """)
+    }
+
     @Test func parallelTakesTheLongestChild() {
         #expect(graphDump("rect a\n< animate 1 < a.z = 1 > ; wait 2.5 ; print 1 > then wait 0.5") == """
         sequence of 2 (3s)
@@ -93,6 +130,21 @@ struct GraphBuilderTests {
         #expect(duration("rect a\nanimate 1 repeat forever < a.z = 1 >") == .forever)
         #expect(duration("rect a\nanimate 1 repeat forever < a.z = 1 > then print 1") == .forever)
         #expect(duration("rect a\n< animate 1 repeat forever < a.z = 1 > ; wait 1 >") == .forever)
+    }
+
+    @Test func relativeStepsAreEndlessWhenTheirBlockIs() {
+        #expect(graphs("wait 1 as a\nafter a < wait 1 >")[1].duration == .dynamic)
+        #expect(graphs("wait 1 as a\nafter a < repeat forever < wait 1 > >")[1].duration == .forever)
+        #expect(graphs("rect r\nwait 1 as a\nprint 1 then with a + 1 < animate 1 repeat forever < r.z = 1 > >")[1].duration == .forever)
+    }
+
+    @Test func aZeroDurationTweenEndsEvenRepeatingForever() {
+        // Its active duration is 0 whatever the iterations (Grammar.md §6.1): only its delay is left.
+        #expect(duration("rect a\nanimate 0 repeat forever < a.z = 1 >") == seconds("0"))
+        #expect(duration("rect a\nanimate 0 delay 0.001 repeat forever < a.z = 1 >") == seconds("0.001"))
+        #expect(duration("rect a\nanimate 0 delay 0.5 repeat forever yoyo speed 2 < a.z = 1 > then wait 1") == seconds("1.5"))
+        #expect(graphs("rect a\nanimate 0 repeat forever < a.z = 1 >")[0].firstForeverNode == nil)
+        #expect(duration("rect a\nlet d = 0.5\nanimate 0 delay d repeat forever < a.z = 1 >") == .dynamic)
     }
 
     @Test func decimalDurationsAddExactly() {

@@ -16,7 +16,7 @@ import Testing
 @testable import AnimCore
 
 /// Reference: bisection on t for x(t) = p, then y(t), straight from the Bernstein polynomial.
-private func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ p: Double) -> Double {
+func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ p: Double) -> Double {
     func bern(_ a: Double, _ b: Double, _ t: Double) -> Double {
         let u = 1 - t
         return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t

@@ -10,7 +10,10 @@
 //  - timing-model/time-transformations/transformed-progress.html, "Test bounds point of ...":
 //    step easings under delay 1000 ms, duration 1000 ms, fill both, with iterationStart and
 //    direction; expected progress at the listed currentTime (local time = currentTime − delay).
-//    The frames() rows are left out (frames() was dropped from CSS Easing).
+//    The frames() rows are left out (frames() was dropped from CSS Easing). The jump-both and
+//    jump-none rows come from the divmain/wpt mirror at 5942d002. They pin down the before flag:
+//    set only in the before and after phases, never inside the active interval (the `reverse`
+//    rows show the value after the jump at 1500 ms, the flag only at the end).
 
 import Testing
 @testable import AnimCore
@@ -135,6 +138,26 @@ struct TweenTimingTests {
                  iterationStart: 0.75,
                  conditions: [(0, 0.5), (999, 0.5), (1000, 0.5), (1249, 0.5), (1250, 0), (1749, 0), (1750, 0.5),
                               (2000, 0.5), (2500, 0.5)]),
+        // From divmain/wpt at 5942d002: the jump-both and jump-none rows.
+        StepCase(name: "steps(jump-both) easing", easing: .steps(2, .jumpBoth),
+                 conditions: [(0, 0), (999, 0), (1000, 1.0 / 3), (1499, 1.0 / 3), (1500, 2.0 / 3), (2000, 1)]),
+        StepCase(name: "steps(jump-both) easing with iterationStart and delay", easing: .steps(2, .jumpBoth),
+                 iterationStart: 0.5,
+                 conditions: [(0, 1.0 / 3), (999, 1.0 / 3), (1000, 2.0 / 3), (1499, 2.0 / 3), (1500, 1.0 / 3),
+                              (1999, 1.0 / 3), (2000, 2.0 / 3), (2500, 2.0 / 3)]),
+        StepCase(name: "steps(jump-both) easing with iterationStart not at a transition point", easing: .steps(2, .jumpBoth),
+                 iterationStart: 0.75,
+                 conditions: [(0, 2.0 / 3), (999, 2.0 / 3), (1000, 2.0 / 3), (1249, 2.0 / 3), (1250, 1.0 / 3),
+                              (1749, 1.0 / 3), (1750, 2.0 / 3), (2000, 2.0 / 3), (2500, 2.0 / 3)]),
+        StepCase(name: "steps(jump-none) easing", easing: .steps(2, .jumpNone),
+                 conditions: [(0, 0), (1000, 0), (1499, 0), (1500, 1), (2000, 1)]),
+        StepCase(name: "steps(jump-none) easing with iterationStart and delay", easing: .steps(2, .jumpNone),
+                 iterationStart: 0.5,
+                 conditions: [(0, 0), (999, 0), (1000, 1), (1499, 1), (1500, 0), (1999, 0), (2000, 1), (2500, 1)]),
+        StepCase(name: "steps(jump-none) easing with iterationStart not at a transition point", easing: .steps(2, .jumpNone),
+                 iterationStart: 0.75,
+                 conditions: [(0, 1), (999, 1), (1000, 1), (1249, 1), (1250, 0), (1749, 0), (1750, 1), (2000, 1),
+                              (2500, 1)]),
     ]
 
     @Test("WPT transformed progress at step bounds (before flag)", arguments: stepCases)
@@ -202,5 +225,24 @@ struct TweenTimingTests {
         let reversed = TweenTiming(iterationDuration: Time(seconds: 1), direction: .reverse)
         #expect(!reversed.sample(at: Time(ticks: -1)).beforeFlag)
         #expect(reversed.sample(at: Time(seconds: 2)).beforeFlag)
+    }
+
+    /// Played backwards (a negative playback rate in Web Animations), t = 0 is in the before
+    /// phase and t = end in the active phase; the before flag is set at 0 and nowhere inside, so
+    /// a jump point inside gives the same value both ways (Grammar.md §7, "The before flag").
+    @Test("played backwards: the before flag at the start only")
+    func backwardsBeforeFlag() {
+        let timing = TweenTiming(iterationDuration: Time(seconds: 1))
+        let e = Easing.steps(2, .jumpStart)
+        func at(_ ms: Int64, _ backwards: Bool) -> Double {
+            timing.transformedProgress(at: Time(ticks: ms * 1_000_000), easing: e, backwards: backwards)
+        }
+        #expect(at(0, true) == 0)
+        #expect(at(0, false) == 0.5)
+        #expect(at(500, true) == 1)
+        #expect(at(500, false) == 1)
+        #expect(at(250, true) == 0.5)
+        #expect(at(1000, true) == 1)
+        #expect(at(1000, false) == 1)
     }
 }

@@ -11,9 +11,11 @@ struct ReplRobustnessTests {
     @Test func aLetWhoseEntryFailedBeforeItRanIsNotReadAfterwards() {
         // FuzzRepl crash: `print t+t` fails when `let t=0` starts, so that entry stops before
         // binding t, but t had been declared: reading it went past the end of the globals.
+        // (Then one input; a paste is one entry now, as its file would be, so `t` comes next.)
         let r = ReplDriver()
-        #expect(r.enter("let t=9000000000s\nprint t+t\nlet t=0\nt") == "= 9000000000s\n")
+        r.enter("let t=9000000000s\nprint t+t\nlet t=0")
         #expect(r.takeErrors().contains("time is out of the clock's range"))
+        #expect(r.enter("t") == "= 9000000000s\n")
     }
 
     @Test func theTimelineOfARunOfCenturiesDrawsAtOnce() {
@@ -35,7 +37,8 @@ struct ReplRobustnessTests {
         r.enter("b.center")
         #expect(r.takeErrors().contains("unknown name 'b'"))
         // Shapes declared later get the ids the interpreter gives them.
-        #expect(r.enter("rect c center (7, 8)\nc.center") == "= (7, 8)\n")
+        r.enter("rect c center (7, 8)")
+        #expect(r.enter("c.center") == "= (7, 8)\n")
         #expect(r.enter(":inspect c").hasPrefix("rect c\n  center = (7, 8)\n"))
     }
 

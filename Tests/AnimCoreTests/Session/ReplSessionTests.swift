@@ -92,8 +92,8 @@ struct ReplSessionTests {
         }
     }
 
-    /// `Parser.parseProgram` loops for ever on these (error recovery stops at a `>` outside a
-    /// block); the REPL must report them and go on.
+    /// Errors that end at a `>`: one error each (a block's own `>` is not reported again as
+    /// stray), and the session goes on.
     @Test func errorsThatEndAtABlockEndAreReported() {
         let r = ReplDriver()
         r.enter("rect a center (0,0)")

@@ -282,21 +282,38 @@ struct ParserTests {
     @Test func errorsAtTheEndPointAtTheLastToken() {
         let p = parse("at 1 < print 1\n# trailing comment\n\n")
         #expect(render(p.diagnostics, p.file) == """
-        test.anim:1:15: error: expected '>' to close the block
+        test.anim:1:15: error: unclosed '<'
           1 | at 1 < print 1
-            |               ^
-            |      - block opened here
+            |               ^ expected '>'
+            |      - opened here
 
         """)
     }
 
     @Test func endedEarlyOnlyWhenMoreInputCouldComplete() {
         #expect(parse("at 1 < print 1").endedEarly)
+        #expect(parse("rect a\nanimate 1 < a.z = 1").endedEarly)
         #expect(parse("print 1 then").endedEarly)
         #expect(parse("print (1,").endedEarly)
-        #expect(parse("print \"abc").endedEarly)
+        #expect(parse("define hop(s) =\n").endedEarly, "the body may follow on the next lines")
+        #expect(parse("animate 1 <\n  a.z = 1\n").endedEarly)
         #expect(!parse("print 1 2").endedEarly)
         #expect(!parse("print 1").endedEarly)
+        // Errors at a line break: more lines cannot fix them.
+        #expect(!parse("print 1 +\n").endedEarly)
+        #expect(!parse("animate\n").endedEarly)
+        // A string ends at the end of its line.
+        #expect(!parse("print \"abc").endedEarly)
+        #expect(!parse("print \"abc\n").endedEarly)
+    }
+
+    @Test("an error inside a block of assignments does not leave its '>' to the top level")
+    func errorInsideAnAssignmentBlock() {
+        #expect(messages(parse("animate 0.5 <\nprint \"inside\"\n>\nprint 2").diagnostics)
+            == ["expected an expression, found keyword 'print'"])
+        let p = parse("rect a\nanimate 1 <\n  a.center = (1,0)\n  a.z 2\n  a.alpha = 0\n>\nprint 2")
+        #expect(messages(p.diagnostics) == ["expected '=', '+=' or '-=' after 'a.z', found '2'"])
+        #expect(p.program.statements.count == 2, "the rect and the print")
     }
 
     @Test func nestingLimit() {

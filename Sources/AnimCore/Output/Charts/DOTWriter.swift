@@ -1,8 +1,11 @@
 // DOTWriter: the sequencer graphs of a run in Graphviz DOT (`anim graph`). Each top-level graph
-// is a cluster; each node is labelled with its kind and target (GraphDumper's words), its
-// static duration, and when it ran. Edges say how children are composed: `then` (sequence)
-// edges are solid and chain the children in order; block (parallel) edges are dashed and fan
-// out from the block; other containers (repeat, stagger, after/with, named instances) are dotted.
+// is a cluster (the runs of one observer's block share one); each node is labelled with its
+// kind and target (GraphDumper's words), its static duration, and when it ran. Edges say how
+// children are composed: `then` (sequence) edges are solid and chain the children in order;
+// block (parallel) edges are dashed and fan out from the block; other containers (repeat,
+// stagger, after/with, named instances) are dotted.
+// A graph's steps include those its child instances ran: a named chain's and a yoyo pass's
+// steps are nodes of the same graph, and a `play` ran when its sequence did.
 
 /// Writes DOT.
 public enum DOTWriter {
@@ -16,20 +19,34 @@ public enum DOTWriter {
           edge [fontname="Helvetica", fontsize=9];
 
         """
-        var cluster = 0
+        let homes = homes(timeline)
+        // The runs of one graph (an `on change` observer starts its block every frame it fires)
+        // are one cluster, its times those of every run.
+        var runsOfGraph: [[Int]] = []
+        var groupOfSpan: [Span: Int] = [:]
         for (i, run) in timeline.graphs.enumerated() where run.topLevel {
-            let times = spans(timeline, instance: i)
+            let root = run.graph.nodes.first?.span
+            if let r = root, let g = groupOfSpan[r], timeline.graphs[runsOfGraph[g][0]].graph == run.graph {
+                runsOfGraph[g].append(i)
+            } else {
+                if let r = root { groupOfSpan[r] = runsOfGraph.count }
+                runsOfGraph.append([i])
+            }
+        }
+        for (cluster, group) in runsOfGraph.enumerated() {
+            let run = timeline.graphs[group[0]]
+            let times = spans(timeline, homes: homes, instances: Set(group))
             let where_ = run.graph.nodes.first.flatMap { session.position($0.span) }.map { "line \($0.line)" } ?? "graph"
-            let end = run.end.map { TimelineLanes.seconds($0) } ?? "…"
+            let ends = group.map { timeline.graphs[$0].end }
+            let end = ends.contains(nil) ? "…" : TimelineLanes.seconds(ends.map { $0! }.max()!)
+            let count = group.count > 1 ? ", \(group.count) runs" : ""
             out += "  subgraph cluster_\(cluster) {\n"
-            out += "    label=\(quote("graph \(cluster + 1) (\(where_)): \(TimelineLanes.seconds(run.start))–\(end)"));\n"
+            out += "    label=\(quote("graph \(cluster + 1) (\(where_)): \(TimelineLanes.seconds(run.start))–\(end)\(count)"));\n"
             out += "    style=rounded; color=\"#9aa3ad\";\n"
             for (n, node) in run.graph.nodes.enumerated() {
                 var lines = [dumper.label(node)]
                 if let t = times[n] {
                     lines.append(t.0 == t.1 ? "at \(TimelineLanes.seconds(t.0))" : "\(formatFixed(t.0.seconds, 3))–\(TimelineLanes.seconds(t.1))")
-                } else if case .play = node.kind {
-                    // A play runs as its own instance; its times are its steps'.
                 } else {
                     lines.append("did not run")
                 }
@@ -55,7 +72,6 @@ public enum DOTWriter {
                 }
             }
             out += "  }\n"
-            cluster += 1
         }
         return out + "}\n"
     }
@@ -75,17 +91,43 @@ public enum DOTWriter {
         }
     }
 
-    /// When each node of instance `i` ran: its leaves' first begin and last end, and for
-    /// containers the span of the leaves below them.
-    static func spans(_ timeline: Timeline, instance i: Int) -> [Int: (Time, Time)] {
+    /// For each instance, the top-level instance whose cluster it belongs to and, when its
+    /// nodes are not that graph's (it runs a `play`'s sequence), the node it counts for.
+    /// Parents come before their children in `Timeline.graphs`.
+    static func homes(_ timeline: Timeline) -> [(top: Int, node: Int?)] {
+        var out: [(top: Int, node: Int?)] = []
+        out.reserveCapacity(timeline.graphs.count)
+        for (j, run) in timeline.graphs.enumerated() {
+            guard let p = run.parent, p.instance < j else { out.append((j, nil)); continue }
+            let up = out[p.instance]
+            if let n = up.node {
+                out.append((up.top, n))
+            } else if case .play = timeline.graphs[p.instance].graph[p.node].kind {
+                out.append((up.top, Int(p.node.index)))
+            } else {
+                out.append((up.top, nil))  // a named chain or a yoyo pass: the same graph
+            }
+        }
+        return out
+    }
+
+    /// When each node of the top-level runs `runs` of one graph ran: its leaves' first begin and
+    /// last end (with their child instances' leaves), a `play`, a named chain and a yoyo
+    /// `repeat` while their instance ran, and for other containers the span of the nodes below them.
+    static func spans(_ timeline: Timeline, homes: [(top: Int, node: Int?)], instances runs: Set<Int>) -> [Int: (Time, Time)] {
         var out: [Int: (Time, Time)] = [:]
-        for a in timeline.activities where a.instance == i {
-            let n = Int(a.node.index)
-            let e = a.end ?? timeline.end
-            out[n] = out[n].map { (min($0.0, a.begin), max($0.1, e)) } ?? (a.begin, e)
+        func note(_ n: Int, _ begin: Time, _ end: Time) {
+            out[n] = out[n].map { (min($0.0, begin), max($0.1, end)) } ?? (begin, end)
+        }
+        for a in timeline.activities where runs.contains(homes[a.instance].top) {
+            note(homes[a.instance].node ?? Int(a.node.index), a.begin, a.end ?? timeline.end)
+        }
+        for (j, run) in timeline.graphs.enumerated() where runs.contains(homes[j].top) {
+            guard let p = run.parent else { continue }
+            note(homes[j].node ?? Int(p.node.index), run.start, run.end ?? timeline.end)
         }
         // Containers: fold children into parents, last node first (pre-order reversed).
-        let g = timeline.graphs[i].graph
+        let g = timeline.graphs[runs.min()!].graph
         for n in g.nodes.indices.reversed() {
             let kids: [NodeID]
             switch g.nodes[n].kind {

@@ -1,7 +1,8 @@
 // TimelineChart: a Gantt chart of a run for the terminal (`anim timeline`, the REPL's
 // `:timeline`). One row per tween, spring, wait and action, grouped by lane; bars are Unicode
-// blocks with eighth-cell ends, waits are shaded, actions are ◆ ticks. With `color` the bars
-// are coloured with ANSI escapes; without, the text is plain and stable (golden tests).
+// blocks with eighth-cell ends, waits are shaded, actions are ◆ ticks; a row played backward is
+// marked ◀, and a run of retargets says how many. With `color` the bars are coloured with ANSI
+// escapes; without, the text is plain and stable (golden tests).
 
 /// Draws timeline charts for the terminal.
 public enum TimelineChart {
@@ -16,7 +17,7 @@ public enum TimelineChart {
         let width = max(40, width)
         let rows = lanes.lanes.indices.flatMap { l in lanes.bars.filter { $0.lane == l }.map { (l, $0) } }
         let rangeWidth = rows.map { range($0.1).count }.max() ?? 0
-        let labelWidth = min(30, max(8, rows.map { $0.1.label.count + 3 }.max() ?? 8))
+        let labelWidth = min(30, max(8, rows.map { rowLabel($0.1).count + 3 }.max() ?? 8))
         let chart = max(10, width - labelWidth - rangeWidth - 2)
         let end = lanes.end.seconds
         var out = "timeline: \(TimelineLanes.seconds(lanes.end)), \(count(lanes.lanes.count, "lane")), \(count(lanes.bars.count, "step"))\n"
@@ -31,7 +32,7 @@ public enum TimelineChart {
                 out += paint(title + String(repeating: "─", count: max(0, labelWidth + chart - title.count)), dim, color) + "\n"
             }
             lastLane = lane
-            var label = "  " + bar.label
+            var label = "  " + rowLabel(bar)
             if label.count > labelWidth - 1 { label = String(label.prefix(labelWidth - 2)) + "…" }
             out += label + String(repeating: " ", count: labelWidth - label.count)
             out += paint(cells(bar, end: end, columns: chart), style(bar, lane: lane), color)
@@ -44,6 +45,11 @@ public enum TimelineChart {
 
     /// `1 lane`, `3 steps`.
     static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    /// A row's label: `◀ ` before a bar played backward, and how often a step retargeted it.
+    static func rowLabel(_ b: TimelineLanes.Bar) -> String {
+        (b.reversed ? "◀ " : "") + b.label + (b.retargets > 0 ? ", retargeted \(b.retargets)×" : "")
+    }
 
     /// `0–1s` for bars, `@1.3s` for instants.
     static func range(_ b: TimelineLanes.Bar) -> String {

@@ -3,6 +3,12 @@
 // tween or spring a bar labelled with the properties it moved, waits as gaps, actions as
 // ticks, and the printed messages at their instants. The HTML strip, the timeline SVG and the
 // terminal chart all draw this one layout.
+//
+// Everything comes from the activity log (ActivityLog.swift): the properties a bar names are
+// the ones its segment took; a replay (`reverse NAME`, `play … reversed`, a yoyo's later
+// passes, a seek back) is drawn in the lane of the steps it replays, marked when it runs
+// backward; steps a seek jumped over are not drawn; and a step that retargets an earlier run
+// of itself (an observer restarting its spring every frame) continues that run's bar.
 
 /// The lanes of a run.
 public struct TimelineLanes: Sendable {
@@ -18,7 +24,7 @@ public struct TimelineLanes: Sendable {
         case action
     }
 
-    /// One leaf activity.
+    /// One leaf activity (or a run of retargets drawn as one).
     public struct Bar: Sendable {
         /// Tween, spring, wait or action.
         public var kind: BarKind
@@ -32,66 +38,83 @@ public struct TimelineLanes: Sendable {
         public var end: Time
         /// The lane it is drawn in (index into `lanes`).
         public var lane: Int
+        /// Whether it plays backward (a replay in reverse).
+        public var reversed = false
+        /// How many later runs of its step retargeted it (0: none); the bar spans them all.
+        public var retargets = 0
     }
 
     /// One lane.
     public struct Lane: Sendable {
-        /// The shapes its bars move (`square`, `card[0], card[1]`), or `(timing)` for lanes of
-        /// waits and actions only.
+        /// The shapes its bars move (`square`, `card[0], card[1]`), or `(actions)` for the lane
+        /// of waits and actions only.
         public var label: String
     }
 
     /// The lanes, top to bottom.
     public var lanes: [Lane] = []
-    /// Every bar, in the order of the activities.
+    /// Every bar, lane by lane in time order.
     public var bars: [Bar] = []
     /// The printed messages.
     public var prints: [(time: Time, text: String)] = []
     /// The end of the run.
     public var end: Time
 
+    /// One bar to place: the activity it starts from, and for a run of retargets the others.
+    struct Seed {
+        var first: Int
+        var members: [Int]
+    }
+
     /// Lays out a timeline's activities.
     public init(_ timeline: Timeline) {
         end = timeline.end
         prints = timeline.prints
-        let moved = Self.movedProperties(timeline)
+        let acts = timeline.activities
         // Lanes of each instance's graph, then a global numbering of the lanes in use.
         var laneOfNode: [Int: [Int]] = [:]
-        // Lanes of a branch (instance << 32 | local lane): steps of one branch that overlap in
-        // time (a stagger's members) get a lane each, packed greedily.
-        var branchLanes: [Int64: [(lane: Int, free: Time, last: Int)]] = [:]
         var previousOfNode: [Int: [Int: Int]] = [:]
-        var consumed: [Int64: Int] = [:]
-        var branchOrder: [Int64] = []
-        var shapesInLane: [[String]] = []
-        var printIndex = 0
-        for a in timeline.activities where laneOfNode[a.instance] == nil {
+        for a in acts where laneOfNode[a.instance] == nil {
             laneOfNode[a.instance] = Self.lanes(of: timeline.graphs[a.instance].graph)
             previousOfNode[a.instance] = Self.previousLeaves(of: timeline.graphs[a.instance].graph)
         }
+        let seeds = Self.seeds(timeline)
+        // Lanes of a branch (instance << 32 | local lane): steps of one branch that overlap in
+        // time (a stagger's members) get a lane each, packed greedily.
+        var branchLanes: [Int64: [(lane: Int, free: Time, last: Int)]] = [:]
+        var branchOrder: [Int64] = []
+        var shapesInLane: [[String]] = []
+        // The lane of each live step, which its replays and resumptions use too.
+        var laneOfOriginal: [Int: (branch: Int64, slot: Int)] = [:]
+        var printIndex = 0
         // In time order; at one instant, steps that continue a chain claim their lanes first.
-        let ordered = timeline.activities.enumerated().sorted { x, y in
-            if x.element.begin != y.element.begin { return x.element.begin < y.element.begin }
-            let cx = previousOfNode[x.element.instance]![Int(x.element.node.index)] != nil
-            let cy = previousOfNode[y.element.instance]![Int(y.element.node.index)] != nil
+        let ordered = seeds.enumerated().sorted { x, y in
+            let a = acts[x.element.first], b = acts[y.element.first]
+            if a.begin != b.begin { return a.begin < b.begin }
+            let cx = previousOfNode[a.instance]![Int(a.node.index)] != nil
+            let cy = previousOfNode[b.instance]![Int(b.node.index)] != nil
             return cx != cy ? cx : x.offset < y.offset
         }.map(\.element)
-        for a in ordered {
+        for seed in ordered {
+            let a = acts[seed.first]
             let run = timeline.graphs[a.instance]
-            let end = a.end ?? timeline.end
-            let node = run.graph[a.node]
+            var end = a.end ?? timeline.end
+            var keys = a.keys
+            if seed.members.count > 1 {
+                // A run of retargets: from the first begin to where the last one let go.
+                end = seed.members.map { m in min(acts[m].end ?? timeline.end, acts[m].takenOver ?? .max) }.max()!
+                for m in seed.members { for k in acts[m].keys where !keys.contains(k) { keys.append(k) } }
+            }
             var bar: Bar
-            switch node.kind {
+            switch run.graph[a.node].kind {
             case .tween(let spec):
-                let props = Self.names(spec.writes, Self.take(moved, &consumed, a, spec.writes), timeline)
-                bar = Bar(kind: .tween, label: "", properties: props, begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .tween, label: "", properties: Self.names(keys, spec.writes, timeline), begin: a.begin, end: end, lane: 0)
             case .spring(let spec):
-                let props = Self.names(spec.writes, Self.take(moved, &consumed, a, spec.writes), timeline)
-                bar = Bar(kind: .spring, label: "", properties: props, begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .spring, label: "", properties: Self.names(keys, spec.writes, timeline), begin: a.begin, end: end, lane: 0)
             case .wait:
                 bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - a.begin), properties: [], begin: a.begin, end: end, lane: 0)
             case .action(let action):
-                var label = Self.actionLabel(action, timeline)
+                var label = Self.actionLabel(action, keys: keys, timeline)
                 if case .print = action {
                     while printIndex < prints.count && prints[printIndex].time < a.begin { printIndex += 1 }
                     if printIndex < prints.count && prints[printIndex].time == a.begin {
@@ -103,28 +126,40 @@ public struct TimelineLanes: Sendable {
             default:
                 continue
             }
+            if case .replay(_, let back) = a.pass { bar.reversed = back }
+            bar.retargets = seed.members.count - 1
             let shapes = bar.properties.map { String($0[..<($0.lastIndex(of: ".") ?? $0.endIndex)]) }
-            // The lane: among the branch's lanes free at `begin`, prefer the one whose last step
-            // comes just before this one in its chain, then one that already moves these shapes,
-            // then one whose last step ends right now.
-            let previous = previousOfNode[a.instance]![Int(a.node.index)]
-            let key = Int64(a.instance) << 32 | Int64(laneOfNode[a.instance]![Int(a.node.index)])
-            if branchLanes[key] == nil { branchOrder.append(key) }
-            let candidates = branchLanes[key, default: []].indices.filter { branchLanes[key]![$0].free <= a.begin }
-            func score(_ k: Int) -> Int {
-                let l = branchLanes[key]![k]
-                let same = !shapes.isEmpty && shapes.allSatisfy(shapesInLane[l.lane].contains)
-                return (previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
-            }
-            if let k = candidates.max(by: { score($0) < score($1) || (score($0) == score($1) && $0 > $1) }) {
-                bar.lane = branchLanes[key]![k].lane
-                branchLanes[key]![k].free = max(end, a.begin)
-                branchLanes[key]![k].last = Int(a.node.index)
+            let original = a.original(seed.first)
+            if let home = laneOfOriginal[original] {
+                // A replay or resumption of a step already drawn: in that step's lane.
+                bar.lane = branchLanes[home.branch]![home.slot].lane
+                branchLanes[home.branch]![home.slot].free = max(branchLanes[home.branch]![home.slot].free, end, a.begin)
             } else {
-                bar.lane = lanes.count
-                branchLanes[key, default: []].append((bar.lane, max(end, a.begin), Int(a.node.index)))
-                lanes.append(Lane(label: ""))
-                shapesInLane.append([])
+                // The lane: among the branch's lanes free at `begin`, prefer the one whose last
+                // step comes just before this one in its chain, then one that already moves
+                // these shapes, then one whose last step ends right now.
+                let previous = previousOfNode[a.instance]![Int(a.node.index)]
+                let key = Int64(a.instance) << 32 | Int64(laneOfNode[a.instance]![Int(a.node.index)])
+                if branchLanes[key] == nil { branchOrder.append(key) }
+                let candidates = branchLanes[key, default: []].indices.filter { branchLanes[key]![$0].free <= a.begin }
+                func score(_ k: Int) -> Int {
+                    let l = branchLanes[key]![k]
+                    let same = !shapes.isEmpty && shapes.allSatisfy(shapesInLane[l.lane].contains)
+                    return (previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
+                }
+                let slot: Int
+                if let k = candidates.max(by: { score($0) < score($1) || (score($0) == score($1) && $0 > $1) }) {
+                    slot = k
+                    branchLanes[key]![k].free = max(end, a.begin)
+                    branchLanes[key]![k].last = Int(a.node.index)
+                } else {
+                    slot = branchLanes[key, default: []].count
+                    branchLanes[key, default: []].append((lanes.count, max(end, a.begin), Int(a.node.index)))
+                    lanes.append(Lane(label: ""))
+                    shapesInLane.append([])
+                }
+                bar.lane = branchLanes[key]![slot].lane
+                laneOfOriginal[original] = (key, slot)
             }
             for shape in shapes where !shapesInLane[bar.lane].contains(shape) { shapesInLane[bar.lane].append(shape) }
             bars.append(bar)
@@ -140,10 +175,10 @@ public struct TimelineLanes: Sendable {
         if !still.isEmpty { lanes.append(Lane(label: "(actions)")) }
         shapesInLane = moving.map { shapesInLane[$0] } + (still.isEmpty ? [] : [[]])
         for b in bars.indices { bars[b].lane = renumber[bars[b].lane] }
-        // Within the shared lane, keep time order.
+        // Lane by lane, in time order (a replay comes after what it replays).
         bars = bars.enumerated().sorted { x, y in
             let (i, a) = x, (j, b) = y
-            if a.lane != b.lane || a.lane < moving.count { return i < j }
+            if a.lane != b.lane { return a.lane < b.lane }
             return a.begin != b.begin ? a.begin < b.begin : i < j
         }.map(\.element)
         // Bars name their shape only where the lane moves more than one.
@@ -152,6 +187,25 @@ public struct TimelineLanes: Sendable {
             let props = bars[b].properties.map { single ? String($0[$0.index(after: $0.lastIndex(of: ".") ?? $0.startIndex)...]) : $0 }
             bars[b].label = props.joined(separator: ", ")
         }
+    }
+
+    /// The bars to draw, each from the activity it starts with: every activity that showed
+    /// (not one a seek jumped over), a run of retargets gathered into its first one.
+    static func seeds(_ timeline: Timeline) -> [Seed] {
+        let acts = timeline.activities
+        var head = [Int](acts.indices)
+        var seeds: [Seed] = []
+        var seedOfHead: [Int: Int] = [:]
+        for (k, a) in acts.enumerated() where a.pass != .skipped {
+            if let r = a.retargets, r < k, acts[r].pass != .skipped, let s = seedOfHead[head[r]] {
+                head[k] = head[r]
+                seeds[s].members.append(k)
+                continue
+            }
+            seedOfHead[k] = seeds.count
+            seeds.append(Seed(first: k, members: [k]))
+        }
+        return seeds
     }
 
     // MARK: - Lanes of one graph
@@ -207,74 +261,31 @@ public struct TimelineLanes: Sendable {
         return out
     }
 
-    /// The (shape, property) pairs an activity moved: the next unclaimed ones among the
-    /// segments that started with it (several members of a stagger can start together).
-    static func take(_ moved: [Int64: [(ShapeID, PropertyID)]], _ consumed: inout [Int64: Int], _ a: Activity,
-                     _ writes: [PropertyWrite]) -> [(ShapeID, PropertyID)]? {
-        let k = key(a.instance, a.begin)
-        guard let all = moved[k] else { return nil }
-        let wanted = Set(writes.map(\.property))
-        let mine = all.filter { wanted.contains($0.1) }
-        let from = consumed[k, default: 0]
-        guard from < mine.count else { return mine }
-        // Group by shape: one activity takes every wanted property of one shape (or, for a
-        // tween over several shapes, as many pairs as it writes).
-        let n = max(1, writes.count)
-        consumed[k] = from + n
-        return Array(mine[from..<min(mine.count, from + n)])
-    }
 
     // MARK: - Labels
 
-    /// A key for an instance and a global time (segments and activities that started together).
-    static func key(_ instance: Int, _ t: Time) -> Int64 { Int64(instance) &* 1_000_003 &+ t.ticks }
-
-    /// The (shape, property) pairs of every segment, keyed by instance and global start time:
-    /// what each tween or spring actually moved, even where the target was a parameter.
-    static func movedProperties(_ timeline: Timeline) -> [Int64: [(ShapeID, PropertyID)]] {
-        var out: [Int64: [(ShapeID, PropertyID)]] = [:]
-        var seen = Set<Int64>()
-        for key in timeline.history.keys {
-            for piece in timeline.history.pieces[key] ?? [] {
-                guard case .segment(let tr, _) = piece.source else { continue }
-                let k = Self.key(Int(tr.instance), piece.start)
-                let mark = k &* 31 &+ Int64(tr.shape.index) << 20 &+ Int64(tr.property.raw)
-                guard !seen.contains(mark) else { continue }
-                seen.insert(mark)
-                out[k, default: []].append((tr.shape, tr.property))
-            }
-        }
-        for k in out.keys { out[k]!.sort { ($0.0, $0.1) < ($1.0, $1.1) } }
-        return out
-    }
-
-    /// `shape.property` for each write: from the segments that started with the activity
-    /// when there are some, else from the writes as compiled.
-    static func names(_ writes: [PropertyWrite], _ moved: [(ShapeID, PropertyID)]?, _ timeline: Timeline) -> [String] {
-        let wanted = Set(writes.map(\.property))
-        func prop(_ p: PropertyID) -> String { Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "?" }
-        if let m = moved?.filter({ wanted.contains($0.1) }), !m.isEmpty {
-            return m.map { timeline.name(of: $0.0) + "." + prop($0.1) }
+    /// `shape.property` of each property moved, from the keys its segment took; a step that
+    /// moved nothing (it failed as it began) is named from its writes, a shape chosen at run
+    /// time by its property alone.
+    static func names(_ keys: [Int64], _ writes: [PropertyWrite], _ timeline: Timeline) -> [String] {
+        func prop(_ p: PropertyID) -> String { Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "#\(p.raw)" }
+        if !keys.isEmpty {
+            return keys.map { timeline.name(of: ShapeID(Int($0 >> 32))) + "." + prop(PropertyID(Int($0 & 0xFFFF_FFFF))) }
         }
         return writes.map { w in
-            let shape: String
             switch w.shape {
-            case .fixed(let id): shape = timeline.name(of: id)
-            case .element(_, _, _, let name): shape = name + "[]"
-            case .dynamic: shape = "?"
+            case .fixed(let id): return timeline.name(of: id) + "." + prop(w.property)
+            case .element(_, _, _, let name): return name + "[]." + prop(w.property)
+            case .dynamic: return prop(w.property)
             }
-            return shape + "." + prop(w.property)
         }
     }
 
     /// `set square.color`, `expect`, `pause walk`.
-    static func actionLabel(_ a: ActionSpec, _ timeline: Timeline) -> String {
+    static func actionLabel(_ a: ActionSpec, keys: [Int64], _ timeline: Timeline) -> String {
         switch a {
         case .print: return "print"
-        case .set(let w):
-            // A shape chosen at run time (a parameter) is not known here: name the property only.
-            let name = names([w], nil, timeline).joined()
-            return "set " + (name.hasPrefix("?.") ? String(name.dropFirst(2)) : name)
+        case .set(let w): return "set " + names(keys, [w], timeline).joined()
         case .expect: return "expect"
         case .control(let c): return "\(c.verb.rawValue) \(c.nameText)"
         case .save: return "save"

@@ -10,7 +10,8 @@
 
 /// Writes animated SVG.
 public enum AnimatedSVG {
-    /// How long the last frame is held before the animation loops.
+    /// How long the last frame is held before the animation loops (README, "See the
+    /// animation"), so the end can be seen before it starts again.
     static let hold = 1.0
 
     /// The SVG document of a run sampled at `fps`.
@@ -23,7 +24,7 @@ public enum AnimatedSVG {
         let keyTimes = baked.times.map { $0.seconds / total } + [1]
         var o = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" font-family="Helvetica, Arial, sans-serif">
-        <title>anim: \(TimelineLanes.seconds(timeline.end)), looping</title>
+        <title>anim: \(TimelineLanes.seconds(timeline.end)), then its last frame for \(formatFixed(hold, 3))s, looping</title>
         <rect width="\(w)" height="\(h)" fill="\(hexColor(bg.r, bg.g, bg.b))"/>
 
         """

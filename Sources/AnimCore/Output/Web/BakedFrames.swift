@@ -44,15 +44,23 @@ struct BakedFrames {
 
     /// Frames per second.
     var fps: Int
-    /// The time of every frame.
+    /// The time of every sample: the frames (k/fps) before the run's end, then the end.
     var times: [Time]
     /// Every shape declared during the run.
     var shapes: [Shape]
 
+    /// The times sampled: every frame before the run's end, then the end itself, so the last
+    /// sample is the run's final state at the instant it ends (not a frame after it).
+    static func times(_ timeline: Timeline, fps: Int) -> [Time] {
+        var times = timeline.frameTimes(fps: fps).filter { $0 < timeline.end }
+        times.append(max(.zero, timeline.end))
+        return times
+    }
+
     /// Samples a timeline at `fps`.
     init(_ timeline: Timeline, fps: Int) {
         self.fps = fps
-        times = timeline.frameTimes(fps: fps)
+        times = Self.times(timeline, fps: fps)
         var shapes: [Shape] = timeline.shapes.map {
             Shape(id: $0.id, name: $0.name, kind: $0.kind, tracks: Array(repeating: [], count: Attribute.allCases.count), text: [])
         }

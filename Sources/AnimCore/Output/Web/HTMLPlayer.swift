@@ -4,8 +4,9 @@
 // at the frame rate (BakedFrames) and shows each frame's samples as they are: the values on
 // screen are the interpreter's own, with no easing re-implemented in JavaScript.
 //
-// The page reads its URL fragment: `#t=1.5` opens paused at that time, and `#shot` shows only
-// the stage at the top-left corner (the test suite screenshots it this way).
+// The page reads its URL fragment: `#t=1.5` (or `1.5s`, `1500ms`) opens paused at that time
+// (anything else there is reported on the page and ignored), and `#shot` shows only the stage
+// at the top-left corner (the test suite screenshots it this way). The buttons' icons are SVG.
 
 /// Writes the HTML player.
 public enum HTMLPlayer {
@@ -36,9 +37,9 @@ public enum HTMLPlayer {
         <g id="shapes"></g>
         </svg>
         <div id="controls">
-        <button id="play" title="Play or pause (space)">▶</button>
-        <button id="prev" title="Previous frame (←)">|◀</button>
-        <button id="next" title="Next frame (→)">▶|</button>
+        <button id="play" title="Play or pause (space)" aria-label="Play or pause">\(icon("play", "M4.5 2.5v11l9-5.5z"))\(icon("pause", "M4 2.5h3v11H4zM9 2.5h3v11H9z"))</button>
+        <button id="prev" title="Previous frame (←)" aria-label="Previous frame">\(icon("prev", "M2.5 3h2v10h-2zM13.5 3v10L6 8z"))</button>
+        <button id="next" title="Next frame (→)" aria-label="Next frame">\(icon("next", "M11.5 3h2v10h-2zM2.5 3v10L10 8z"))</button>
         <input id="scrub" type="range" min="0" max="\(baked.times.count - 1)" step="1" value="0" aria-label="time">
         <span id="time">0.000 s</span>
         <label>speed <select id="speed"><option>0.25</option><option>0.5</option><option selected>1</option><option>2</option><option>4</option></select></label>
@@ -47,6 +48,7 @@ public enum HTMLPlayer {
         <svg id="strip" xmlns="http://www.w3.org/2000/svg" width="\(n(stripWidth))" height="\(n(stripHeight))" viewBox="0 0 \(n(stripWidth)) \(n(stripHeight))" font-family="Helvetica, Arial, sans-serif">
         \(strip)<line id="playhead" x1="\(n(geometry.x(0)))" y1="0" x2="\(n(geometry.x(0)))" y2="\(n(stripHeight))" stroke="#e74c3c" stroke-width="1.5"/>
         </svg>
+        <p id="note" role="status"></p>
         <pre id="log"></pre>
         </main>
         <script type="application/json" id="anim-data">\(data(baked, timeline: timeline, geometry: geometry))</script>
@@ -82,19 +84,28 @@ public enum HTMLPlayer {
     }
 
     static func n(_ x: Double) -> String { formatFixed(x, 3) }
+    /// A button icon drawn as SVG (fonts on a stock desktop lack glyphs such as ⏸).
+    static func icon(_ name: String, _ path: String) -> String {
+        "<svg class=\"icon icon-\(name)\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\"><path d=\"\(path)\"/></svg>"
+    }
+
 
     static let css = """
     body { margin: 16px; font: 13px Helvetica, Arial, sans-serif; color: #222; background: #eceef1; }
     main { display: inline-block; }
     #stage { display: block; background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.25); }
     #controls { display: flex; align-items: center; gap: 8px; margin: 10px 0; }
-    #controls button { min-width: 34px; height: 28px; font-size: 14px; }
+    #controls button { min-width: 34px; height: 28px; padding: 0 8px; }
+    #controls button .icon { display: block; margin: auto; fill: currentColor; }
+    #play.playing .icon-play, #play:not(.playing) .icon-pause { display: none; }
+    #note { margin: 8px 0 0; color: #8a4b00; }
+    #note:empty { display: none; }
     #scrub { flex: 1; min-width: 160px; }
     #time { font-variant-numeric: tabular-nums; min-width: 9em; }
     #strip { display: block; background: #fff; cursor: pointer; box-shadow: 0 1px 3px rgba(0,0,0,.2); }
     #log { background: #fff; min-height: 3em; max-height: 10em; overflow: auto; padding: 6px 8px; margin: 10px 0 0; }
     body.shot { margin: 0; background: #fff; }
-    body.shot #controls, body.shot #strip, body.shot #log { display: none; }
+    body.shot #controls, body.shot #strip, body.shot #note, body.shot #log { display: none; }
     body.shot #stage { box-shadow: none; }
     """
 }

@@ -1,7 +1,8 @@
 // HTMLPlayerScript: the JavaScript of the HTML player. It only looks samples up: frame k shows
 // the values baked at frame k (BakedFrames), so nothing is eased or interpolated here. The
 // clock is the page's requestAnimationFrame time scaled by the speed; the frame shown is the
-// last one at or before the playhead.
+// last one at or before the playhead. The samples are the frames before the run's end and the
+// end itself, so the playhead's range, and the readout, end where the run does.
 
 enum HTMLPlayerScript {
     static let source = #"""
@@ -10,13 +11,14 @@ enum HTMLPlayerScript {
       var D = JSON.parse(document.getElementById('anim-data').textContent);
       var NS = 'http://www.w3.org/2000/svg';
       var layer = document.getElementById('shapes');
-      var n = D.times.length, fps = D.fps, last = D.times[n - 1];
+      var n = D.times.length, last = D.end;
       var ui = {
         play: document.getElementById('play'), prev: document.getElementById('prev'),
         next: document.getElementById('next'), scrub: document.getElementById('scrub'),
         time: document.getElementById('time'), speed: document.getElementById('speed'),
         loop: document.getElementById('loop'), strip: document.getElementById('strip'),
-        head: document.getElementById('playhead'), log: document.getElementById('log')
+        head: document.getElementById('playhead'), log: document.getElementById('log'),
+        note: document.getElementById('note')
       };
       var shapes = D.shapes.map(function (s) {
         var g = document.createElementNS(NS, 'g');
@@ -58,7 +60,12 @@ enum HTMLPlayerScript {
         if (key !== order) { order = key; idx.forEach(function (i) { layer.appendChild(shapes[i].g); }); }
       }
       var t = 0, frame = -1, playing = false, stamp = null;
-      function frameAt(time) { return Math.max(0, Math.min(n - 1, Math.floor(time * fps + 1e-6))); }
+      // The last sample at or before `time` (seconds).
+      function frameAt(time) {
+        var lo = 0, hi = n - 1;
+        while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (D.times[mid] <= time + 1e-9) lo = mid; else hi = mid - 1; }
+        return lo;
+      }
       function show(k) {
         if (k !== frame) { frame = k; draw(k); }
         ui.scrub.value = k;
@@ -73,7 +80,7 @@ enum HTMLPlayerScript {
       function seek(time) { t = Math.max(0, Math.min(last, time)); show(frameAt(t)); }
       function setPlaying(p) {
         playing = p; stamp = null;
-        ui.play.textContent = p ? '⏸' : '▶';
+        ui.play.classList.toggle('playing', p);
         if (p) { if (t >= last) t = 0; requestAnimationFrame(tick); }
       }
       function tick(now) {
@@ -97,17 +104,42 @@ enum HTMLPlayerScript {
         setPlaying(false);
         seek((x - D.strip.x0) / (D.strip.x1 - D.strip.x0) * D.end);
       });
+      // Space, ← and → act once wherever the focus is (the speed menu keeps its own keys):
+      // the focused control's own reaction (the slider moving, a button or the checkbox
+      // toggling) is prevented, or the key would count twice.
+      function ours(ev) { return !(ev.target && ev.target.tagName === 'SELECT') && !ev.altKey && !ev.ctrlKey && !ev.metaKey; }
       document.addEventListener('keydown', function (ev) {
-        if (ev.target && ev.target.tagName === 'SELECT') return;
-        if (ev.key === ' ') { ev.preventDefault(); setPlaying(!playing); }
-        else if (ev.key === 'ArrowLeft') { step(-1); }
-        else if (ev.key === 'ArrowRight') { step(1); }
+        if (!ours(ev)) return;
+        if (ev.key === ' ') { ev.preventDefault(); if (!ev.repeat) setPlaying(!playing); }
+        else if (ev.key === 'ArrowLeft') { ev.preventDefault(); step(-1); }
+        else if (ev.key === 'ArrowRight') { ev.preventDefault(); step(1); }
       });
+      document.addEventListener('keyup', function (ev) { if (ours(ev) && ev.key === ' ') ev.preventDefault(); });
+      // A time in the fragment: seconds, optionally with a unit (1.5, 1.5s, 1500ms); null if not one.
+      function parseTime(text) {
+        var m = /^\s*(\d+(?:\.\d*)?|\.\d+)(e[+-]?\d+)?\s*(s|ms)?\s*$/i.exec(text);
+        if (!m) return null;
+        var x = parseFloat(m[1] + (m[2] || ''));
+        if (!isFinite(x)) return null;
+        return m[3] && m[3].toLowerCase() === 'ms' ? x / 1000 : x;
+      }
       // #t=1.5 opens paused at that time; #shot shows only the stage.
       var hash = {};
-      location.hash.replace(/^#/, '').split('&').forEach(function (kv) { if (kv) { var p = kv.split('='); hash[p[0]] = p.length > 1 ? p[1] : ''; } });
+      location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+        if (!kv) return;
+        var at = kv.indexOf('='), key = at < 0 ? kv : kv.slice(0, at), value = at < 0 ? '' : kv.slice(at + 1);
+        try { value = decodeURIComponent(value); } catch (e) { /* keep it as written */ }
+        hash[key] = value;
+      });
       if ('shot' in hash) document.body.className = 'shot';
-      if ('t' in hash) { seek(D.times[frameAt(parseFloat(hash.t))]); } else { seek(0); setPlaying(true); }
+      if ('t' in hash) {
+        var start = parseTime(hash.t);
+        if (start === null) {
+          ui.note.textContent = '#t=' + hash.t + ' is not a time (write #t=1.5, #t=1.5s or #t=1500ms): showing 0 s.';
+          start = 0;
+        }
+        seek(start);
+      } else { seek(0); setPlaying(true); }
       document.documentElement.setAttribute('data-ready', String(frame));
     })();
     """#

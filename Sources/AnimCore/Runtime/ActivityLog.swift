@@ -1,0 +1,302 @@
+// ActivityLog: what every leaf node did during a run, for timelines and charts. It says when
+// a tween, spring, wait or action ran; which properties it moved, noted where its segment took
+// them, so no chart has to guess; whether it retargets an earlier run of its own step (an
+// observer's spring chase); and how it ran. A step can run live, be jumped over by a seek or a
+// reversed play's silent run, or be replayed, backward or forward, from its instance's
+// recording. The log is kept only when asked for (`recordHistory()`, `anim check`).
+
+/// One leaf node's run, or a container's that had nothing to run (an empty block, `repeat 0`,
+/// a stagger over no shapes), logged with no length.
+public struct Activity: Sendable {
+    /// How an activity ran.
+    public enum Pass: Sendable, Equatable {
+        /// Played live.
+        case live
+        /// Run in no time while a seek or a reversed play's silent run jumped over it: nothing
+        /// of it showed on the stage.
+        case skipped
+        /// Activity `of` (live or skipped) replayed from its instance's recording, backward or
+        /// forward: after `reverse NAME`, in `play … reversed`, in a yoyo's later passes, or
+        /// after a seek back.
+        case replay(of: Int, reversed: Bool)
+        /// Activity `of`, which waited while its instance replayed, going on live again once
+        /// the replay was back where live play had stopped.
+        case resumed(of: Int)
+    }
+
+    /// The instance (index into `Timeline.graphs`).
+    public var instance: Int
+    /// The node in the instance's graph.
+    public var node: NodeID
+    /// When its node started (before any delay), global time.
+    public var start: Time
+    /// When it began (a tween's begin, after its delay), global time.
+    public var begin: Time
+    /// When it ended (nil: still running when the run stopped).
+    public var end: Time?
+    /// What it moved, as `shape << 32 | property`, in the order of its writes. For a tween or
+    /// spring, these are the properties its segment took when it began. For a `set`, it is the
+    /// one property it wrote.
+    public var keys: [Int64] = []
+    /// Live, jumped over, replayed or resumed.
+    public var pass: Pass = .live
+    /// The activity it retargets: a run of the same step that was still moving a property when
+    /// this one took it over (an `on change` observer restarting its spring every frame).
+    /// Charts draw the two as one bar.
+    public var retargets: Int?
+    /// When the last property it moved was taken over by another step (nil: it kept them to
+    /// its end).
+    public var takenOver: Time?
+
+    /// The live (or skipped) activity this one shows: itself, or the one it replays or resumes.
+    public func original(_ index: Int) -> Int {
+        switch pass {
+        case .replay(let o, _), .resumed(let o): return o
+        case .live, .skipped: return index
+        }
+    }
+
+    /// Its begin and end in the local time of each instance that records it, for laying it
+    /// onto their replays.
+    var recorded: [RecordedSpan] = []
+    /// How many of its properties it still writes.
+    var held = 0
+}
+
+/// An activity's span in a recording instance's local time.
+struct RecordedSpan: Sendable {
+    var recorder: Int32
+    var begin: Time
+    var end: Time?
+}
+
+/// The interpreter's log of activities.
+struct ActivityLog {
+    var activities: [Activity]
+    /// The open activity of each running frame.
+    var ofFrame: [Int32: Int] = [:]
+    /// Activities whose frames wait while their instance replays, by frame.
+    var suspended: [Int32: Int] = [:]
+    /// The activities each recording instance recorded.
+    var byRecorder: [Int32: [Int]] = [:]
+    /// Replays in progress: when each began, and the instance's clock since.
+    var replays: [Int32: (begin: Time, clock: ClockMap)] = [:]
+    /// Instances whose replay may have started, stopped or changed its clock since the last look.
+    var replayCandidates: Set<Int32> = []
+    /// `fastForward` calls in progress: what ends while one runs, at the instant it began, was
+    /// jumped over.
+    var jumping = 0
+}
+
+extension Interpreter {
+    /// Leaf nodes' runs, when recording history or checking; replays in progress are included
+    /// up to now.
+    public internal(set) var activities: [Activity]? {
+        get {
+            guard let log = activityLog else { return nil }
+            var all = log.activities
+            for i in log.replays.keys.sorted() { all += replayedActivities(i, log.replays[i]!, until: time) }
+            return all
+        }
+        set { activityLog = newValue.map { ActivityLog(activities: $0) } }
+    }
+
+    // MARK: - Live activities
+
+    /// Logs a leaf node's start; returns its index (-1 when not logging).
+    @discardableResult
+    func beginActivity(frame f: Int32) -> Int {
+        guard activityLog != nil else { return -1 }
+        let fr = frames[Int(f)]
+        let start = globalTime(fr.instance, fr.start) ?? time
+        var a = Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time), begin: time, end: nil)
+        let k = activityLog!.activities.count
+        a.recorded = recordedSpans(of: fr.instance, index: k)
+        activityLog!.activities.append(a)
+        activityLog!.ofFrame[f] = k
+        return k
+    }
+
+    /// The activity's begin in each recorder of instance `i`, noting it under each.
+    func recordedSpans(of i: Int32, index k: Int) -> [RecordedSpan] {
+        let recs = instances[Int(i)].recorders
+        for r in recs { activityLog!.byRecorder[r, default: []].append(k) }
+        return recs.map { RecordedSpan(recorder: $0, begin: localTime($0), end: nil) }
+    }
+
+    /// Logs a leaf node's end.
+    func endActivity(frame f: Int32) {
+        guard activityLog != nil, let k = activityLog!.ofFrame.removeValue(forKey: f) else { return }
+        closeActivity(k)
+    }
+
+    /// Ends activity `k` now, in global time and in its recorders' local times.
+    func closeActivity(_ k: Int) {
+        activityLog!.activities[k].end = time
+        for j in activityLog!.activities[k].recorded.indices {
+            activityLog!.activities[k].recorded[j].end = localTime(activityLog!.activities[k].recorded[j].recorder)
+        }
+        // Begun and ended at one instant of a fast-forward: jumped over, never shown.
+        if activityLog!.jumping > 0, activityLog!.activities[k].begin == time, activityLog!.activities[k].pass == .live {
+            activityLog!.activities[k].pass = .skipped
+        }
+    }
+
+    /// Ends the activities of stopped instances (`interrupt`), and forgets suspended ones.
+    func endActivities(in sub: Set<Int32>) {
+        guard activityLog != nil else { return }
+        for (f, k) in activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            activityLog!.ofFrame[f] = nil
+            closeActivity(k)
+        }
+        for (f, _) in activityLog!.suspended where sub.contains(frames[Int(f)].instance) { activityLog!.suspended[f] = nil }
+    }
+
+    // MARK: - What an activity moved
+
+    /// Frame `f`'s segment takes property `key` (before `take` hands it over): the key is
+    /// noted for its activity; the activity writing it so far loses it, and is retargeted when
+    /// it is a run of the same step.
+    func logTake(_ key: Int64, frame f: Int32) {
+        guard activityLog != nil, let k = activityLog!.ofFrame[f] else { return }
+        activityLog!.activities[k].keys.append(key)
+        activityLog!.activities[k].held += 1
+        guard let o = owners[key], o.segment >= 0, let old = activityLog!.ofFrame[segments[Int(o.segment)].frame], old != k else { return }
+        loseProperty(old)
+        if activityLog!.activities[k].retargets == nil && sameStep(old, k) { activityLog!.activities[k].retargets = old }
+    }
+
+    /// A `set` (or a `restore`) takes property `key` from whatever tween or spring writes it.
+    func logRelease(_ key: Int64) {
+        guard activityLog != nil, let o = owners[key], o.segment >= 0,
+              let old = activityLog!.ofFrame[segments[Int(o.segment)].frame] else { return }
+        loseProperty(old)
+    }
+
+    /// Activity `k` lost one of its properties to another step.
+    func loseProperty(_ k: Int) {
+        activityLog!.activities[k].held -= 1
+        if activityLog!.activities[k].held <= 0 { activityLog!.activities[k].takenOver = time }
+    }
+
+    /// Notes the property a `set` wrote.
+    func logSetKey(_ key: Int64, activity k: Int) {
+        guard activityLog != nil, k >= 0 else { return }
+        activityLog!.activities[k].keys = [key]
+    }
+
+    /// Whether two activities are runs of one tween or spring step (the same source).
+    func sameStep(_ a: Int, _ b: Int) -> Bool {
+        let x = activityLog!.activities[a], y = activityLog!.activities[b]
+        let nx = instances[x.instance].graph.nodes[Int(x.node.index)], ny = instances[y.instance].graph.nodes[Int(y.node.index)]
+        switch (nx.kind, ny.kind) {
+        case (.tween, .tween), (.spring, .spring): return nx.span == ny.span
+        default: return false
+        }
+    }
+
+    // MARK: - Replays
+
+    /// Instance `i` starts replaying: its running activities stop showing (their frames wait
+    /// until live play takes over again).
+    func suspendActivities(_ i: Int32) {
+        guard activityLog != nil else { return }
+        let sub = subtree(i)
+        for (f, k) in activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            activityLog!.ofFrame[f] = nil
+            closeActivity(k)
+            activityLog!.suspended[f] = k
+        }
+        activityLog!.replayCandidates.insert(i)
+    }
+
+    /// Instance `i` plays live again: the activities it suspended go on from now.
+    func resumeActivities(_ i: Int32) {
+        guard activityLog != nil else { return }
+        let sub = subtree(i)
+        for (f, k) in activityLog!.suspended.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            activityLog!.suspended[f] = nil
+            let old = activityLog!.activities[k]
+            var a = Activity(instance: old.instance, node: old.node, start: time, begin: time, end: nil)
+            a.keys = old.keys
+            a.held = old.keys.count
+            a.pass = .resumed(of: old.original(k))
+            let n = activityLog!.activities.count
+            a.recorded = recordedSpans(of: frames[Int(f)].instance, index: n)
+            activityLog!.activities.append(a)
+            activityLog!.ofFrame[f] = n
+        }
+        activityLog!.replayCandidates.insert(i)
+    }
+
+    /// Something about instance `i`'s replay may have changed (it was scheduled, or its clock
+    /// moved); looked at when the history is next brought up to date.
+    func noteReplayChange(_ i: Int32) {
+        guard activityLog != nil, instances[Int(i)].recording != nil else { return }
+        activityLog!.replayCandidates.insert(i)
+    }
+
+    /// Opens and closes replays: an instance replays while it plays from its recording with a
+    /// running clock. A replay whose clock changed (reversed, paused, sped) closes and a new
+    /// one opens; a closed one becomes activities.
+    func updateReplays() {
+        guard activityLog != nil, !(activityLog!.replayCandidates.isEmpty && activityLog!.replays.isEmpty) else { return }
+        let look = activityLog!.replayCandidates.union(activityLog!.replays.keys).sorted()
+        activityLog!.replayCandidates.removeAll(keepingCapacity: true)
+        for i in look {
+            let inst = instances[Int(i)]
+            let playing = inst.replay != nil && inst.running && inst.clock.rate != 0
+            if let open = activityLog!.replays[i] {
+                if playing && open.clock.rate == inst.clock.rate && open.clock(time) == inst.clock(time) { continue }
+                activityLog!.activities += replayedActivities(i, open, until: time)
+                activityLog!.replays[i] = nil
+            }
+            if playing { activityLog!.replays[i] = (time, inst.clock) }
+        }
+    }
+
+    /// The activities a replay of instance `i` showed from its begin until `end`: each
+    /// tween, spring and wait it recorded, cut to the stretch of local time the replay
+    /// crossed, in global time. Replayed actions are logged as they fire (`logReplayedAction`).
+    func replayedActivities(_ i: Int32, _ pass: (begin: Time, clock: ClockMap), until end: Time) -> [Activity] {
+        guard end > pass.begin, let log = activityLog else { return [] }
+        let c = pass.clock
+        let u0 = c(pass.begin), u1 = c(end)
+        let lo = min(u0, u1), hi = max(u0, u1)
+        /// The global time at which the replay's playhead is at local time `u`.
+        func global(_ u: Time) -> Time {
+            let d = u - u0
+            if c.rate == 1 { return pass.begin + d }
+            if c.rate == -1 { return pass.begin - d }
+            return pass.begin + Time(ticks: Int64((Double(d.ticks) / c.rate).rounded()))
+        }
+        var out: [Activity] = []
+        for k in log.byRecorder[i] ?? [] {
+            let a = log.activities[k]
+            if case .replay = a.pass { continue }
+            switch instances[a.instance].graph.nodes[Int(a.node.index)].kind {
+            case .tween, .spring, .wait: break
+            default: continue
+            }
+            guard let span = a.recorded.first(where: { $0.recorder == i }) else { continue }
+            let b = max(span.begin, lo), e = min(span.end ?? hi, hi)
+            guard e > b else { continue }
+            let g0 = min(max(global(b), pass.begin), end), g1 = min(max(global(e), pass.begin), end)
+            var r = Activity(instance: a.instance, node: a.node, start: min(g0, g1), begin: min(g0, g1), end: max(g0, g1))
+            r.keys = a.keys
+            r.pass = .replay(of: a.original(k), reversed: c.rate < 0)
+            out.append(r)
+        }
+        return out
+    }
+
+    /// A replay of instance `i` fires a recorded action again, which was activity `k`.
+    func logReplayedAction(_ i: Int32, activity k: Int) {
+        guard activityLog != nil, k >= 0, k < activityLog!.activities.count else { return }
+        let a = activityLog!.activities[k]
+        var r = Activity(instance: a.instance, node: a.node, start: time, begin: time, end: time)
+        r.keys = a.keys
+        r.pass = .replay(of: a.original(k), reversed: instances[Int(i)].clock.rate < 0)
+        activityLog!.activities.append(r)
+    }
+}
