@@ -60,7 +60,7 @@ enum RenderCommands {
                     let layout = ContactSheet.Layout(count: n, stage: timeline.stageSize, columns: o.columns, scale: o.scale)
                     try PNGFile.write(ContactSheet.render(timeline, layout: layout), to: out)
                 } else {
-                    try PNGFile.write(FrameWriter.canvas(timeline, at: o.at ?? .zero, scale: o.scale ?? 1), to: out)
+                    try PNGFile.write(FrameWriter.canvas(timeline.frame(at: o.at ?? .zero), scale: o.scale ?? 1), to: out)
                 }
             default:  // gif, mp4
                 try Ffmpeg.encode(timeline, to: out, format: format, fps: fps, scale: o.scale ?? 1)
@@ -98,7 +98,7 @@ enum RenderCommands {
         let o = RenderOptions.parse(args, command: "graph")
         if let out = o.output { OutputPath.requireWritable(out, command: "graph") }
         let (timeline, session) = o.timeline(command: "graph")
-        let text = DOTWriter.render(timeline, session: session)
+        let text = session.dot(timeline)
         return emit(text, to: o.output)
     }
 

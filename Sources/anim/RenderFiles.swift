@@ -7,8 +7,7 @@ import AnimCore
 
 enum FrameWriter {
     /// One frame as a canvas.
-    static func canvas(_ timeline: Timeline, at t: Time, scale: Double) -> Canvas {
-        let frame = timeline.frame(at: t)
+    static func canvas(_ frame: StageFrame, scale: Double) -> Canvas {
         var c = Canvas(width: Int((frame.size.x * scale).rounded()), height: Int((frame.size.y * scale).rounded()))
         c.draw(frame, scale: scale)
         return c
@@ -26,12 +25,13 @@ enum FrameWriter {
     static func renderToTemporary(_ timeline: Timeline, near path: String, fps: Int, scale: Double) throws(FileError) -> (String, [String]) {
         let temp = AtomicFile.temporaryPath(for: path.hasSuffix("/") ? String(path.dropLast()) : path)
         guard mkdir(temp, 0o755) == 0 else { throw FileError(message: "cannot write '\(path)': \(FileAccess.errorText())") }
-        let times = timeline.frameTimes(fps: fps)
+        let grid = FrameGrid(fps: fps)
+        let range = timeline.frameRange(on: grid)
         var names: [String] = []
-        for (k, t) in times.enumerated() {
-            let n = name(k, count: times.count)
+        for (k, frame) in timeline.frames(on: grid, range).enumerated() {
+            let n = name(k, count: range.count)
             do {
-                try PNGFile.write(canvas(timeline, at: t, scale: scale), to: temp + "/" + n)
+                try PNGFile.write(canvas(frame, scale: scale), to: temp + "/" + n)
             } catch {
                 removeTree(temp, names)
                 throw FileError(message: "cannot write '\(path)': \(error.message)")

@@ -54,15 +54,15 @@ enum CheckError {
         case .stepNameAsValue(let n):
             "'\(n)' names a step, not a value"
         case .kindMismatch(let e, let g):
-            "expected \(e), found \(article(g))"
+            "expected \(e), found \(g.withArticle)"
         case .operandKinds(let op, let a, let b):
-            "cannot \(verb(op)) \(article(a)) and \(article(b))"
+            "cannot \(verb(op)) \(a.withArticle) and \(b.withArticle)"
         case .negateKind(let k):
-            "cannot negate \(article(k))"
+            "cannot negate \(k.withArticle)"
         case .arity(let f, let e, let g):
             "'\(f.rawValue)' takes \(e) argument\(e == "1" ? "" : "s"), not \(g)"
         case .argumentKind(let f, let i, let e, let g):
-            "argument \(i + 1) of '\(f.rawValue)' must be \(e), not \(article(g))"
+            "argument \(i + 1) of '\(f.rawValue)' must be \(e), not \(g.withArticle)"
         case .alreadyDeclared(let n, let what):
             "'\(n)' is already declared as \(what)"
         case .arraySize(let why):
@@ -70,11 +70,11 @@ enum CheckError {
         case .indexOutOfRange(let i, let n, let c):
             "index \(i) is out of range for '\(n)' (it has \(c) member\(c == 1 ? "" : "s"))"
         case .notIndexable(let k):
-            "cannot index \(article(k))"
+            "cannot index \(k.withArticle)"
         case .cannotAnimate(let p, let k):
-            "cannot animate '\(p)': \(article(k)) does not interpolate"
+            "cannot animate '\(p)': \(k.withArticle) does not interpolate"
         case .relativeKind(let op, let k):
-            "cannot use '\(op.rawValue)' on \(article(k))"
+            "cannot use '\(op.rawValue)' on \(k.withArticle)"
         case .writtenTwice(let p):
             "'\(p)' is written twice in one block"
         case .comparisonKind(let op, let k):
@@ -96,7 +96,7 @@ enum CheckError {
         case .listElementKinds:
             "list elements must all be of one kind"
         case .fromKind(let k, let p, let pk):
-            "'from' gives \(article(k)), but '\(p)' is \(article(pk))"
+            "'from' gives \(k.withArticle), but '\(p)' is \(pk.withArticle)"
         case .emptyBody(let what):
             "\(what) has an empty body"
         }
@@ -114,9 +114,4 @@ enum CheckError {
     }
 }
 
-/// `a number`, `an angle`.
-func article(_ k: Kind) -> String {
-    let s = k.description
-    return (["a", "e", "i", "o", "u"].contains(s.first.map(String.init) ?? "") ? "an " : "a ") + s
-}
 

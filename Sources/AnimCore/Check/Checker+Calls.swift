@@ -39,7 +39,7 @@ extension Checker {
             for (i, a) in args.enumerated() {
                 if a.kind == k { out.append(a); continue }
                 if a.kind == .number, k == .time || k == .angle, let x = coerce(a, to: k) { out.append(x); continue }
-                error(.argumentKind(f, index: i, expected: article(k), got: a.kind), at: a.span)
+                error(.argumentKind(f, index: i, expected: k.withArticle, got: a.kind), at: a.span)
                 return nil
             }
             return (k, out)
@@ -114,7 +114,7 @@ extension Checker {
             return nil
         }
         guard p.kind == .number || p.kind == .point || p.kind == .angle else {
-            diagnostics.error("'velocity' needs a number, point or angle property, not \(article(p.kind))", at: c.arguments[0].span)
+            diagnostics.error("'velocity' needs a number, point or angle property, not \(p.kind.withArticle)", at: c.arguments[0].span)
             return nil
         }
         return TypedExpr(.call(.velocity, [p]), p.kind, c.span)

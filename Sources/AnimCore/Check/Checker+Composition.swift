@@ -186,7 +186,7 @@ extension Checker {
         }
         guard let members = check(s.sequence) else { return nil }
         guard case .list(let element) = members.kind, element == .shape || element == .empty else {
-            diagnostics.error("'stagger' goes over a list of shapes, not \(article(members.kind))", at: s.sequence.span,
+            diagnostics.error("'stagger' goes over a list of shapes, not \(members.kind.withArticle)", at: s.sequence.span,
                               help: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'")
             return nil
         }

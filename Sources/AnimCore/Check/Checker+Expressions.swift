@@ -43,7 +43,7 @@ extension Checker {
         case (.number, .point) where scaleLike: return fold(TypedExpr(.convert(t, .uniformPoint), .point, t.span))
         case (.list, .list) where kind == .list(.mixed): return t
         default:
-            error(.kindMismatch(expected: article(kind), got: t.kind), at: t.span)
+            error(.kindMismatch(expected: kind.withArticle, got: t.kind), at: t.span)
             return nil
         }
     }
@@ -172,7 +172,7 @@ extension Checker {
         }
         guard let kind = result else {
             var d = Diagnostic.error(CheckError.operandKinds(op, l.kind, r.kind).message, at: b.opSpan)
-            d.secondary = [.init(span: l.span, text: article(l.kind)), .init(span: r.span, text: article(r.kind))]
+            d.secondary = [.init(span: l.span, text: l.kind.withArticle), .init(span: r.span, text: r.kind.withArticle)]
             diagnostics.report(d)
             return nil
         }
@@ -379,7 +379,7 @@ extension Checker {
                     diagnostics.error("a group lists shapes by their names", at: item.span,
                                       help: "write the shape's own name here, not a binding or parameter that holds it")
                 } else {
-                    diagnostics.error("a group holds shapes, not \(article(item.kind))", at: item.span)
+                    diagnostics.error("a group holds shapes, not \(item.kind.withArticle)", at: item.span)
                 }
                 return nil
             }
@@ -387,13 +387,13 @@ extension Checker {
         }
         if case .constant(.list(let vs)) = t.node, case .list(let itemSpans) = e {
             for (v, el) in zip(vs, itemSpans.elements) where !collect(v) {
-                diagnostics.error("a group holds shapes, not \(article(v.kind))", at: el.span)
+                diagnostics.error("a group holds shapes, not \(v.kind.withArticle)", at: el.span)
                 return nil
             }
             return out
         }
         guard let v = t.constantValue, collect(v) else {
-            diagnostics.error("a group holds shapes, not \(article(t.kind))", at: t.span)
+            diagnostics.error("a group holds shapes, not \(t.kind.withArticle)", at: t.span)
             return nil
         }
         return out

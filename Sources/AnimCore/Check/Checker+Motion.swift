@@ -83,7 +83,7 @@ extension Checker {
             guard let t = check(v) else { return nil }
             let kinds = Set(writes.map(\.kind))
             if t.kind != .number && !(kinds.count == 1 && kinds.first == t.kind) {
-                diagnostics.error("a spring's velocity is a number (for every component) or a value of the property's kind, not \(article(t.kind))",
+                diagnostics.error("a spring's velocity is a number (for every component) or a value of the property's kind, not \(t.kind.withArticle)",
                                   at: v.span)
                 return nil
             }
@@ -102,7 +102,7 @@ extension Checker {
             return nil
         }
         if a.isPath && kind != .point {
-            diagnostics.error("a path moves a point property, not \(article(kind))", at: a.target.span)
+            diagnostics.error("a path moves a point property, not \(kind.withArticle)", at: a.target.span)
             return nil
         }
         var out: [CheckedKeyframe] = []

@@ -254,8 +254,8 @@ extension Checker {
                       let x = coerce(l, to: r.kind, scaleLike: true) {
                 l = x
             } else {
-                var d = Diagnostic.error("cannot compare \(article(l.kind)) with \(article(r.kind))", at: e.rhs.span)
-                d.secondary.append(.init(span: e.lhs.span, text: article(l.kind)))
+                var d = Diagnostic.error("cannot compare \(l.kind.withArticle) with \(r.kind.withArticle)", at: e.rhs.span)
+                d.secondary.append(.init(span: e.lhs.span, text: l.kind.withArticle))
                 diagnostics.report(d)
                 return nil
             }

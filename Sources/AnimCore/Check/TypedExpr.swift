@@ -20,21 +20,6 @@ public enum ShapeRef: Hashable, Sendable {
     indirect case dynamic(TypedExpr)
 }
 
-/// A built-in function.
-public enum Builtin: String, Hashable, Sendable, CaseIterable {
-    case min, max, abs, sqrt, sin, cos, floor, ceil, round, mod, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
-}
-
-/// How a value is converted to fit its slot.
-public enum Conversion: Hashable, Sendable {
-    /// A number of seconds becomes a time.
-    case secondsToTime
-    /// A number of degrees becomes an angle.
-    case degreesToAngle
-    /// A number n becomes the point (n, n) (for `scale`).
-    case uniformPoint
-}
-
 /// A checked expression.
 public struct TypedExpr: Hashable, Sendable {
     /// The node kinds.

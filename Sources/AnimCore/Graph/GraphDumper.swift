@@ -18,7 +18,7 @@ public struct GraphDumper {
         func walk(_ id: NodeID, _ prefix: String, _ childPrefix: String) {
             let n = g[id]
             out += prefix + label(n) + "\n"
-            let kids = children(n, in: g)
+            let kids = g.children(of: id)
             for (i, c) in kids.enumerated() {
                 let last = i == kids.count - 1
                 walk(c, childPrefix + (last ? "└─ " : "├─ "), childPrefix + (last ? "   " : "│  "))
@@ -26,14 +26,6 @@ public struct GraphDumper {
         }
         walk(g.root, "", "")
         return out
-    }
-
-    func children(_ n: GraphNode, in g: SequencerGraph) -> [NodeID] {
-        switch n.kind {
-        case .sequence(let c), .parallel(let c): Array(g[c])
-        case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
-        case .tween, .wait, .action, .spring, .play: []
-        }
     }
 
     /// `tween square.center 1s [0..1s]`, `sequence 4.1s` …

@@ -124,6 +124,17 @@ public struct SequencerGraph: Hashable, Sendable {
         children[Int(list.start)..<Int(list.start + list.count)]
     }
 
+    /// The children of a node, in order: a sequence's or a block's list, or the one body of a
+    /// repeat, stagger, `after`/`with` or named chain; none for a leaf. Every walk of a graph's
+    /// shape goes through here.
+    public func children(of id: NodeID) -> [NodeID] {
+        switch nodes[Int(id.index)].kind {
+        case .sequence(let c), .parallel(let c): Array(self[c])
+        case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
+        case .tween, .wait, .action, .spring, .play: []
+        }
+    }
+
     /// The `k`th child in a list.
     public func child(_ k: Int, of list: NodeList) -> NodeID { children[Int(list.start) + k] }
 

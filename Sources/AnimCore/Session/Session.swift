@@ -449,20 +449,14 @@ public final class Session: RunEventSink {
         try interpreter.advance(to: x)
     }
 
-    /// The first frame at or after `t`.
-    func firstFrame(atOrAfter t: Time) -> Int64 {
-        let fps = Int64(max(1, options.fps))
-        // f ≈ t × fps / 1e9, then corrected for the rounding in frameTime.
-        var f = Int64((Double(t.ticks) * Double(fps) / 1e9).rounded(.down))
-        while f > 0 && frameTime(f - 1) >= t { f -= 1 }
-        while frameTime(f) < t { f += 1 }
-        return f
-    }
+    /// The frames of `--fps`.
+    var frameGrid: FrameGrid { FrameGrid(fps: options.fps) }
 
-    /// The time of frame `f` at `--fps`, computed from `f` (never accumulated).
-    func frameTime(_ f: Int64) -> Time {
-        FrameGrid(fps: options.fps).time(ofFrame: f)
-    }
+    /// The first frame at or after `t`.
+    func firstFrame(atOrAfter t: Time) -> Int64 { frameGrid.firstFrame(atOrAfter: t) }
+
+    /// The time of frame `f` at `--fps`.
+    func frameTime(_ f: Int64) -> Time { frameGrid.time(ofFrame: f) }
 
     // MARK: - Traces
 

@@ -164,7 +164,7 @@ public struct UnaryExpr: Hashable, Sendable {
 /// An infix arithmetic operator.
 public struct BinaryExpr: Hashable, Sendable {
     /// The operators, with their precedence in `Parser.precedence`.
-    public enum Op: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/" }
+    public typealias Op = ArithmeticOperator
     /// The operator.
     public var op: Op
     /// The operator token's span.

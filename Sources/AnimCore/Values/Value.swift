@@ -223,3 +223,11 @@ extension Value {
         }
     }
 }
+
+extension Kind {
+    /// The kind's name with its indefinite article: "a number", "an angle".
+    public var withArticle: String {
+        let s = description
+        return (["a", "e", "i", "o", "u"].contains(s.first.map(String.init) ?? "") ? "an " : "a ") + s
+    }
+}

@@ -29,12 +29,12 @@ public enum ValueOps {
         case .time(let t): return .time(Time(ticks: t.ticks == .min ? .max : -t.ticks))
         case .angle(let a): return .angle(Angle(degrees: -a.degrees))
         case .point(let p): return .point(Point(-p.x, -p.y))
-        default: throw ValueError(message: "cannot negate \(article(v.kind))", span: span)
+        default: throw ValueError(message: "cannot negate \(v.kind.withArticle)", span: span)
         }
     }
 
     /// `a op b` for the kind pairs the checker allows.
-    public static func binary(_ op: BinaryExpr.Op, _ a: Value, _ b: Value, span: Span) throws(ValueError) -> Value {
+    public static func binary(_ op: ArithmeticOperator, _ a: Value, _ b: Value, span: Span) throws(ValueError) -> Value {
         func num(_ x: Double, _ y: Double) throws(ValueError) -> Double {
             switch op {
             case .add: return x + y
@@ -77,7 +77,7 @@ public enum ValueOps {
         case (.string(let s), _) where op == .add: r = .string(s + b.description)
         case (_, .string(let s)) where op == .add: r = .string(a.description + s)
         default:
-            throw ValueError(message: "cannot combine \(article(a.kind)) and \(article(b.kind))", span: span)
+            throw ValueError(message: "cannot combine \(a.kind.withArticle) and \(b.kind.withArticle)", span: span)
         }
         guard r.isFinite else { throw ValueError(message: "the result is not a finite number", span: span) }
         return r

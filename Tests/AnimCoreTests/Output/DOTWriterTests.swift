@@ -10,7 +10,7 @@ struct DOTWriterTests {
     func dot(_ script: String) throws -> String {
         let session = Session(options: SessionOptions(), output: CapturedOutput())
         let t = try #require(session.timeline(name: "t.anim", bytes: Array(script.utf8)))
-        return DOTWriter.render(t, session: session)
+        return session.dot(t)
     }
 
     /// The node labels, in order, with their line breaks.

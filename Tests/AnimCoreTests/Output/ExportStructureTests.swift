@@ -34,8 +34,10 @@ struct ExportStructureTests {
         let shapes = try #require(data["shapes"] as? [[String: Any]])
         let tracks = try #require(shapes[0]["t"] as? [String: [Double]])
         let xs = try #require(tracks["x"]), rots = try #require(tracks["rot"])
-        #expect(times.count == t.frameTimes(fps: 30).count)
-        for (k, ft) in t.frameTimes(fps: 30).enumerated() {
+        let grid = FrameGrid(fps: 30)
+        let frameTimes = t.frameRange(on: grid).map { grid.time(ofFrame: $0) }
+        #expect(times.count == frameTimes.count)
+        for (k, ft) in frameTimes.enumerated() {
             let center = t.value(ShapeID(0), BuiltinProperty.center.id, at: ft)?.framePoint?.x ?? .nan
             let rotation = t.value(ShapeID(0), BuiltinProperty.rotation.id, at: ft)?.frameNumber ?? .nan
             #expect(abs(xs[k] - center) <= 0.0005, "x at frame \(k)")

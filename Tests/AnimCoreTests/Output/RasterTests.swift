@@ -79,7 +79,7 @@ struct RasterTests {
         let f = t.frame(at: Time(seconds: 0.5)!)
         let v = try #require(t.value(ShapeID(0), BuiltinProperty.center.id, at: Time(seconds: 0.5)!))
         #expect(Value.point(f.shapes[0].center) == v)
-        #expect(t.frameTimes(fps: 10).count == 42)  // 0 ... 4.1 s
+        #expect(t.frameRange(on: FrameGrid(fps: 10)).count == 42)  // 0 ... 4.1 s
     }
 
     @Test("PNG round trip")

@@ -9,9 +9,9 @@
 
 /// Writes DOT.
 public enum DOTWriter {
-    /// The DOT text of every top-level graph of a run.
-    public static func render(_ timeline: Timeline, session: Session) -> String {
-        let dumper = GraphDumper(environment: session.environment, sources: session.sources)
+    /// The DOT text of every top-level graph of a run: `dumper` labels the nodes, `line` gives
+    /// the source line of a span (Session.dot(_:) supplies both).
+    public static func render(_ timeline: Timeline, dumper: GraphDumper, line: (Span) -> Int?) -> String {
         var out = """
         digraph anim {
           graph [rankdir=TB, fontname="Helvetica", fontsize=11, labeljust=l];
@@ -36,7 +36,7 @@ public enum DOTWriter {
         for (cluster, group) in runsOfGraph.enumerated() {
             let run = timeline.graphs[group[0]]
             let times = spans(timeline, homes: homes, instances: Set(group))
-            let where_ = run.graph.nodes.first.flatMap { session.position($0.span) }.map { "line \($0.line)" } ?? "graph"
+            let where_ = run.graph.nodes.first.flatMap { line($0.span) }.map { "line \($0)" } ?? "graph"
             let ends = group.map { timeline.graphs[$0].end }
             let end = ends.contains(nil) ? "…" : TimelineLanes.seconds(ends.map { $0! }.max()!)
             let count = group.count > 1 ? ", \(group.count) runs" : ""
@@ -129,13 +129,7 @@ public enum DOTWriter {
         // Containers: fold children into parents, last node first (pre-order reversed).
         let g = timeline.graphs[runs.min()!].graph
         for n in g.nodes.indices.reversed() {
-            let kids: [NodeID]
-            switch g.nodes[n].kind {
-            case .sequence(let c), .parallel(let c): kids = Array(g[c])
-            case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): kids = [b]
-            case .tween, .wait, .action, .spring, .play: kids = []
-            }
-            for k in kids {
+            for k in g.children(of: NodeID(n)) {
                 guard let t = out[Int(k.index)] else { continue }
                 out[n] = out[n].map { (min($0.0, t.0), max($0.1, t.1)) } ?? t
             }

@@ -235,13 +235,7 @@ public struct TimelineLanes: Sendable {
     /// For each leaf, the leaf that runs just before it in its chain (`A then B`: the last
     /// leaf of A before the first of B; a repeat's body follows itself).
     static func previousLeaves(of g: SequencerGraph) -> [Int: Int] {
-        func children(_ n: Int) -> [Int] {
-            switch g.nodes[n].kind {
-            case .sequence(let c), .parallel(let c): return g[c].map { Int($0.index) }
-            case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): return [Int(b.index)]
-            case .tween, .wait, .action, .spring, .play: return []
-            }
-        }
+        func children(_ n: Int) -> [Int] { g.children(of: NodeID(n)).map { Int($0.index) } }
         func first(_ n: Int) -> Int { children(n).first.map(first) ?? n }
         func last(_ n: Int) -> Int {
             if case .sequence = g.nodes[n].kind { return children(n).last.map(last) ?? n }

@@ -99,20 +99,16 @@ extension Timeline {
             font: v(.font)?.frameNumber ?? 16)
     }
 
-    /// Frame times from 0 at `fps`, up to and including the first frame at or after the end,
-    /// so the last frame shows the final state. Each is rounded once to the tick grid.
-    public func frameTimes(fps: Int) -> [Time] {
-        let f = Int64(max(1, fps))
-        let perSecond = Time.ticksPerSecond
-        // The frame index at or after the end: ceil(end × fps).
-        let last = (end.ticks * f + perSecond - 1) / perSecond
-        return (0...max(0, last)).map { frameTime($0, fps: fps) }
+    /// The frames that show the run on `grid`: 0 through the first frame at or after its end,
+    /// so the last frame shows the final state.
+    public func frameRange(on grid: FrameGrid) -> ClosedRange<Int64> {
+        0...grid.firstFrame(atOrAfter: end)
     }
 
-    /// The time of frame `k` at `fps`: k/fps seconds, rounded to the nearest tick.
-    public func frameTime(_ k: Int64, fps: Int) -> Time {
-        let f = Int64(max(1, fps))
-        return Time(ticks: (k * Time.ticksPerSecond + f / 2) / f)
+    /// The stage at each frame of `range` on `grid`, in order: what every frame-by-frame output
+    /// draws.
+    public func frames(on grid: FrameGrid, _ range: ClosedRange<Int64>) -> StageFrames {
+        StageFrames(timeline: self, grid: grid, range: range)
     }
 
     /// The name of a shape.
@@ -154,4 +150,26 @@ extension Value {
         if case .string(let s) = self { return s }
         return nil
     }
+}
+
+/// The stage at consecutive frames of a grid (`Timeline.frames(on:_:)`).
+public struct StageFrames: Sequence, Sendable {
+    let timeline: Timeline
+    /// The grid the frames are on.
+    public let grid: FrameGrid
+    /// The frames.
+    public let range: ClosedRange<Int64>
+
+    public struct Iterator: IteratorProtocol {
+        let frames: StageFrames
+        var frame: Int64
+
+        public mutating func next() -> StageFrame? {
+            guard frame <= frames.range.upperBound else { return nil }
+            defer { frame += 1 }
+            return frames.timeline.frame(at: frames.grid.time(ofFrame: frame))
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(frames: self, frame: range.lowerBound) }
 }

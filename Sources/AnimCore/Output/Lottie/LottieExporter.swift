@@ -14,7 +14,8 @@
 public enum LottieExporter {
     /// The Lottie JSON of a run; `fps` is the document's frame rate and the baking rate.
     public static func export(_ timeline: Timeline, fps: Int) -> String {
-        let frames = timeline.frameTimes(fps: fps)
+        let grid = FrameGrid(fps: fps)
+        let frames = timeline.frameRange(on: grid).map { grid.time(ofFrame: $0) }
         let op = frames.count  // out point: one past the last frame
         let w = formatFixed(timeline.stageSize.x, 3), h = formatFixed(timeline.stageSize.y, 3)
         var layers: [String] = []
@@ -244,7 +245,7 @@ struct ChannelBuilder {
         var out = [a]
         var k = Int64((a.seconds * Double(fps)).rounded(.down)) + 1
         while true {
-            let t = timeline.frameTime(k, fps: fps)
+            let t = FrameGrid(fps: fps).time(ofFrame: k)
             if t >= b { break }
             if t > a { out.append(t) }
             k += 1

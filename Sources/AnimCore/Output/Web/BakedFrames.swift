@@ -52,7 +52,8 @@ struct BakedFrames {
     /// The times sampled: every frame before the run's end, then the end itself, so the last
     /// sample is the run's final state at the instant it ends (not a frame after it).
     static func times(_ timeline: Timeline, fps: Int) -> [Time] {
-        var times = timeline.frameTimes(fps: fps).filter { $0 < timeline.end }
+        let grid = FrameGrid(fps: fps)
+        var times = timeline.frameRange(on: grid).map { grid.time(ofFrame: $0) }.filter { $0 < timeline.end }
         times.append(max(.zero, timeline.end))
         return times
     }

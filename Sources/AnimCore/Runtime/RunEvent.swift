@@ -1,5 +1,6 @@
-// RunEvent: what a run reports as it goes — printed messages, failed expectations, run-time
-// errors and trace samples — in time order. Front ends format them (EventFormatter).
+// RunEvent: the interpreter's output port — what a run reports as it goes: printed messages,
+// failed expectations, run-time errors and trace samples, in time order. Front ends format
+// them (Output/EventFormatter).
 
 /// One reported event.
 public enum RunEvent: Sendable {

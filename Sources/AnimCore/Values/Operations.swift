@@ -1,0 +1,21 @@
+// Operations: the operations on values that the checker resolves and the runtime applies —
+// the arithmetic operators, the built-in functions and the implicit conversions. They live
+// with the values (ValueOps carries them out), so that Values depends on nothing above it.
+
+/// An infix arithmetic operator (its precedence is in `Parser.precedence`).
+public enum ArithmeticOperator: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/" }
+
+/// A built-in function.
+public enum Builtin: String, Hashable, Sendable, CaseIterable {
+    case min, max, abs, sqrt, sin, cos, floor, ceil, round, mod, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
+}
+
+/// How a value is converted to fit its slot.
+public enum Conversion: Hashable, Sendable {
+    /// A number of seconds becomes a time.
+    case secondsToTime
+    /// A number of degrees becomes an angle.
+    case degreesToAngle
+    /// A number n becomes the point (n, n) (for `scale`).
+    case uniformPoint
+}
