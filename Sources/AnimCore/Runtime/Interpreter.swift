@@ -217,17 +217,6 @@ public final class Interpreter {
         if let stop = shouldStop, stop() { throw RuntimeError.interruption(at: time) }
     }
 
-    /// Plays until nothing is left to happen or the next event is after `limit`; returns the
-    /// time of the last event fired (the moment everything finished), or the clock if none fired.
-    public func advanceUntilIdle(limit: Time = .max) throws(RuntimeError) -> Time {
-        var last = time
-        while let next = queue.nextTime, next <= limit {
-            try advance(to: next)
-            last = next
-        }
-        return last
-    }
-
     /// The first running graph that can never finish, with the node that makes it so.
     public var endlessGraph: GraphNode? {
         for i in instances where i.running && i.parent < 0 && !i.paused {

@@ -132,12 +132,10 @@ extension ReplSession {
     /// it leaves `now` where the clock stopped.
     static func play(_ s: Session, to target: Time, interrupt: () -> Bool = { false }) -> PlayResult {
         var failed = false
-        while let next = s.interpreter.nextEventTime, next <= target {
-            if interrupt() { s.holdAfterInterruption(); return .interrupted }
-            do { try s.advanceClock(to: next) } catch {
-                if error.isInterruption { s.holdAfterInterruption(); return .interrupted }
-                failed = true
-            }
+        do {
+            failed = try s.play(until: .exhausted, bound: target, errors: .stopsItsGraph, interrupt: interrupt).failed
+        } catch {
+            return .interrupted  // the only error a play that stops graphs throws
         }
         do { try s.moveNow(to: target) } catch {
             if error.isInterruption { return .interrupted }

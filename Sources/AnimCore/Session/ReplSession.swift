@@ -267,12 +267,12 @@ public final class ReplSession {
             fail("the previous entry never ends, so 'then' cannot start after it")
             return false
         }
-        while !running().isEmpty, let next = interp.nextEventTime {
-            if checkInterrupt() { say(interruptedLine()); return false }
-            do { try session.advanceClock(to: next) } catch {
-                // Any other error stops only its own graph (and is reported).
-                if error.isInterruption { session.holdAfterInterruption(); say(interruptedLine()); return false }
-            }
+        do {
+            // An error stops only its own graph (and is reported).
+            try session.play(until: .graphsEnd(lastEntryGraphs), errors: .stopsItsGraph, interrupt: checkInterrupt)
+        } catch {
+            say(interruptedLine())
+            return false
         }
         let end = graphs.compactMap { interp.instances[$0].end }.max() ?? session.now
         guard ReplSession.play(session, to: max(session.now, end)) != .interrupted else { say(interruptedLine()); return false }
@@ -298,29 +298,17 @@ public final class ReplSession {
     /// Plays events in order until none is left, or until `limit` once only graphs that never
     /// end are running, then moves `now` there. A run-time error stops only its own graph.
     func runClock(limit: Time) -> Outcome {
-        let interp = session.interpreter!
-        var failed = false, interrupted = false
-        var last = session.now
-        while let next = interp.nextEventTime {
-            if next > limit && !interp.instances.contains(where: { $0.running && $0.graph.duration != .forever }) { break }
-            if checkInterrupt() {
-                interrupted = true
-                break
-            }
-            do { try session.advanceClock(to: next) } catch {
-                if error.isInterruption { interrupted = true; break }
-                failed = true
-            }
-            last = next
-        }
-        if interrupted {
+        let played: Session.PlayOutcome
+        do {
+            played = try session.play(until: .settled(limit: limit), errors: .stopsItsGraph, interrupt: checkInterrupt)
+        } catch {
             // After Ctrl-C the clock stays where it stopped.
-            session.holdAfterInterruption()
             say(interruptedLine())
             return .failed
         }
         // Graphs that never end have played to the limit.
-        let target = interp.isIdle ? max(session.now, last) : max(limit, last)
+        let target = session.interpreter.isIdle ? max(session.now, played.last) : max(limit, played.last)
+        var failed = played.failed
         do { try session.moveNow(to: target) } catch { failed = true }
         return failed ? .failed : .ok
     }

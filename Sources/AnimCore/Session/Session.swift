@@ -299,7 +299,7 @@ public final class Session: RunEventSink {
             if options.until == nil, let node = interpreter.endlessGraph {
                 let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
             }
-            let last = try playUntilIdle(limit: options.until ?? .max)
+            let last = try play(until: .exhausted, bound: options.until ?? .max).last
             // A graph still runs at the limit: the wait cannot end before it, so the run stops there.
             if let u = options.until, !interpreter.isIdle {
                 stoppedAtLimit = true
@@ -308,14 +308,11 @@ public final class Session: RunEventSink {
             }
             try moveNow(to: max(now, last))
         case .named(let id, let name):
-            while interpreter.run(of: id)?.end == nil {
-                guard let next = interpreter.nextEventTime, next <= (options.until ?? .max) else {
-                    if options.until != nil, interpreter.nextEventTime != nil { stoppedAtLimit = true; try moveNow(to: options.until!); return }
-                    let err = RuntimeError("'\(name)' \(interpreter.run(of: id) == nil ? "never started" : "never finished"), so 'wait \(name)' cannot end",
-                                           at: span)
-                    reportRuntime(err); throw err
-                }
-                try advanceClock(to: next)
+            guard try play(until: .stepEnds(id), bound: options.until ?? .max).reached else {
+                if options.until != nil, interpreter.nextEventTime != nil { stoppedAtLimit = true; try moveNow(to: options.until!); return }
+                let err = RuntimeError("'\(name)' \(interpreter.run(of: id) == nil ? "never started" : "never finished"), so 'wait \(name)' cannot end",
+                                       at: span)
+                reportRuntime(err); throw err
             }
             try moveNow(to: max(now, interpreter.run(of: id)!.end!))
         }
@@ -355,7 +352,7 @@ public final class Session: RunEventSink {
             if options.until == nil, let node = interpreter.endlessGraph {
                 let err = neverEnds(node, what: "the script cannot finish"); reportRuntime(err); throw err
             }
-            let last = try playUntilIdle(limit: options.until ?? .max)
+            let last = try play(until: .exhausted, bound: options.until ?? .max).last
             now = max(now, last)
             if let u = options.until, !interpreter.isIdle || interpreter.isMoving { stoppedAtLimit = true; now = max(now, u) }
             if !stoppedAtLimit { finishedAt = now }
@@ -366,17 +363,6 @@ public final class Session: RunEventSink {
         if let (span, message) = interpreter.unmetWaits.first {
             let err = RuntimeError(message, at: span); reportRuntime(err); throw err
         }
-    }
-
-    /// Fires events until no graph runs or the next event is after `limit`; returns the last
-    /// event's time.
-    func playUntilIdle(limit: Time) throws(RuntimeError) -> Time {
-        var last = interpreter.time
-        while let next = interpreter.nextEventTime, next <= limit {
-            try advanceClock(to: next)
-            last = next
-        }
-        return last
     }
 
     /// Whether anything samples frames: traces, observers or a frame hook.

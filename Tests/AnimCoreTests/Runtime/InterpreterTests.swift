@@ -84,7 +84,7 @@ struct InterpreterTests {
             let from = next(), to = next(), d = abs(next()) / 37 + 0.001
             let script = "rect a z \(from)\nanimate \(d) ease \(easing) < a.z = \(to) >"
             let (session, _) = try startedSession(script)
-            _ = try session.interpreter.advanceUntilIdle()
+            try session.play(until: .exhausted)
             #expect(value(session, "a", "z") == .number(to), "\(from) → \(to) over \(d)")
         }
     }
@@ -157,7 +157,7 @@ struct InterpreterTests {
         #expect(session.interpreter.nextEventTime == .zero)
         try session.interpreter.advance(to: .zero)
         #expect(session.interpreter.nextEventTime == Time(seconds: 2))
-        #expect(try session.interpreter.advanceUntilIdle() == Time(seconds: 3))
+        #expect(try session.play(until: .exhausted).last == Time(seconds: 3))
         #expect(session.interpreter.isIdle)
     }
 

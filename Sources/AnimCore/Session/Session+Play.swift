@@ -1,0 +1,83 @@
+// Session+Play: the one loop that plays the clock. Every front end moves time through it: a
+// file run's `wait` and its end, the REPL after an entry, `:step`, a `then` that follows the
+// previous entry, and the seeks that replay the entry log. It fires events instant by instant
+// (advanceClock, which runs the frames and the observers' looks between them) until a stop
+// condition holds, asking between instants whether to stop from outside (Ctrl-C).
+
+extension Session {
+    /// What `play(until:)` plays to.
+    public enum Stop: Sendable, Equatable {
+        /// Every event at or before the bound has fired.
+        case exhausted
+        /// Every graph that can finish has finished; graphs that never end play up to `limit`
+        /// (after an entry in the REPL, which lets them run `:until` per entry).
+        case settled(limit: Time)
+        /// The latest run of the named step has ended.
+        case stepEnds(StepNameID)
+        /// Every instance in the range (top-level graphs started by one statement) has ended.
+        case graphsEnd(Range<Int>)
+    }
+
+    /// What a run-time error in a graph does to the play.
+    public enum ErrorHandling: Sendable {
+        /// It ends the play (a file run: the error ends the run).
+        case endsThePlay
+        /// It stops only its own graph, and the play goes on (the REPL).
+        case stopsItsGraph
+    }
+
+    /// What a play did.
+    public struct PlayOutcome: Sendable, Equatable {
+        /// The time of the last instant that fired events (the clock's time if none did).
+        public var last: Time
+        /// Whether the stop condition held (false: the events ran out first, or the bound came).
+        public var reached: Bool
+        /// Whether a run-time error stopped a graph on the way (with `.stopsItsGraph`).
+        public var failed: Bool
+    }
+
+    /// Fires events in time order until `stop` holds, no event is left, or the next one is
+    /// after `bound`. `interrupt` is asked before each instant (the interpreter asks its
+    /// `shouldStop` between events too); after an interruption script time comes up to the
+    /// clock, the events still due there wait, and the interruption is thrown. Script time
+    /// (`now`) is not moved otherwise: the callers move it (`moveNow`) where they mean to.
+    @discardableResult
+    public func play(until stop: Stop, bound: Time = .max, errors: ErrorHandling = .endsThePlay,
+                     interrupt: () -> Bool = { false }) throws(RuntimeError) -> PlayOutcome {
+        var outcome = PlayOutcome(last: interpreter.time, reached: false, failed: false)
+        while true {
+            if holds(stop) { outcome.reached = true; break }
+            guard let next = interpreter.nextEventTime, next <= bound else { break }
+            if case .settled(let limit) = stop, next > limit, !runsFiniteGraph { break }
+            if interrupt() {
+                holdAfterInterruption()
+                throw RuntimeError.interruption(at: interpreter.time)
+            }
+            do {
+                try advanceClock(to: next)
+            } catch {
+                if error.isInterruption { holdAfterInterruption(); throw error }
+                if errors == .endsThePlay { throw error }
+                outcome.failed = true  // reported where it was raised; its graph is stopped
+            }
+            outcome.last = next
+        }
+        return outcome
+    }
+
+    /// Whether a stop condition holds now.
+    func holds(_ stop: Stop) -> Bool {
+        switch stop {
+        case .exhausted, .settled: return false
+        case .stepEnds(let id): return interpreter.run(of: id)?.end != nil
+        case .graphsEnd(let range):
+            let instances = interpreter.instances
+            return !range.contains { $0 < instances.count && instances[$0].running }
+        }
+    }
+
+    /// Whether a top-level graph that can finish is still running.
+    var runsFiniteGraph: Bool {
+        interpreter.instances.contains { $0.running && $0.graph.duration != .forever }
+    }
+}
