@@ -2,14 +2,15 @@
 // order, data split into lines, heartbeats, several clients at once, a reconnect with
 // Last-Event-ID getting the current state at once, and clients that go away being dropped.
 @testable import AnimStudio
+import AnimTestSupport
 import Foundation
 import Testing
 
 @Suite("Server-Sent Events over sockets")
 struct EventStreamTests {
     /// Opens `/events` and reads the head and the `retry:` block.
-    static func subscribe(_ h: ServerHarness, lastEventID: Int? = nil) throws -> SocketClient {
-        let c = try SocketClient(port: h.port)
+    static func subscribe(_ h: ServerHarness, lastEventID: Int? = nil) throws -> HTTPClient {
+        let c = try HTTPClient(port: h.port)
         let last = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
         c.send("GET /events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\(last)\r\n")
         let r = try c.readResponse()
@@ -70,7 +71,7 @@ struct EventStreamTests {
     @Test func aReconnectingClientGetsTheCurrentStateAtOnce() throws {
         let h = try ServerHarness()
         defer { h.stop() }
-        var first: SocketClient? = try Self.subscribe(h)
+        var first: HTTPClient? = try Self.subscribe(h)
         Self.waitForStreams(h, 1)
         for k in 1...3 { h.onLoop { h.server.publish(event: "scene", data: "v\(k)") } }
         for _ in 1...3 { _ = first!.readEvent() }
@@ -107,7 +108,7 @@ struct EventStreamTests {
     @Test func clientsThatGoAwayAreDropped() throws {
         let h = try ServerHarness { $0.heartbeatInterval = 20_000_000 }
         defer { h.stop() }
-        var clients: [SocketClient] = try (0..<5).map { _ in try Self.subscribe(h) }
+        var clients: [HTTPClient] = try (0..<5).map { _ in try Self.subscribe(h) }
         Self.waitForStreams(h, 5)
         clients.removeFirst(3)
         Self.waitForStreams(h, 2)

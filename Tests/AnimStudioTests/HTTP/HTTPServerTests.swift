@@ -3,6 +3,7 @@
 // machine, too many connections, a client that never reads. After each, the server must still
 // answer a plain request: nothing crashes, nothing hangs.
 @testable import AnimStudio
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -15,15 +16,15 @@ struct HTTPServerTests {
 
     /// The server still answers a plain request.
     static func stillServes(_ h: ServerHarness, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send(get("/"))
         let r = try c.readResponse()
         #expect(r.status == 200 && r.text == "hello\n", sourceLocation: sourceLocation)
     }
 
     /// Sends `bytes` and reads the one response that must come, then the close.
-    static func answer(_ h: ServerHarness, _ bytes: [UInt8]) throws -> (SocketClient.Response, closed: Bool) {
-        let c = try SocketClient(port: h.port)
+    static func answer(_ h: ServerHarness, _ bytes: [UInt8]) throws -> (HTTPClient.Response, closed: Bool) {
+        let c = try HTTPClient(port: h.port)
         c.send(bytes)
         let r = try c.readResponse()
         return (r, c.readToEnd(timeout: 3))
@@ -32,7 +33,7 @@ struct HTTPServerTests {
     @Test func aRequestGetsItsResponseAndTheConnectionStaysOpen() throws {
         let h = try ServerHarness()
         defer { h.stop() }
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         for _ in 0..<3 {
             c.send(Self.get("/"))
             let r = try c.readResponse()
@@ -54,7 +55,7 @@ struct HTTPServerTests {
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let h = try ServerHarness()
         defer { h.stop() }
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send(Self.get("/") + Self.get("/nope") + Self.get("/"))
         #expect(try c.readResponse().status == 200)
         #expect(try c.readResponse().status == 404)
@@ -108,7 +109,7 @@ struct HTTPServerTests {
         let (r1, c1) = try Self.answer(h, Array(big.utf8))
         #expect(r1.status == 431 && c1)
         // Headers that never end, past the limit: 431 before the end ever comes.
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send("GET / HTTP/1.1\r\nHost: a\r\n")
         for _ in 0..<200 where !c.closed { c.send("X-Filler: \(String(repeating: "y", count: 100))\r\n") }
         let r2 = try c.readResponse()
@@ -121,7 +122,7 @@ struct HTTPServerTests {
         let absurd = "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n"
         #expect(try Self.answer(h, Array(absurd.utf8)).0.status == 413)
         // A small body is read and dropped; the connection goes on.
-        let small = try SocketClient(port: h.port)
+        let small = try HTTPClient(port: h.port)
         small.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nabcde" + Self.get("/"))
         #expect(try small.readResponse().status == 200)
         #expect(try small.readResponse().status == 200)
@@ -132,7 +133,7 @@ struct HTTPServerTests {
         let h = try ServerHarness { $0.requestTimeout = 300_000_000 }
         defer { h.stop() }
         let started = Date()
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send("GET / HTTP/1.1\r\nHost: a\r\n")  // and nothing more
         // A slow client trickling bytes does not reset the clock.
         for _ in 0..<3 { Thread.sleep(forTimeInterval: 0.05); c.send("X-Slow: 1\r\n") }
@@ -142,7 +143,7 @@ struct HTTPServerTests {
         let waited = Date().timeIntervalSince(started)
         #expect(waited >= 0.29 && waited < 3, "408 after \(waited) s")
         // A connection that sends nothing at all is closed the same way.
-        let silent = try SocketClient(port: h.port)
+        let silent = try HTTPClient(port: h.port)
         #expect(try silent.readResponse(timeout: 5).status == 408)
         try Self.stillServes(h)
     }
@@ -156,7 +157,7 @@ struct HTTPServerTests {
             #expect(!r.text.contains("root:"), "\(path) served a file")
         }
         // The path is matched without its query.
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send(Self.get("/?x=../../etc/passwd"))
         #expect(try c.readResponse().status == 200)
     }
@@ -165,17 +166,17 @@ struct HTTPServerTests {
         let h = try ServerHarness()
         defer { h.stop() }
         for host in ["evil.example", "evil.example:\(h.port)", "127.0.0.1.evil.example", "localhost.evil.example", "[::2]:80", "0.0.0.0", "10.0.0.1"] {
-            let c = try SocketClient(port: h.port)
+            let c = try HTTPClient(port: h.port)
             c.send(Self.get("/", host: host))
             let r = try c.readResponse()
             #expect(r.status == 403, "Host: \(host) got \(r.status)")
         }
         // ... also when the authority is in the request line (absolute form).
-        let abs = try SocketClient(port: h.port)
+        let abs = try HTTPClient(port: h.port)
         abs.send("GET http://evil.example/ HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(try abs.readResponse().status == 403)
         for host in ["localhost", "localhost:\(h.port)", "LOCALHOST", "127.0.0.1:\(h.port)", "127.1.2.3", "[::1]:\(h.port)", "app.localhost", "localhost."] {
-            let c = try SocketClient(port: h.port)
+            let c = try HTTPClient(port: h.port)
             c.send(Self.get("/", host: host))
             #expect(try c.readResponse().status == 200, "Host: \(host)")
         }
@@ -186,7 +187,7 @@ struct HTTPServerTests {
         let h = try ServerHarness { $0.host = "0.0.0.0" }
         defer { h.stop() }
         #expect(!h.server.listener.isLoopback)
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send(Self.get("/", host: "studio.example"))
         #expect(try c.readResponse().status == 200)
     }
@@ -194,12 +195,12 @@ struct HTTPServerTests {
     @Test func connectionsOverTheLimitGet503() throws {
         let h = try ServerHarness { $0.maxConnections = 4; $0.requestTimeout = 5_000_000_000 }
         defer { h.stop() }
-        var open: [SocketClient] = []
-        for _ in 0..<4 { open.append(try SocketClient(port: h.port)) }
+        var open: [HTTPClient] = []
+        for _ in 0..<4 { open.append(try HTTPClient(port: h.port)) }
         // Let the server accept them.
         let end = Date().addingTimeInterval(5)
         while h.onLoop({ h.server.connectionCount }) < 4 && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
-        let extra = try SocketClient(port: h.port)
+        let extra = try HTTPClient(port: h.port)
         let r = try extra.readResponse()
         #expect(r.status == 503)
         #expect(r.headers["retry-after"] == "1")
@@ -216,7 +217,7 @@ struct HTTPServerTests {
     @Test func aClientThatNeverReadsIsDropped() throws {
         let h = try ServerHarness { $0.writeTimeout = 300_000_000 }
         defer { h.stop() }
-        let c = try SocketClient(port: h.port)
+        let c = try HTTPClient(port: h.port)
         c.send(Self.get("/big"))
         // It reads nothing: the 8 MB do not fit in the socket buffers, and the server gives up.
         let end = Date().addingTimeInterval(5)
@@ -225,7 +226,7 @@ struct HTTPServerTests {
         #expect(h.onLoop { h.server.connectionCount } == 0)
         try Self.stillServes(h)
         // A client that does read gets all of it.
-        let reader = try SocketClient(port: h.port)
+        let reader = try HTTPClient(port: h.port)
         reader.send(Self.get("/big"))
         #expect(try reader.readResponse().body.count == 8 << 20)
     }
@@ -238,7 +239,7 @@ struct HTTPServerTests {
         for _ in 0..<80 {
             var text = ""
             for _ in 0..<Int.random(in: 1...30, using: &rng) { text += pieces.randomElement(using: &rng)! }
-            let c = try SocketClient(port: h.port)
+            let c = try HTTPClient(port: h.port)
             c.send(text)
             // Whatever it was, the connection ends or answers within the timeouts.
             _ = c.readToEnd(timeout: 3)

@@ -1,22 +1,23 @@
-// SocketClient: a plain TCP client for the server tests — it sends exactly the bytes a test
-// gives (garbage included), reads with deadlines, and tells a closed connection from a quiet
-// one. ServerHarness runs an HTTPServer on its own EventLoop thread for one test.
-import AnimStudio
+// HTTPClient: a plain TCP client for the studio's server tests — it sends exactly the bytes a
+// test gives (garbage included), reads responses and event-stream blocks with deadlines, and
+// tells a closed connection from a quiet one.
 import Foundation
-import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A blocking TCP connection to 127.0.0.1 with read deadlines.
-final class SocketClient {
-    let fd: Int32
+public final class HTTPClient {
+    public let fd: Int32
     /// Bytes read and not yet consumed by `readResponse` / `readEvent`.
-    var buffer: [UInt8] = []
+    public var buffer: [UInt8] = []
     /// Whether the server closed the connection (a read returned 0 or failed).
-    private(set) var closed = false
+    public private(set) var closed = false
 
-    struct Failure: Error, CustomStringConvertible { var description: String }
+    public struct Failure: Error, CustomStringConvertible { public var description: String }
 
     /// Connects to `127.0.0.1:port`.
-    init(port: UInt16, host: String = "127.0.0.1") throws {
+    public init(port: UInt16, host: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var addr = sockaddr_in()
@@ -37,7 +38,7 @@ final class SocketClient {
 
     /// Sends bytes (all of them, or until the server stops taking them); false if it failed.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -50,11 +51,11 @@ final class SocketClient {
 
     /// Sends text.
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Reads what arrives within `timeout` seconds (returns at the first chunk); false at a deadline.
     @discardableResult
-    func readSome(timeout: Double) -> Bool {
+    public func readSome(timeout: Double) -> Bool {
         guard !closed else { return false }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let rc = poll(&p, 1, Int32(timeout * 1000))
@@ -67,7 +68,7 @@ final class SocketClient {
     }
 
     /// Reads until `condition` holds for the buffer, the connection closes, or the deadline passes.
-    func read(until condition: ([UInt8]) -> Bool, timeout: Double = 10) -> Bool {
+    public func read(until condition: ([UInt8]) -> Bool, timeout: Double = 10) -> Bool {
         let end = Date().addingTimeInterval(timeout)
         while !condition(buffer) {
             if closed || Date() > end { return condition(buffer) }
@@ -77,23 +78,27 @@ final class SocketClient {
     }
 
     /// Reads until the server closes the connection (or the deadline); true if it closed.
-    func readToEnd(timeout: Double = 10) -> Bool {
+    public func readToEnd(timeout: Double = 10) -> Bool {
         let end = Date().addingTimeInterval(timeout)
         while !closed && Date() < end { readSome(timeout: max(0.001, end.timeIntervalSinceNow)) }
         return closed
     }
 
     /// A response as read off the wire.
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+    public struct Response: Sendable {
+        /// The status code.
+        public var status: Int
+        /// Header fields, names lower-cased.
+        public var headers: [String: String]
+        /// The body.
+        public var body: [UInt8]
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// Reads one response (by Content-Length, or to the end of the connection). `head` is
     /// for a HEAD request: no body follows.
-    func readResponse(timeout: Double = 10, head: Bool = false) throws -> Response {
+    public func readResponse(timeout: Double = 10, head: Bool = false) throws -> Response {
         let sep = Array("\r\n\r\n".utf8)
         guard read(until: { $0.firstRange(of: sep) != nil }, timeout: timeout), let r = buffer.firstRange(of: sep) else {
             throw Failure(description: "no response head within \(timeout) s; got \(String(decoding: buffer, as: UTF8.self).debugDescription)")
@@ -127,7 +132,7 @@ final class SocketClient {
     }
 
     /// One event-stream block (up to a blank line), as its lines; nil at the deadline.
-    func readEventBlock(timeout: Double = 10) -> [String]? {
+    public func readEventBlock(timeout: Double = 10) -> [String]? {
         let sep = Array("\n\n".utf8)
         guard read(until: { $0.firstRange(of: sep) != nil }, timeout: timeout), let r = buffer.firstRange(of: sep) else { return nil }
         let text = String(decoding: buffer[..<r.lowerBound], as: UTF8.self)
@@ -136,7 +141,7 @@ final class SocketClient {
     }
 
     /// The next event (skipping comments and `retry:`), as (id, event, data); nil at the deadline.
-    func readEvent(timeout: Double = 10) -> (id: Int, event: String, data: String)? {
+    public func readEvent(timeout: Double = 10) -> (id: Int, event: String, data: String)? {
         let end = Date().addingTimeInterval(timeout)
         while let block = readEventBlock(timeout: max(0.001, end.timeIntervalSinceNow)) {
             var id: Int?, event = "message", data: [String] = []
@@ -151,78 +156,3 @@ final class SocketClient {
     }
 }
 
-/// An HTTPServer on its own loop thread, for one test.
-final class ServerHarness: @unchecked Sendable {
-    let loop: EventLoop
-    var server: HTTPServer!
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var queued: [() -> Void] = []
-    private var waker: Waker!
-    /// Requests the handler saw (read on the loop thread; inspect after `stop`).
-    var seen: [String] = []
-
-    /// Starts a server with `configure` applied to a test configuration (port 0, short timeouts).
-    init(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-         handler: ((HTTPRequest) -> HTTPRoute)? = nil) throws {
-        loop = try EventLoop()
-        var c = HTTPServerConfiguration()
-        c.port = 0
-        c.requestTimeout = 1_000_000_000
-        c.writeTimeout = 1_000_000_000
-        c.lingerTimeout = 200_000_000
-        configure(&c)
-        let h = handler ?? ServerHarness.defaultRoutes
-        server = try HTTPServer(configuration: c, loop: loop) { [unowned self] r in
-            seen.append(r.path)
-            return h(r)
-        }
-        // Made before the loop's thread starts: a waker is registered on the loop's own thread.
-        waker = loop.makeWaker { [unowned self] in
-            lock.lock()
-            let work = queued
-            queued = []
-            lock.unlock()
-            work.forEach { $0() }
-        }
-        let loop = self.loop
-        let done = self.done
-        Thread.detachNewThread {
-            loop.run()
-            done.signal()
-        }
-    }
-
-    /// The routes of a small test site: `/` says hello, `/big` is 8 MB, `/events` streams.
-    static func defaultRoutes(_ r: HTTPRequest) -> HTTPRoute {
-        switch r.path {
-        case "/": return .respond(.text(.ok, "hello"))
-        case "/big": return .respond(HTTPResponse(.ok, contentType: "application/octet-stream", body: [UInt8](repeating: 0x61, count: 8 << 20)))
-        case "/events": return .eventStream
-        default: return .respond(.text(.notFound, "not found"))
-        }
-    }
-
-    var port: UInt16 { server.listener.port }
-
-    /// Runs `work` on the loop thread and waits for it.
-    func onLoop<T>(_ work: @escaping () -> T) -> T {
-        let box = Box<T>()
-        let sem = DispatchSemaphore(value: 0)
-        lock.lock()
-        queued.append { box.value = work(); sem.signal() }
-        lock.unlock()
-        waker.wake()
-        sem.wait()
-        return box.value!
-    }
-
-    /// Stops the loop and waits for its thread to end.
-    func stop() {
-        onLoop { self.server.shutDown() }
-        loop.stop()
-        done.wait()
-    }
-
-    final class Box<T>: @unchecked Sendable { var value: T? }
-}
