@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // anim: an interpreter for a small animation scripting language.
-// AnimCore is the library (every pass and the Session API); `anim` is the thin executable.
+// AnimCore is the library (every pass and the Session API); AnimStudio the live studio
+// (`anim serve`, `anim watch`); `anim` is the thin executable.
 import PackageDescription
 
 let package = Package(

@@ -190,7 +190,9 @@ public final class HTTPServer {
         // Never hold more than a request can be; beyond that the parser has already failed.
         let cap = configuration.limits.maxHeaderBytes + configuration.limits.maxBodyBytes + chunk.count
         var sawEnd = false
-        while true {
+        // At most 16 reads per turn: a client that sends without pause must not keep the loop
+        // from everyone else.
+        for _ in 0..<16 {
             let n = chunk.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
             if n < 0 {
                 if errno == EINTR { continue }

@@ -1,7 +1,7 @@
 // EventLoop: one thread, one poll(2). The studio's sockets, the file watcher's descriptor, the
 // signal pipe and the build worker's wake-up all register here with a handler, and timers run
 // on the same thread, so no state of the server or the watcher is ever shared between threads.
-// Only `stop()` and a Waker's `wake()` may be called from another thread (or a signal handler).
+// Only `stop()` and a Waker's `wake()` may be called from another thread.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +48,7 @@ public final class EventLoop: @unchecked Sendable {
     private var timers: [Token: (deadline: Int64, handler: () -> Void)] = [:]
     private var nextToken: Token = 1
     /// The loop's own pipe: `stop()` and wakers write a byte to it.
-    private let wakePipe: (read: Int32, write: Int32)
+    private let wakePipe: WakePipe
     /// Handlers of wakers, by waker id; each runs on the loop when its flag is set.
     private var wakeHandlers: [Int: () -> Void] = [:]
     private let flags = FlagSet()
@@ -56,18 +56,7 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Creates a loop (a pipe for cross-thread wake-ups).
     public init() throws(SystemError) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw SystemError("cannot create a pipe") }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        wakePipe = (fds[0], fds[1])
-    }
-
-    deinit {
-        close(wakePipe.read)
-        close(wakePipe.write)
+        wakePipe = try WakePipe()
     }
 
     // MARK: - Descriptors
@@ -117,13 +106,13 @@ public final class EventLoop: @unchecked Sendable {
     public func makeWaker(_ handler: @escaping () -> Void) -> Waker {
         let id = flags.allocate()
         wakeHandlers[id] = handler
-        return Waker(flags: flags, id: id, fd: wakePipe.write)
+        return Waker(flags: flags, id: id, pipe: wakePipe)
     }
 
     /// Ends `run` after the current handler; safe from any thread.
     public func stop() {
         flags.stopRequested.store(true, ordering: .releasing)
-        _ = withUnsafeBytes(of: UInt8(0)) { write(wakePipe.write, $0.baseAddress, 1) }
+        wakePipe.poke()
     }
 
     // MARK: - Running
@@ -146,7 +135,7 @@ public final class EventLoop: @unchecked Sendable {
             wait = wait < 0 ? untilTimer : min(wait, untilTimer)
         }
         let tokens = Array(sources.keys)
-        var fds = [pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
         for t in tokens {
             let s = sources[t]!
             var ev: Int16 = 0
@@ -184,21 +173,49 @@ public final class EventLoop: @unchecked Sendable {
 
     private func drainWakePipe() {
         var buffer = [UInt8](repeating: 0, count: 256)
-        while buffer.withUnsafeMutableBytes({ read(wakePipe.read, $0.baseAddress, $0.count) }) > 0 {}
+        while buffer.withUnsafeMutableBytes({ read(wakePipe.readEnd, $0.baseAddress, $0.count) }) > 0 {}
     }
 }
 
-/// Runs a handler on its loop; `wake()` is safe from any thread and from a signal handler.
+/// Runs a handler on its loop; `wake()` is safe from any thread.
 public struct Waker: Sendable {
     fileprivate let flags: FlagSet
     fileprivate let id: Int
-    /// The loop's wake pipe (write end).
-    let fd: Int32
+    /// The loop's wake pipe, kept open while any waker lives (a worker may wake a loop that
+    /// has just ended; its byte must not land in a descriptor reused for something else).
+    fileprivate let pipe: WakePipe
 
     /// Asks the loop to run the handler soon.
     public func wake() {
         flags.raise(id)
-        _ = withUnsafeBytes(of: UInt8(1)) { write(fd, $0.baseAddress, 1) }
+        pipe.poke()
+    }
+}
+
+/// A non-blocking pipe that wakes poll(2), closed when the last holder lets go.
+final class WakePipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() throws(SystemError) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw SystemError("cannot create a pipe") }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Writes one byte (a full pipe already wakes the loop, so a failed write is fine).
+    func poke() {
+        _ = withUnsafeBytes(of: UInt8(1)) { write(writeEnd, $0.baseAddress, 1) }
     }
 }
 
