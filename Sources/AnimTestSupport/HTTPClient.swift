@@ -18,7 +18,9 @@ public final class HTTPClient {
 
     /// Connects to `127.0.0.1:port`.
     public init(port: UInt16, host: String = "127.0.0.1") throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a process another test starts meanwhile must not inherit the connection
+        // (it would hold it open after this client closes it).
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
