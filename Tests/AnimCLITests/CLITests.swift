@@ -181,6 +181,8 @@ struct CLITests {
         (["run", "--help"], "USAGE: anim run <file>"), (["run", "-h"], "USAGE: anim run <file>"),
         (["help", "run"], "USAGE: anim run <file>"), (["check", "--help"], "USAGE: anim check <file>"),
         (["test", "--help"], "USAGE: anim test <path>..."), (["repl", "--help"], "USAGE: anim repl"),
+        (["serve", "--help"], "USAGE: anim serve <file>"), (["help", "serve"], "USAGE: anim serve <file>"),
+        (["watch", "--help"], "USAGE: anim watch <file>"), (["help", "watch"], "USAGE: anim watch <file>"),
     ]
 
     @Test("every command has --help", arguments: helpCases)

@@ -36,7 +36,7 @@ public enum Browser {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let args: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
         defer { args.forEach { free($0) } }
-        let rc = posix_spawn(&pid, opener, &actions, nil, args, environ)
+        let rc = posix_spawn(&pid, opener, &actions, nil, args, processEnvironment())
         guard rc == 0 else { return "cannot start '\(opener)': \(String(cString: strerror(rc)))" }
         // Reap it whenever it ends, so it does not linger as a zombie.
         let child = pid
@@ -53,10 +53,19 @@ public enum Browser {
         return nil
     }
 
+    /// The C environment block of this process.
+    static func processEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        _NSGetEnviron()!.pointee!
+        #else
+        environ
+        #endif
+    }
+
     /// This process's environment.
     public static func currentEnvironment() -> [String: String] {
         var out: [String: String] = [:]
-        var p = environ
+        var p = processEnvironment()
         while let entry = p.pointee {
             let s = String(cString: entry)
             if let eq = s.firstIndex(of: "=") { out[String(s[..<eq])] = String(s[s.index(after: eq)...]) }

@@ -68,6 +68,12 @@ final class ThreadBody: @unchecked Sendable {
     let work: @Sendable () -> Void
     init(_ work: @escaping @Sendable () -> Void) { self.work = work }
 
+    /// The thread's start: takes back the retained body and runs it.
+    static func run(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().work()
+        return nil
+    }
+
     func start(stackSize: Int) throws(SystemError) {
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
@@ -77,14 +83,11 @@ final class ThreadBody: @unchecked Sendable {
         let context = Unmanaged.passRetained(self).toOpaque()
         #if canImport(Glibc)
         var thread = pthread_t()
+        let rc = pthread_create(&thread, &attr, { context in ThreadBody.run(context!) }, context)
         #else
         var thread: pthread_t?
+        let rc = pthread_create(&thread, &attr, { context in ThreadBody.run(context) }, context)
         #endif
-        let rc = pthread_create(&thread, &attr, { context in
-            let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
-            body.work()
-            return nil
-        }, context)
         guard rc == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
             throw SystemError("cannot start a thread", code: rc)

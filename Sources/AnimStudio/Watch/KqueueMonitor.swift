@@ -31,7 +31,9 @@ final class KqueueMonitor: ChangeMonitor {
     deinit { close() }
 
     func close() {
-        if let t = token { loop.remove(t); token = nil }
+        guard let t = token else { return }  // closed already
+        loop.remove(t)
+        token = nil
         for fd in open.values { Darwin.close(fd) }
         open = [:]
         byDescriptor = [:]
@@ -88,7 +90,8 @@ final class KqueueMonitor: ChangeMonitor {
             if n <= 0 { break }
             for e in events[0..<Int(n)] {
                 let fd = Int32(e.ident)
-                guard let (path, isDirectory) = byDescriptor[fd] else { continue }
+                guard let entry = byDescriptor[fd] else { continue }
+                let (path, isDirectory) = (entry.path, entry.directory)
                 let gone = e.fflags & UInt32(NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE) != 0
                 if isDirectory {
                     if gone { forget(path, fd) }
