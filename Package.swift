@@ -1,13 +1,17 @@
 // swift-tools-version:6.0
 // anim: an interpreter for a small animation scripting language.
-// AnimCore is the library (every pass and the Session API); `anim` is the thin executable.
+// AnimCore is the library (every pass and the Session API); AnimStudio the live studio
+// (`anim serve`, `anim watch`); `anim` is the thin executable.
 import PackageDescription
 
 let package = Package(
     name: "anim",
+    // macOS 15 for the Synchronization module (atomics) that AnimStudio uses.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "anim", targets: ["anim"]),
         .library(name: "AnimCore", targets: ["AnimCore"]),
+        .library(name: "AnimStudio", targets: ["AnimStudio"]),
     ],
     targets: [
         // GNU readline through the system headers (no pkgConfig: the headers are on the default path).
@@ -20,10 +24,14 @@ let package = Package(
         .target(name: "AnimCore", dependencies: ["CPNG"], path: "Sources/AnimCore",
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
+        // The live studio (`anim serve`, `anim watch`): an HTTP/1.1 server with Server-Sent
+        // Events on POSIX sockets, and file watching (inotify, kqueue, polling). No outside packages.
+        .target(name: "AnimStudio", dependencies: ["AnimCore"], path: "Sources/AnimStudio"),
+        .executableTarget(name: "anim", dependencies: ["AnimCore", "AnimStudio", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),
         .testTarget(name: "AnimCLITests", dependencies: ["anim", "AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
+        .testTarget(name: "AnimStudioTests", dependencies: ["AnimStudio", "AnimCore", "AnimTestSupport"], path: "Tests/AnimStudioTests"),
     ]
 )
 

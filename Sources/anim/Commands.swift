@@ -2,6 +2,7 @@
 // around the Session API.
 @preconcurrency import Glibc
 import AnimCore
+import AnimStudio
 
 enum Commands {
     /// Splits `<file> [flags]` (the file may come anywhere), or exits with a usage error.
@@ -88,25 +89,7 @@ enum Commands {
             streams.standardOutput(text)
             return code
         }
-        let report = session.check(name: name, bytes: read(file))
-        guard report.exitCode == .success else { return report.exitCode }
-        let w = report.warnings == 0 ? "" : " with \(report.warnings) warning\(report.warnings == 1 ? "" : "s")"
-        if let cut = report.cutAt {
-            let why = report.endless.map { "the graph at \(session.renderer.position(of: $0) ?? name) repeats forever" } ?? "it goes on"
-            streams.standardOutput("\(name): ok\(w); stopped at \(cut.eventStamp)s by --until (\(why))\n")
-        } else if let d = report.duration {
-            streams.standardOutput("\(name): ok\(w); duration \(d.eventStamp)s\n")
-            if !report.criticalPath.isEmpty {
-                streams.standardOutput("critical path:\n")
-                for step in report.criticalPath {
-                    streams.standardOutput("  \(step.begin.eventStamp)–\(step.end.eventStamp)  \(step.label)  (\(step.position))\n")
-                }
-            }
-        } else if let span = report.endless {
-            let pos = session.renderer.position(of: span) ?? name
-            streams.standardOutput("\(name): ok\(w); it never ends (the graph at \(pos) repeats forever)\n")
-        }
-        return .success
+        return CheckSummary.check(name: name, bytes: read(file), session: session, output: streams)
     }
 
     /// `anim test PATH... [--verbose]`.
@@ -119,28 +102,9 @@ enum Commands {
             } else { paths.append(a) }
         }
         guard !paths.isEmpty else { usageError("missing the tests to run (files or directories)", command: "test") }
-        var files: [String] = []
-        for p in paths {
-            guard FileAccess.exists(p) else { usageError("cannot read '\(p)': \(String(cString: strerror(ENOENT)))") }
-            files += FileAccess.scripts(under: p)
+        for p in paths where !FileAccess.exists(p) {
+            usageError("cannot read '\(p)': \(String(cString: strerror(ENOENT)))")
         }
-        let runner = ScriptTestRunner()
-        var passed = 0, failed = 0
-        for f in files {
-            let result: ScriptTestResult
-            switch FileAccess.read(f) {
-            case .success(let bytes): result = runner.run(path: f, bytes: bytes)
-            case .failure(let e): result = ScriptTestResult(path: f, passed: false, report: "  \(e.message)\n")
-            }
-            if result.passed {
-                passed += 1
-                if verbose { streams.standardOutput("PASS \(f)\n") }
-            } else {
-                failed += 1
-                streams.standardOutput("FAIL \(f)\n" + result.report)
-            }
-        }
-        streams.standardOutput("\(passed) passed, \(failed) failed\n")
-        return failed == 0 ? .success : .failure
+        return ScriptSuite.run(paths: paths, verbose: verbose, output: streams)
     }
 }

@@ -18,6 +18,8 @@ enum Help {
       graph <file>            Print the sequencer graphs in Graphviz DOT.
       timeline <file>         Draw a Gantt chart of a run in the terminal (or as SVG).
       bench <file>            Time a script pass by pass and sample it at every frame.
+      serve <file>            Serve the player for a script at http://127.0.0.1:7878/, live on every save.
+      watch <file>            Run (or check, or test) a script again on every save.
       help [<command>]        Show help for a command.
 
     With no command, anim starts the REPL on a terminal, and runs a script read from standard
@@ -169,6 +171,8 @@ enum Help {
         case "timeline": timeline
         case "bench": bench
         case "help": help
+        case "serve": serve
+        case "watch": watch
         default: nil
         }
     }
@@ -293,5 +297,76 @@ enum Help {
       --until <time>          Stop the run at this time.
       --seed <n>              Seed the random generator.
       -h, --help              Show help information.
+    """
+
+    // MARK: - Live studio
+
+    static let serve = """
+    OVERVIEW: Serve the HTML player for a script, live: every save shows on the page.
+    Serves the player that 'anim render x.html' writes at http://127.0.0.1:7878/ and watches the
+    script (and every file its run reads) by watching their directories, so an editor's save by
+    rename is seen. A save that changes the bytes is run again on a worker thread; the page then
+    reloads at the time it showed (#t=). A script with errors keeps the last good scene on the
+    page and shows the diagnostics over it, as 'anim check' prints them. Ctrl-C stops the server
+    and frees the port.
+
+    Routes: /  the page;  /scene.json  the run's data the player embeds;  /events  Server-Sent
+    Events ('scene' after each good build, 'diagnostics' after each failed one; a client that
+    connects or reconnects gets the current state at once). Nothing else: no file is served.
+
+    USAGE: anim serve <file> [--port <n>] [--host <address>] [--open] [--poll] [--debounce <ms>]
+                      [--fps <n>] [--until <time>] [--seed <n>]
+
+    ARGUMENTS:
+      <file>                  The script.
+
+    OPTIONS:
+      --port <n>              The port (default 7878; 0 lets the system pick a free one).
+      --host <address>        The address to listen on (default 127.0.0.1, this machine only). Any
+                              other address lets other machines in, and anim says so loudly.
+      --open                  Open the page in the system's browser (xdg-open, or open on macOS).
+      --poll                  Watch by comparing the files' stat fields every 100 ms instead of
+                              inotify (Linux) or kqueue (macOS): for network file systems.
+      --debounce <ms>         Wait this long after the last change before running (default 50).
+      --fps <n>               Samples per second in the player, 1 to 240 (default 60).
+      --until <time>          Stop each run at this time (needed for a graph that repeats forever).
+      --seed <n>              Seed the random generator.
+      -h, --help              Show help information.
+
+    LIMITS:
+      At most 64 connections (the rest get 503), request headers up to 8 KiB (431), bodies up to
+      64 KiB (413), 10 s for a request to arrive (408). While listening on 127.0.0.1, a request
+      whose Host is not localhost or 127.0.0.1 gets 403 (protection against DNS rebinding).
+
+    EXIT STATUS:
+      0 after Ctrl-C or SIGTERM, 2 a usage error (bad option, unreadable file, the port in use).
+    """
+
+    static let watch = """
+    OVERVIEW: Run a script again on every save, like 'cargo watch'.
+    Runs the script, then watches it (and every file its run reads) and runs it again whenever a
+    save changes its bytes: on a terminal the screen is cleared first, and every run ends with a
+    status line giving the time of day, the outcome and how long the run took. With --test, runs
+    'anim test' on the paths whenever any .anim file below them changes, appears or goes. Errors
+    never end the watch; Ctrl-C does.
+
+    USAGE: anim watch <file> [--run | --check] [run flags] [--poll] [--debounce <ms>]
+           anim watch --test <path>... [--verbose] [--poll] [--debounce <ms>]
+
+    ARGUMENTS:
+      <file>                  The script.
+      <path>                  With --test: script files or directories of them.
+
+    OPTIONS:
+      --run                   Run the script as 'anim run' does (the default), with its flags:
+                              --until, --seed, --fps, --trace, --no-time, --json.
+      --check                 Check it as 'anim check' does (with --until).
+      --test                  Run 'anim test <path>...' (with --verbose).
+      --poll                  Watch by polling stat fields every 100 ms instead of inotify/kqueue.
+      --debounce <ms>         Wait this long after the last change before running (default 50).
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 after Ctrl-C or SIGTERM, 2 a usage error.
     """
 }

@@ -18,7 +18,7 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "help"]
+let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "serve", "watch", "help"]
 
 if arguments.isEmpty {
     if isatty(0) == 0 { Commands.run(["-"]) }
@@ -39,6 +39,8 @@ case "render": finish(RenderCommands.render(arguments))
 case "export": finish(RenderCommands.export(arguments))
 case "graph": finish(RenderCommands.graph(arguments))
 case "timeline": finish(RenderCommands.timeline(arguments))
+case "serve": finish(StudioCommands.serve(arguments))
+case "watch": finish(StudioCommands.watch(arguments))
 case "repl":
     var options = SessionOptions()
     if let i = arguments.firstIndex(of: "--seed") {

@@ -182,6 +182,8 @@ struct CLITests {
         (["help", "run"], "USAGE: anim run <file>"), (["check", "--help"], "USAGE: anim check <file>"),
         (["test", "--help"], "USAGE: anim test <path>..."), (["repl", "--help"], "USAGE: anim repl"),
         (["help", "help"], "USAGE: anim help [<command>]"), (["help", "--help"], "USAGE: anim help [<command>]"),
+        (["serve", "--help"], "USAGE: anim serve <file>"), (["help", "serve"], "USAGE: anim serve <file>"),
+        (["watch", "--help"], "USAGE: anim watch <file>"), (["help", "watch"], "USAGE: anim watch <file>"),
     ]
 
     /// The command names in the COMMANDS list of `anim --help`.
@@ -193,7 +195,7 @@ struct CLITests {
 
     @Test("'anim help' knows every command the list shows, 'help' included")
     func helpForEveryListedCommand() throws {
-        #expect(CLITests.listedCommands.count == 10 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
+        #expect(CLITests.listedCommands.count == 12 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
         for c in CLITests.listedCommands {
             let r = try runAnim(["help", c])
             #expect(r.exitCode == 0, "anim help \(c): \(r.stderr)")
