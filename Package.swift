@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "anim", targets: ["anim"]),
         .library(name: "AnimCore", targets: ["AnimCore"]),
+        .library(name: "AnimLanguageServer", targets: ["AnimLanguageServer"]),
     ],
     targets: [
         // GNU readline through the system headers (no pkgConfig: the headers are on the default path).
@@ -20,9 +21,14 @@ let package = Package(
         .target(name: "AnimCore", dependencies: ["CPNG"], path: "Sources/AnimCore",
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "anim", dependencies: ["AnimCore", "CReadline"], path: "Sources/anim"),
+        // `anim lsp`: the Language Server Protocol over stdio, on the standard library alone
+        // (no Foundation, so the other commands start as fast as before).
+        .target(name: "AnimLanguageServer", dependencies: ["AnimCore"], path: "Sources/AnimLanguageServer"),
+        .executableTarget(name: "anim", dependencies: ["AnimCore", "AnimLanguageServer", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),
+        .testTarget(name: "AnimLanguageServerTests", dependencies: ["anim", "AnimLanguageServer", "AnimCore", "AnimTestSupport"],
+                    path: "Tests/AnimLanguageServerTests"),
         .testTarget(name: "AnimCLITests", dependencies: ["anim", "AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
     ]
 )

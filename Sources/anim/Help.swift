@@ -18,6 +18,7 @@ enum Help {
       graph <file>            Print the sequencer graphs in Graphviz DOT.
       timeline <file>         Draw a Gantt chart of a run in the terminal (or as SVG).
       bench <file>            Time a script pass by pass and sample it at every frame.
+      lsp                     Start the language server (LSP over standard input and output).
       help [<command>]        Show help for a command.
 
     With no command, anim starts the REPL on a terminal, and runs a script read from standard
@@ -150,9 +151,27 @@ enum Help {
         case "graph": graph
         case "timeline": timeline
         case "bench": bench
+        case "lsp": lsp
         default: nil
         }
     }
+
+    static let lsp = """
+    OVERVIEW: Start the language server.
+    Speaks the Language Server Protocol 3.17 (JSON-RPC with Content-Length framing) on standard
+    input and output, for editors: VS Code (Editors/vscode), Neovim, Helix, Zed. Diagnostics are
+    those of 'anim check', published when a document opens and on every change. Log lines go
+    to standard error. An editor starts it; it is not meant to be typed at.
+
+    USAGE: anim lsp
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 after the client's 'shutdown' and 'exit', 1 when the input ends or 'exit' comes without
+      'shutdown', 2 a usage error.
+    """
 
     // MARK: - Pictures and interchange
 

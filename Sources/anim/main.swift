@@ -2,6 +2,7 @@
 // pass lives in AnimCore behind Session.
 @preconcurrency import Glibc
 import AnimCore
+import AnimLanguageServer
 
 nonisolated(unsafe) let streams = StandardStreams()
 
@@ -18,7 +19,7 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "help"]
+let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "lsp", "help"]
 
 if arguments.isEmpty {
     if isatty(0) == 0 { Commands.run(["-"]) }
@@ -39,6 +40,10 @@ case "render": finish(RenderCommands.render(arguments))
 case "export": finish(RenderCommands.export(arguments))
 case "graph": finish(RenderCommands.graph(arguments))
 case "timeline": finish(RenderCommands.timeline(arguments))
+case "lsp":
+    if let extra = arguments.first { usageError("unexpected argument '\(extra)'", command: "lsp") }
+    streams.flush()
+    exit(StdioServer.run())
 case "repl":
     var options = SessionOptions()
     if let i = arguments.firstIndex(of: "--seed") {
