@@ -92,6 +92,18 @@ struct LifecycleTests {
         #expect(c.server.state == .running)
     }
 
+    @Test("\"params\": null is taken as no params (clients send it for shutdown and exit)")
+    func nullParams() {
+        let c = TestClient()
+        c.initialize()
+        _ = c.sink.take()
+        let answers = c.raw(["jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": .null])
+        #expect(answers.first?["result"] == .null)
+        #expect(answers.first?["error"] == nil)
+        c.raw(["jsonrpc": "2.0", "method": "exit", "params": .null])
+        #expect(c.server.exitCode == 0)
+    }
+
     @Test("a string id is answered with the same string")
     func stringID() {
         let c = TestClient()

@@ -99,7 +99,9 @@ enum IncomingMessage: Hashable, Sendable {
             self = .invalid(id: replyID, error: .invalidRequest("\"method\" must be a string"))
             return
         }
-        let params = o["params"]
+        // `"params": null` is taken as no params: JSON-RPC does not allow it, but clients send
+        // it for `shutdown` and `exit`, whose params LSP declares as none.
+        let params = o["params"] == .null ? nil : o["params"]
         if let p = params {
             switch p {
             case .object, .array: break
