@@ -227,6 +227,30 @@ struct DiagnosticsTests {
         #expect(Date().timeIntervalSince(start) < 20)
     }
 
+    @Test("a document larger than anim reads is one error, not analyzed")
+    func tooLarge() throws {
+        let c = TestClient(budget: WorkBudget(checks: 200, maxBytes: 2 << 20))
+        c.initialize()
+        c.open("file:///big.anim", String(repeating: "rect a\n", count: 400_000))
+        let d = try #require(c.diagnostics("file:///big.anim"))
+        #expect(d.count == 1)
+        #expect(d.first?["message"] == "a script may be at most 2 MiB")
+        #expect(d.first?["range"] == ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]])
+    }
+
+    @Test("a change whose range is out of the document is clamped to its end")
+    func changeOutOfRange() throws {
+        let c = TestClient()
+        c.initialize()
+        c.open("file:///r.anim", "rect a\n")
+        _ = try #require(c.diagnostics("file:///r.anim", version: 1))
+        c.change("file:///r.anim", version: 2, [["range": ["start": ["line": 40, "character": 3], "end": ["line": 99, "character": 0]],
+                                                "text": "rect a\n"]])
+        let d = try #require(c.diagnostics("file:///r.anim", version: 2))
+        #expect(d.first?["message"] == "'a' is already declared as a rect")
+        #expect(d.first?["range"]?["start"] == ["line": 1, "character": 5])
+    }
+
     @Test("a script that never ends is not run: it is checked, and found to repeat forever")
     func neverEnds() throws {
         let c = TestClient()

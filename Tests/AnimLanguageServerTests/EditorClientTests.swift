@@ -45,7 +45,7 @@ enum EditorTools {
     static func pytest(_ python: String, _ file: String, environment: [String: String] = [:]) throws -> String {
         let r = try runProgram(URL(fileURLWithPath: python),
                                ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", "Tests/Editors/pytest.ini", "Tests/Editors/\(file)"],
-                               environment: ["ANIM_BINARY": TestPaths.animBinary.path].merging(environment) { _, b in b })
+                               environment: ["ANIM_BINARY": TestPaths.animBinary.path, "PYTHONDONTWRITEBYTECODE": "1"].merging(environment) { _, b in b })
         let summary = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
         print("\(file): \(summary)")
         #expect(r.exitCode == 0, Comment(rawValue: String(r.stdout.suffix(6000)) + String(r.stderr.suffix(2000))))

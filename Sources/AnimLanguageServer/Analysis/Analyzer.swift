@@ -116,13 +116,18 @@ final class Analyzer: Sendable {
     }
 }
 
-/// How much work one analysis may do while it times the script.
+/// How much work one analysis may do.
 public struct WorkBudget: Hashable, Sendable {
     /// How many times the interpreter may ask `shouldStop` (once per
     /// `Interpreter.stopCheckInterval` events) before the timing run is stopped.
     public var checks: Int
+    /// The largest document analyzed: anim reads no larger script (`SourceFile.maxSize`).
+    public var maxBytes: Int
 
-    public init(checks: Int) { self.checks = checks }
+    public init(checks: Int, maxBytes: Int = SourceFile.maxSize) {
+        self.checks = checks
+        self.maxBytes = maxBytes
+    }
 
     /// About 200,000 events: far more than a script written by hand, and about a tenth of a
     /// second in a release build.

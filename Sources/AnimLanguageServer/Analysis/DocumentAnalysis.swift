@@ -1,8 +1,18 @@
 // DocumentAnalysis: what the server knows about one version of one document, made by the core
-// and read by every feature. Today that is what `anim check` finds (Session.diagnose); the
-// features still to come (hover, completion, definition, hints…) read the same value, and what
-// they need from the core is added here as the core provides it (see the README's "Language
-// server" section for that list).
+// and read by every feature. Today that is what `anim check` finds (Session.diagnose). The
+// features to come read the same value; what each needs from the core, as data with spans:
+// - hover, definition, references, rename, document symbols, semantic tokens: the checked
+//   program's symbols (shapes, arrays, groups, lets, defines and their parameters, step
+//   names, loop variables) with their declaration spans and the span of every use;
+// - hover on a shape, completion after `name.`: each shape's kind and declared properties
+//   (built-in and custom) with their kinds and initial values;
+// - hover on a step, inlay hints: each step's start and end time in the timing run (the
+//   interpreter's activities, keyed by the node's span), and where script time lands after
+//   each top-level `wait`; for `shape.prop` in a step, its value when the step starts and ends;
+// - hover on an easing or spring, signature help: the resolved Easing or spring and its
+//   settling time, and each define's parameters and duration;
+// - folding, symbols, formatting: the syntax tree with spans, comments included;
+// - quick fixes: the replacement of each did-you-mean (Diagnostic.help as data).
 import AnimCore
 
 /// One analyzed version of a document.
@@ -35,6 +45,13 @@ public struct DocumentAnalysis: Sendable {
     /// Analyzes one version of a document. `superseded` says when the version is no longer
     /// wanted: the analysis then stops and returns nil.
     static func make(_ job: Analyzer.Job, budget: WorkBudget, superseded: @escaping () -> Bool) -> DocumentAnalysis? {
+        guard job.text.bytes.count <= budget.maxBytes else {
+            // As `anim check` refuses to read it: one error, and nothing analyzed.
+            var check = Session.diagnose(name: fileName(of: job.uri), bytes: [])
+            check.diagnostics = [.error("a script may be at most \(budget.maxBytes >> 20) MiB",
+                                        at: .point(check.file.id, 0))]
+            return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, check: check, budget: budget)
+        }
         var checks = 0
         let check = Session.diagnose(name: fileName(of: job.uri), bytes: job.text.bytes) {
             checks += 1
