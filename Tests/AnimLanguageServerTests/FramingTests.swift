@@ -240,3 +240,86 @@ extension IncomingFrame {
         return false
     }
 }
+
+/// A small deterministic generator (SplitMix64), so a failing case can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Framing under random input")
+struct FramingPropertyTests {
+    /// Bytes that make header-like and JSON-like garbage likely.
+    static let alphabet = Array("Content-Length: 0123456789\r\n\r\n{}[]\":,abcXYZ \t".utf8) + [0x00, 0xFF, 0xC3, 0x80]
+
+    @Test("after any garbage, the next frames are read; no input crashes or hangs the reader")
+    func garbageThenFrames() {
+        var rng = SplitMix(state: 0x5EED)
+        let tail = #"{"jsonrpc":"2.0","id":77,"method":"tail"}"#
+        let tailJSON = try! JSONParser.parse(tail)
+        for round in 0..<3000 {
+            var garbage: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...80, using: &rng) {
+                if Int.random(in: 0..<12, using: &rng) == 0 {
+                    // Now and then a whole header, with a length that may be anything.
+                    garbage += Array("Content-Length: \(Int.random(in: 0...200, using: &rng))\r\n\r\n".utf8)
+                } else {
+                    garbage.append(FramingPropertyTests.alphabet.randomElement(using: &rng)!)
+                }
+            }
+            let input = garbage + frame(tail) + frame(tail)
+            let out = frames(input, chunk: Int.random(in: 0...17, using: &rng))
+            // The last frame always comes through (the one before may be read as the end of a
+            // frame the garbage started).
+            #expect(out.last == .message(tailJSON), "round \(round): \(String(decoding: garbage, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test("random JSON values and mutated frames never crash the server")
+    func randomMessages() {
+        var rng = SplitMix(state: 0xC0FFEE)
+        let c = TestClient()
+        c.initialize()
+        _ = c.sink.take()
+        // Not shutdown and exit, which would end it early: they come last.
+        let methods = ["initialize", "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose",
+                       "initialized", "$/cancelRequest", "x"]
+        func value(_ depth: Int) -> JSON {
+            switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &rng) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &rng))
+            case 2: return .integer(Int64.random(in: -5...5, using: &rng))
+            case 3: return .string(["", "file:///a.anim", "rect a\nrect a\n", "😀\r\n"].randomElement(using: &rng)!)
+            case 4: return .double(Double.random(in: -1e6...1e6, using: &rng))
+            case 5: return .array((0..<Int.random(in: 0...3, using: &rng)).map { _ in value(depth + 1) })
+            default:
+                var o: [String: JSON] = [:]
+                for k in ["textDocument", "uri", "text", "version", "contentChanges", "range", "start", "end", "line", "character", "capabilities"]
+                where Bool.random(using: &rng) { o[k] = value(depth + 1) }
+                return .object(o)
+            }
+        }
+        for _ in 0..<3000 {
+            var m: [String: JSON] = ["jsonrpc": "2.0", "method": .string(methods.randomElement(using: &rng)!), "params": value(0)]
+            if Bool.random(using: &rng) { m["id"] = value(2) }
+            c.server.handle(.message(.object(m)))
+            // Every request is answered once, an invalid message too; a notification never.
+            let answers = c.sink.take().filter { $0["method"] == nil }
+            let structured: Bool
+            switch m["params"]! {
+            case .object, .array, .null: structured = true
+            default: structured = false
+            }
+            #expect(answers.count == (m["id"] != nil || !structured ? 1 : 0), "\(JSON.object(m).serialized) -> \(answers.map(\.serialized))")
+        }
+        #expect(c.request("shutdown")?["result"] == .null)
+        c.notify("exit")
+        #expect(c.server.exitCode == 0)
+    }
+}
