@@ -175,6 +175,8 @@ async function start(context) {
     return;
   }
   client.notify('initialized', {});
+  // Documents are sent only now: the server drops notifications that come before initialize.
+  client.ready = true;
   for (const document of vscode.workspace.textDocuments) opened(document);
 }
 
@@ -183,14 +185,14 @@ function isAnim(document) {
 }
 
 function opened(document) {
-  if (!isAnim(document) || !state.client) return;
+  if (!isAnim(document) || !state.client || !state.client.ready) return;
   state.client.notify('textDocument/didOpen', {
     textDocument: { uri: document.uri.toString(), languageId: 'anim', version: document.version, text: document.getText() },
   });
 }
 
 function changed(event) {
-  if (!isAnim(event.document) || !state.client || event.contentChanges.length === 0) return;
+  if (!isAnim(event.document) || !state.client || !state.client.ready || event.contentChanges.length === 0) return;
   state.client.notify('textDocument/didChange', {
     textDocument: { uri: event.document.uri.toString(), version: event.document.version },
     contentChanges: event.contentChanges.map((c) => ({
@@ -204,7 +206,7 @@ function changed(event) {
 }
 
 function closed(document) {
-  if (!isAnim(document) || !state.client) return;
+  if (!isAnim(document) || !state.client || !state.client.ready) return;
   state.client.notify('textDocument/didClose', { textDocument: { uri: document.uri.toString() } });
   state.diagnostics.delete(document.uri);
 }

@@ -163,9 +163,11 @@ enum Help {
     those of 'anim check', published when a document opens and on every change. Log lines go
     to standard error. An editor starts it; it is not meant to be typed at.
 
-    USAGE: anim lsp
+    USAGE: anim lsp [--stdio]
 
     OPTIONS:
+      --stdio                 Accepted for clients that pass it: standard input and output are
+                              the only transport.
       -h, --help              Show help information.
 
     EXIT STATUS:

@@ -41,7 +41,8 @@ case "export": finish(RenderCommands.export(arguments))
 case "graph": finish(RenderCommands.graph(arguments))
 case "timeline": finish(RenderCommands.timeline(arguments))
 case "lsp":
-    if let extra = arguments.first { usageError("unexpected argument '\(extra)'", command: "lsp") }
+    // `--stdio` names the only transport there is; clients (vscode-languageclient) pass it.
+    if let extra = arguments.first(where: { $0 != "--stdio" }) { usageError("unexpected argument '\(extra)'", command: "lsp") }
     streams.flush()
     exit(StdioServer.run())
 case "repl":

@@ -51,11 +51,6 @@ public struct MessageReader: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Adds bytes read from the stream.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        append(bytes.bindMemory(to: UInt8.self))
-    }
-
     /// The next frame, or nil when more bytes are needed.
     public mutating func next() -> IncomingFrame? {
         while true {
