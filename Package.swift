@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "anim", targets: ["anim"]),
         .library(name: "AnimCore", targets: ["AnimCore"]),
         .library(name: "AnimStudio", targets: ["AnimStudio"]),
+        .library(name: "AnimLanguageServer", targets: ["AnimLanguageServer"]),
     ],
     targets: [
         // GNU readline through the system headers (no pkgConfig: the headers are on the default path).
@@ -27,9 +28,14 @@ let package = Package(
         // The live studio (`anim serve`, `anim watch`): an HTTP/1.1 server with Server-Sent
         // Events on POSIX sockets, and file watching (inotify, kqueue, polling). No outside packages.
         .target(name: "AnimStudio", dependencies: ["AnimCore"], path: "Sources/AnimStudio"),
-        .executableTarget(name: "anim", dependencies: ["AnimCore", "AnimStudio", "CReadline"], path: "Sources/anim"),
+        // `anim lsp`: the Language Server Protocol over stdio, on the standard library alone
+        // (no Foundation, so the other commands start as fast as before).
+        .target(name: "AnimLanguageServer", dependencies: ["AnimCore"], path: "Sources/AnimLanguageServer"),
+        .executableTarget(name: "anim", dependencies: ["AnimCore", "AnimStudio", "AnimLanguageServer", "CReadline"], path: "Sources/anim"),
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),
+        .testTarget(name: "AnimLanguageServerTests", dependencies: ["anim", "AnimLanguageServer", "AnimCore", "AnimTestSupport"],
+                    path: "Tests/AnimLanguageServerTests"),
         .testTarget(name: "AnimCLITests", dependencies: ["anim", "AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
         .testTarget(name: "AnimStudioTests", dependencies: ["AnimStudio", "AnimCore", "AnimTestSupport"], path: "Tests/AnimStudioTests"),
     ]

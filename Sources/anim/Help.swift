@@ -20,6 +20,7 @@ enum Help {
       bench <file>            Time a script pass by pass and sample it at every frame.
       serve <file>            Serve the player for a script at http://127.0.0.1:7878/, live on every save.
       watch <file>            Run (or check, or test) a script again on every save.
+      lsp                     Start the language server (LSP over standard input and output).
       help [<command>]        Show help for a command.
 
     With no command, anim starts the REPL on a terminal, and runs a script read from standard
@@ -173,9 +174,29 @@ enum Help {
         case "help": help
         case "serve": serve
         case "watch": watch
+        case "lsp": lsp
         default: nil
         }
     }
+
+    static let lsp = """
+    OVERVIEW: Start the language server.
+    Speaks the Language Server Protocol 3.17 (JSON-RPC with Content-Length framing) on standard
+    input and output, for editors: VS Code (Editors/vscode), Neovim, Helix, Zed. Diagnostics are
+    those of 'anim check', published when a document opens and on every change. Log lines go
+    to standard error. An editor starts it; it is not meant to be typed at.
+
+    USAGE: anim lsp [--stdio]
+
+    OPTIONS:
+      --stdio                 Accepted for clients that pass it: standard input and output are
+                              the only transport.
+      -h, --help              Show help information.
+
+    EXIT STATUS:
+      0 after the client's 'shutdown' and 'exit', 1 when the input ends or 'exit' comes without
+      'shutdown', 2 a usage error.
+    """
 
     // MARK: - Pictures and interchange
 

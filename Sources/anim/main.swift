@@ -2,6 +2,7 @@
 // pass lives in AnimCore behind Session.
 @preconcurrency import Glibc
 import AnimCore
+import AnimLanguageServer
 
 nonisolated(unsafe) let streams = StandardStreams()
 
@@ -18,7 +19,7 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "serve", "watch", "help"]
+let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "serve", "watch", "lsp", "help"]
 
 if arguments.isEmpty {
     if isatty(0) == 0 { Commands.run(["-"]) }
@@ -41,6 +42,11 @@ case "graph": finish(RenderCommands.graph(arguments))
 case "timeline": finish(RenderCommands.timeline(arguments))
 case "serve": finish(StudioCommands.serve(arguments))
 case "watch": finish(StudioCommands.watch(arguments))
+case "lsp":
+    // `--stdio` names the only transport there is; clients (vscode-languageclient) pass it.
+    if let extra = arguments.first(where: { $0 != "--stdio" }) { usageError("unexpected argument '\(extra)'", command: "lsp") }
+    streams.flush()
+    exit(StdioServer.run())
 case "repl":
     var options = SessionOptions()
     if let i = arguments.firstIndex(of: "--seed") {

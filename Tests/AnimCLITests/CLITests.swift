@@ -195,7 +195,7 @@ struct CLITests {
 
     @Test("'anim help' knows every command the list shows, 'help' included")
     func helpForEveryListedCommand() throws {
-        #expect(CLITests.listedCommands.count == 12 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
+        #expect(CLITests.listedCommands.count == 13 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
         for c in CLITests.listedCommands {
             let r = try runAnim(["help", c])
             #expect(r.exitCode == 0, "anim help \(c): \(r.stderr)")

@@ -9,6 +9,15 @@ public protocol SessionOutput: AnyObject {
     func standardOutput(_ text: String)
     /// Writes to standard error (diagnostics).
     func standardError(_ text: String)
+    /// Receives one diagnostic as it is shown. The default writes it rendered to standard
+    /// error; an output that wants the data (the language server) takes it as it is.
+    func diagnostic(_ diagnostic: Diagnostic, renderer: DiagnosticRenderer)
+}
+
+extension SessionOutput {
+    public func diagnostic(_ diagnostic: Diagnostic, renderer: DiagnosticRenderer) {
+        standardError(renderer.render(diagnostic))
+    }
 }
 
 /// Output that goes nowhere: for runs where only the work counts (the fuzz targets).
@@ -487,10 +496,10 @@ public final class Session: RunEventSink {
         }
         if let line = formatter.line(for: event, position: position) { output.standardOutput(line) }
         switch event {
-        case .expectFailed(_, let d): output.standardError(renderer.render(d))
+        case .expectFailed(_, let d): output.diagnostic(d, renderer: renderer)
         case .runtimeError(_, let d):
             errorCount += 1
-            output.standardError(renderer.render(d))
+            output.diagnostic(d, renderer: renderer)
         case .print, .trace: break
         }
     }
@@ -506,7 +515,7 @@ public final class Session: RunEventSink {
             if d.severity == .error { errorCount += 1 } else if d.severity == .warning { warningCount += 1 }
             if shownErrors >= Session.maxShownErrors { hidden += 1; continue }
             if d.severity == .error { shownErrors += 1 }
-            output.standardError(renderer.render(d))
+            output.diagnostic(d, renderer: renderer)
         }
         if hidden > 0 {
             output.standardError("anim: \(hidden) more diagnostic\(hidden == 1 ? "" : "s") not shown (the first \(Session.maxShownErrors) errors are above)\n")

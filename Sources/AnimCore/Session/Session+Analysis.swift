@@ -1,0 +1,60 @@
+// Session+Analysis: what `anim check` finds, as data rather than text, for a front end that
+// shows diagnostics itself (the language server). It is `check(name:bytes:)` itself, run with an
+// output that keeps each diagnostic instead of rendering it, so the two can never disagree:
+// the same diagnostics, in the same order, with the same limit on how many are shown.
+
+/// What checking one script found.
+public struct ScriptDiagnostics: Sendable {
+    /// The script as the passes read it (a leading byte order mark removed): spans with its
+    /// `id` point into its `bytes`.
+    public var file: SourceFile
+    /// Every source a span may point into (the prelude's too).
+    public var sources: SourceMap
+    /// The diagnostics `anim check` shows, in its order.
+    public var diagnostics: [Diagnostic]
+    /// How many more were found past `Session.maxShownErrors` and not shown, as `anim check`
+    /// counts them in its last line.
+    public var notShown: Int
+    /// Whether `shouldStop` stopped the timing run before the script ended: the parse and
+    /// check diagnostics are complete, run-time ones past that point are missing.
+    public var stopped: Bool
+    /// The check's outcome: exit code, total duration, or the graph that never ends.
+    public var report: CheckReport
+}
+
+extension Session {
+    /// Checks a script as `anim check` does and returns its diagnostics as data. `shouldStop`
+    /// is the interpreter's (`Interpreter.shouldStop`): asked now and then while the timing run
+    /// plays, true stops it, so a script that runs a year of millisecond events costs only the
+    /// budget the caller gives it.
+    public static func diagnose(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(),
+                                shouldStop: (() -> Bool)? = nil) -> ScriptDiagnostics {
+        let kept = KeptDiagnostics()
+        let session = Session(options: options, output: kept)
+        var stopped = false
+        if let shouldStop {
+            session.interpreter.shouldStop = {
+                if shouldStop() { stopped = true }
+                return stopped
+            }
+        }
+        let report = session.check(name: name, bytes: bytes)
+        // check added the script last, after the prelude.
+        var id: SourceID = 0
+        while session.sources[id + 1] != nil { id += 1 }
+        let file = session.sources[id]!
+        let counted = session.errorCount + session.warningCount
+        let shown = kept.diagnostics.filter { $0.severity != .note }.count
+        return ScriptDiagnostics(file: file, sources: session.sources, diagnostics: kept.diagnostics,
+                                 notShown: max(0, counted - shown), stopped: stopped, report: report)
+    }
+}
+
+/// An output that keeps diagnostics as data and drops everything else (a check prints nothing
+/// else but the count of diagnostics not shown, which `diagnose` computes).
+final class KeptDiagnostics: SessionOutput {
+    var diagnostics: [Diagnostic] = []
+    func standardOutput(_ text: String) {}
+    func standardError(_ text: String) {}
+    func diagnostic(_ diagnostic: Diagnostic, renderer: DiagnosticRenderer) { diagnostics.append(diagnostic) }
+}

@@ -1,0 +1,138 @@
+// Analyzer: runs the core over open documents on a thread of its own, so the thread that reads
+// messages always goes on answering — `shutdown` during a long check, a change while the
+// previous version is still being timed.
+//
+// Each document has at most one analysis waiting: a change replaces the waiting version, so
+// typing faster than analysis goes costs nothing. A running analysis stops as soon as its
+// version is no longer the latest (through the interpreter's `shouldStop`, asked every
+// `Interpreter.stopCheckInterval` events) and after its work budget; parsing and checking
+// cannot be stopped, but they are linear in the text and run off the reading thread. A result
+// is published only if its version is still the latest and the document still open, under the
+// same lock that `close` takes, so stale diagnostics never reach the client.
+import AnimCore
+import Dispatch
+import Synchronization
+
+/// Runs analyses in the background and hands their results on.
+final class Analyzer: Sendable {
+    /// One version of a document to analyze.
+    struct Job: Sendable {
+        var uri: String
+        var version: Int
+        var text: DocumentText
+    }
+
+    private struct State {
+        /// The version waiting to be analyzed, per document.
+        var pending: [String: Job] = [:]
+        /// Documents with a waiting version, oldest first.
+        var order: [String] = []
+        /// The latest version of each open document.
+        var latest: [String: Int] = [:]
+        /// The latest finished analysis of each open document.
+        var results: [String: DocumentAnalysis] = [:]
+        /// Set by `stop`: nothing more is analyzed or published.
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "anim.lsp.analysis")
+    private let budget: WorkBudget
+    private let publish: @Sendable (DocumentAnalysis) -> Void
+    private let clear: @Sendable (String) -> Void
+
+    /// An analyzer that calls `publish` with each current result and `clear` when a document
+    /// closes (both under its lock, in order).
+    init(budget: WorkBudget, publish: @escaping @Sendable (DocumentAnalysis) -> Void, clear: @escaping @Sendable (String) -> Void) {
+        self.budget = budget
+        self.publish = publish
+        self.clear = clear
+    }
+
+    /// Asks for an analysis of a document's new version.
+    func update(_ document: TextDocument) {
+        let job = Job(uri: document.uri, version: document.version, text: document.text)
+        let enqueue = state.withLock { s -> Bool in
+            guard !s.stopped else { return false }
+            s.latest[job.uri] = job.version
+            let waiting = s.pending[job.uri] != nil
+            s.pending[job.uri] = job
+            if !waiting { s.order.append(job.uri) }
+            return !waiting
+        }
+        if enqueue { queue.async { self.runNext() } }
+    }
+
+    /// A document closed: its analyses stop, and its diagnostics are cleared.
+    func close(_ uri: String) {
+        state.withLock { s in
+            s.latest[uri] = nil
+            s.results[uri] = nil
+            if s.pending.removeValue(forKey: uri) != nil { s.order.removeAll { $0 == uri } }
+            if !s.stopped { clear(uri) }
+        }
+    }
+
+    /// Stops everything (after `shutdown`): the running analysis stops at its next check, and
+    /// nothing more is published.
+    func stop() {
+        state.withLock { s in
+            s.stopped = true
+            s.pending = [:]
+            s.order = []
+        }
+    }
+
+    /// The analysis of a document's latest version, waiting for it if it is not done. Nil for a
+    /// document that is not open. (For request handlers: a request sees every change sent
+    /// before it.)
+    func analysis(of uri: String) -> DocumentAnalysis? {
+        // The queue is serial and only this thread adds to it, so once an empty block has run
+        // there, every analysis asked for before it has finished.
+        queue.sync {}
+        return state.withLock { s in
+            guard let r = s.results[uri], r.version == s.latest[uri] else { return nil }
+            return r
+        }
+    }
+
+    // MARK: - The analysis thread
+
+    private func runNext() {
+        let next = state.withLock { s -> Job? in
+            guard !s.order.isEmpty else { return nil }
+            let uri = s.order.removeFirst()
+            return s.pending.removeValue(forKey: uri)
+        }
+        guard let job = next else { return }
+        let result = DocumentAnalysis.make(job, budget: budget) { [self] in
+            state.withLock { s in s.stopped || s.latest[job.uri] != job.version }
+        }
+        state.withLock { s in
+            guard !s.stopped, let result, s.latest[job.uri] == job.version else { return }
+            s.results[job.uri] = result
+            publish(result)
+        }
+    }
+}
+
+/// How much work one analysis may do.
+public struct WorkBudget: Hashable, Sendable {
+    /// How many times the interpreter may ask `shouldStop` (once per
+    /// `Interpreter.stopCheckInterval` events) before the timing run is stopped.
+    public var checks: Int
+    /// The largest document analyzed: anim reads no larger script (`SourceFile.maxSize`).
+    public var maxBytes: Int
+
+    public init(checks: Int, maxBytes: Int = SourceFile.maxSize) {
+        self.checks = checks
+        self.maxBytes = maxBytes
+    }
+
+    /// About 200,000 events: far more than a script written by hand, and about a tenth of a
+    /// second in a release build.
+    public static let standard = WorkBudget(checks: 200)
+
+    /// The number of events it allows, roughly.
+    public var events: Int { checks * Interpreter.stopCheckInterval }
+}

@@ -1,0 +1,142 @@
+// JSON: the values JSON-RPC messages are made of (RFC 8259), with typed accessors and a
+// serializer. Integers are kept apart from other numbers so a request id comes back exactly as
+// it was sent. Objects serialize with their keys sorted, so output is the same on every run.
+
+/// A JSON value.
+public enum JSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number written without a fraction or exponent that fits in 64 bits.
+    case integer(Int64)
+    /// Any other number.
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    // MARK: - Reading
+
+    /// The member `key` of an object (nil for a missing member or a value that is not an object).
+    public subscript(key: String) -> JSON? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    /// The string, if this is one.
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The integer, if this is a number with an integral value that fits in an `Int`.
+    public var int: Int? {
+        switch self {
+        case .integer(let i): return Int(exactly: i)
+        case .double(let d): return d.rounded() == d && abs(d) < 9.0e15 ? Int(d) : nil
+        default: return nil
+        }
+    }
+
+    /// The Boolean, if this is one.
+    public var bool: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The elements, if this is an array.
+    public var array: [JSON]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    /// The members, if this is an object.
+    public var object: [String: JSON]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    /// Whether this is `null`.
+    public var isNull: Bool { self == .null }
+
+    // MARK: - Writing
+
+    /// The value as compact JSON text (keys sorted, no insignificant whitespace).
+    public var serialized: String {
+        var out: [UInt8] = []
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the value's JSON text, as UTF-8, to `out`.
+    public func write(to out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d):
+            // JSON has no NaN or infinity; an integral value prints without a fraction.
+            if !d.isFinite { out.append(contentsOf: "null".utf8) } else if d.rounded() == d && abs(d) < 1e15 {
+                out.append(contentsOf: String(Int64(d)).utf8)
+            } else {
+                out.append(contentsOf: "\(d)".utf8)
+            }
+        case .string(let s): JSON.writeString(s, to: &out)
+        case .array(let a):
+            out.append(UInt8(ascii: "["))
+            for (k, v) in a.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                v.write(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            for (k, key) in o.keys.sorted().enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.writeString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                o[key]!.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A JSON string literal: `"` and `\` escaped, control characters as escapes, everything
+    /// else as its UTF-8 bytes.
+    static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension JSON {
+    /// A number from an `Int`.
+    public static func int(_ i: Int) -> JSON { .integer(Int64(i)) }
+}
