@@ -90,8 +90,13 @@ try {
 """
 
 
-def run(args, what):
-    r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+def run(args, what, timeout=600):
+    """Runs a tool to its end (at most `timeout` seconds, so a browser that hangs fails the run)."""
+    try:
+        r = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"lottie_accuracy: {what} did not finish within {timeout} s")
     if r.returncode != 0:
         sys.exit(f"lottie_accuracy: {what} failed (exit {r.returncode}):\n{r.stderr.strip()}")
     return r.stdout
