@@ -198,6 +198,27 @@ final class ChromiumDriver {
     /// A string-valued expression.
     func string(_ expression: String) throws -> String { "\(try evaluate(expression) ?? "")" }
 
+    /// Polls a boolean expression until it is true; false if `seconds` pass first.
+    func wait(until expression: String, seconds: Double = 20) throws -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try evaluate(expression) as? Bool == true { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// A PNG of the page's top-left `width` × `height` CSS pixels, as the browser paints them
+    /// (the window is 900 × 700 at device scale 1, so a clip within it is 1:1).
+    func screenshot(width: Int, height: Int) throws -> Data {
+        let clip: [String: Any] = ["x": 0, "y": 0, "width": width, "height": height, "scale": 1]
+        let r = try send("Page.captureScreenshot", ["format": "png", "clip": clip])
+        guard let text = r["data"] as? String, let data = Data(base64Encoded: text) else {
+            throw Failure(description: "Page.captureScreenshot returned no image")
+        }
+        return data
+    }
+
     /// Presses and releases a key, as the keyboard would (trusted events).
     func press(_ key: String) throws {
         let codes: [String: (String, Int)] = ["ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), " ": ("Space", 32)]
