@@ -2,16 +2,15 @@
 
 extension Checker {
     mutating func checkCall(_ c: CallExpr) -> TypedExpr? {
-        let name = c.callee.name
+        let name = text(c.callee)
         guard let f = Builtin(rawValue: name) else {
             let known = Builtin.allCases.map(\.rawValue)
-            error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span,
-                  help: "functions are " + known.joined(separator: ", "))
+            error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span)
             return nil
         }
         if f == .velocity { return checkVelocity(c) }
         var args: [TypedExpr] = []
-        for a in c.arguments {
+        for a in tree[c.arguments] {
             guard let t = check(a) else { return nil }
             args.append(t)
         }
@@ -104,17 +103,18 @@ extension Checker {
 
     /// `velocity(shape.prop)`: the property's rate of change per second, of its own kind.
     mutating func checkVelocity(_ c: CallExpr) -> TypedExpr? {
-        guard c.arguments.count == 1 else {
-            error(.arity(.velocity, expected: "1", got: c.arguments.count), at: c.span)
+        let arguments = tree[c.arguments]
+        guard arguments.count == 1 else {
+            error(.arity(.velocity, expected: "1", got: arguments.count), at: c.span)
             return nil
         }
-        guard let p = check(c.arguments[0]) else { return nil }
+        guard let p = check(arguments[0]) else { return nil }
         guard case .property = p.node else {
-            diagnostics.error("'velocity' takes a property, such as 'velocity(square.center)'", at: c.arguments[0].span)
+            error(.velocityOfNonProperty, at: tree.span(arguments[0]))
             return nil
         }
         guard p.kind == .number || p.kind == .point || p.kind == .angle else {
-            diagnostics.error("'velocity' needs a number, point or angle property, not \(p.kind.withArticle)", at: c.arguments[0].span)
+            error(.velocityKind(p.kind), at: tree.span(arguments[0]))
             return nil
         }
         return TypedExpr(.call(.velocity, [p]), p.kind, c.span)

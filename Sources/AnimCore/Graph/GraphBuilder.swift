@@ -1,6 +1,15 @@
 // GraphBuilder: checked chain → SequencerGraph. Flattens steps into pre-ordered nodes, drops
 // needless wrappers (a one-step chain is its step; a one-chain block is its chain) and computes
-// each node's static duration.
+// each node's static duration. The graphs of define instantiations are built here too, from the
+// checked bodies, each before the graphs that play it (a `play` needs its graph's duration).
+
+/// The graph of one instantiation of a define: what a `play` node starts.
+public struct Instantiation: Hashable, Sendable {
+    /// The define's name.
+    public var name: String
+    /// The graph of its body (nil only while it is being built, for a define that plays itself).
+    public var graph: SequencerGraph?
+}
 
 /// Builds sequencer graphs.
 public struct GraphBuilder {
@@ -9,16 +18,57 @@ public struct GraphBuilder {
     private var plans: [TweenPlan] = []
     private var targets: [TweenPlan.Target] = []
     /// The define instantiations `play` nodes refer to (for their durations).
-    private let instantiations: [Instantiation]
+    private let instantiations: InstantiationTable
 
-    private init(instantiations: [Instantiation]) { self.instantiations = instantiations }
+    private init(instantiations: InstantiationTable) { self.instantiations = instantiations }
+
+    /// The instantiations while their graphs are built: each is built the first time a graph
+    /// plays it, and marked while it is being built, so that a define that plays itself (whose
+    /// graph has no end) is seen as such.
+    private final class InstantiationTable {
+        let checked: [CheckedInstantiation]
+        var built: [Instantiation]
+        var building: Set<Int> = []
+
+        init(checked: [CheckedInstantiation], built: [Instantiation]) {
+            self.checked = checked
+            self.built = built
+        }
+
+        /// The graph of instantiation `k`, built now if need be; nil while it is being built.
+        func graph(_ k: Int) -> SequencerGraph? {
+            if k < built.count, built[k].graph != nil || building.contains(k) { return built[k].graph }
+            guard k < checked.count, let body = checked[k].body else { return nil }
+            while built.count <= k { built.append(Instantiation(name: checked[built.count].name, graph: nil)) }
+            building.insert(k)
+            let g = GraphBuilder.build(body, localCount: checked[k].localCount, table: self)
+            building.remove(k)
+            built[k].graph = g
+            return g
+        }
+    }
+
+    /// Builds the graphs of the instantiations in `checked` that `built` does not have yet
+    /// (every one, the first time), appending them to `built` in order.
+    public static func buildInstantiations(_ checked: [CheckedInstantiation], onto built: inout [Instantiation]) {
+        guard built.count < checked.count else { return }
+        let table = InstantiationTable(checked: checked, built: built)
+        for k in built.count..<checked.count { _ = table.graph(k) }
+        // One whose body did not check has no graph (no `play` refers to it).
+        while table.built.count < checked.count { table.built.append(Instantiation(name: checked[table.built.count].name, graph: nil)) }
+        built = table.built
+    }
 
     /// Builds the graph of a chain. A name on the chain itself stays on the root node (the
     /// instance is named); names on nested chains become `spawn` nodes (child instances).
     /// A block of one chain is that chain, so `< X as n >` and `at T < X as n >` name the
     /// graph just as `X as n` does.
     public static func build(_ chain: CheckedChain, localCount: Int, instantiations: [Instantiation] = []) -> SequencerGraph {
-        var b = GraphBuilder(instantiations: instantiations)
+        build(chain, localCount: localCount, table: InstantiationTable(checked: [], built: instantiations))
+    }
+
+    private static func build(_ chain: CheckedChain, localCount: Int, table: InstantiationTable) -> SequencerGraph {
+        var b = GraphBuilder(instantiations: table)
         var top = chain
         while top.name == nil, top.steps.count == 1, case .parallel(let chains, _) = top.steps[0], chains.count == 1 {
             top = chains[0]
@@ -133,16 +183,14 @@ public struct GraphBuilder {
         case .play(let p):
             let at = reserve(p.span)
             var d = StaticDuration.dynamic
-            if p.instantiation < instantiations.count {
-                if let g = instantiations[p.instantiation].graph {
-                    if case .exact(let t) = g.duration {
-                        if p.speed == nil { d = .exact(t) } else if case .constant(.number(let r))? = p.speed?.node, r > 0,
-                                                                        let scaled = t.scaled(by: 1 / r) { d = .exact(scaled) }
-                    } else { d = g.duration }
-                } else {
-                    // Playing a define from inside its own body: with no conditionals, it never ends.
-                    d = .forever
-                }
+            if let g = instantiations.graph(p.instantiation) {
+                if case .exact(let t) = g.duration {
+                    if p.speed == nil { d = .exact(t) } else if case .constant(.number(let r))? = p.speed?.node, r > 0,
+                                                                    let scaled = t.scaled(by: 1 / r) { d = .exact(scaled) }
+                } else { d = g.duration }
+            } else if p.instantiation < max(instantiations.built.count, instantiations.checked.count) {
+                // Playing a define from inside its own body: with no conditionals, it never ends.
+                d = .forever
             }
             nodes[at] = GraphNode(kind: .play(p), span: p.span, name: nil, duration: d)
             return NodeID(at)
@@ -179,29 +227,17 @@ public struct GraphBuilder {
     /// A tween's static duration: delay + duration × iterations ÷ speed, when all are constants.
     /// The active duration is 0 when the duration is, even with `repeat forever` (Grammar.md §6.1).
     static func duration(of t: TweenSpec) -> StaticDuration {
-        guard case .constant(.time(let d)) = t.duration.node else {
-            // A computed duration is taken as endless: it is, unless it turns out to be 0.
-            return t.forever ? .forever : .dynamic
+        switch t.timing {
+        case .constant(let timing, let delay):
+            if timing.iterations.isInfinite && timing.iterationDuration.ticks != 0 { return .forever }
+            guard let active = timing.activeDuration else { return .dynamic }
+            return ((delay ?? .zero).adding(active)).map { .exact($0) } ?? .dynamic
+        case .computed(let c):
+            // A computed duration is taken as endless when it repeats forever: it is, unless it
+            // turns out to be 0. Any other computed part makes the duration known only then.
+            guard case .constant(.time(let d)) = c.duration.node else { return c.forever ? .forever : .dynamic }
+            return c.forever && d.ticks != 0 ? .forever : .dynamic
         }
-        if t.forever && d.ticks != 0 { return .forever }
-        var delay = Time.zero
-        if let e = t.delay {
-            guard case .constant(.time(let x)) = e.node else { return .dynamic }
-            delay = x
-        }
-        var n = 1.0, r = 1.0
-        if t.forever {
-            n = .infinity
-        } else if let e = t.iterations {
-            guard case .constant(.number(let x)) = e.node else { return .dynamic }
-            n = x
-        }
-        if let e = t.speed {
-            guard case .constant(.number(let x)) = e.node else { return .dynamic }
-            r = x
-        }
-        guard r > 0, n >= 0, let active = TweenTiming.activeDuration(iteration: d, iterations: n, rate: r) else { return .dynamic }
-        return (delay.adding(active)).map { .exact($0) } ?? .dynamic
     }
 }
 

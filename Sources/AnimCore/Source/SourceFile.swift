@@ -21,6 +21,13 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
         self.end = UInt32(clamping: max(start, end))
     }
 
+    /// Creates a span from offsets known to be in order (the lexer's).
+    @inline(__always) init(source: SourceID, start: UInt32, end: UInt32) {
+        self.source = source
+        self.start = start
+        self.end = end
+    }
+
     /// A span covering both `self` and `other` (same source assumed).
     public func merged(with other: Span) -> Span {
         Span(source: source, start: Int(min(start, other.start)), end: Int(max(end, other.end)))
