@@ -211,7 +211,7 @@ extension Checker {
         case .unary(let u): freeNames(u.operand, bound, &ok)
         case .binary(let b): freeNames(b.lhs, bound, &ok); freeNames(b.rhs, bound, &ok)
         case .string(let s):
-            for part in s.parts { if case .interpolation(let x) = part { freeNames(x, bound, &ok) } }
+            for part in tree.parts(of: s) { if case .interpolation(let x) = part { freeNames(x, bound, &ok) } }
         case .number, .color, .bool: break
         }
     }

@@ -6,6 +6,10 @@ extension Checker {
     /// convert exactly from their decimal text (`0.1` seconds is exactly 100 ms).
     /// `scaleLike`: a number n is accepted for a point as (n, n).
     mutating func checkAs(_ e: ExprID, _ kind: Kind, scaleLike: Bool = false) -> TypedExpr? {
+        // Literals, the usual case: their value, with no checked expression in between.
+        if kind == .time, let t = literalTime(e) { return TypedExpr(.constant(.time(t)), .time, tree.span(e)) }
+        if kind == .number, let v = literalNumber(e) { return TypedExpr(.constant(.number(v)), .number, tree.span(e)) }
+        if kind == .point, let p = literalPoint(e) { return TypedExpr(.constant(.point(p)), .point, tree.span(e)) }
         if let exact = exactLiteral(e, kind) { return exact }
         if kind == .time {
             var inner = e
@@ -29,10 +33,10 @@ extension Checker {
         guard case .number(let lit) = inner, lit.unit == .none else { return nil }
         switch kind {
         case .time:
-            guard let t = Time(decimal: lit.value, unitPower: 9) else { return nil }
+            guard let t = Time(decimal: tree.decimal(of: lit), unitPower: 9) else { return nil }
             return TypedExpr(.constant(.time(negative ? Time(ticks: -t.ticks) : t)), .time, tree.span(e))
         default:
-            let d = lit.value.doubleValue
+            let d = tree.decimal(of: lit).doubleValue
             return TypedExpr(.constant(.angle(Angle(degrees: negative ? -d : d))), .angle, tree.span(e))
         }
     }
@@ -58,11 +62,61 @@ extension Checker {
         return TypedExpr(.constant(r), t.kind, t.span)
     }
 
+    /// The value of a number written without a unit, negated or not (`12`, `-0.5`): what
+    /// checking it gives, found without building checked expressions (most numbers of a script
+    /// are written so). Nil when the literal is not that simple: checking then reads it.
+    func literalNumber(_ e: ExprID) -> Double? {
+        guard let (m, exponent, unit, negative) = tree.plainNumber(e), unit == .none else { return nil }
+        // Clinger's fast path, as DecimalLiteral.doubleValue: an exact mantissa and power of ten.
+        guard m < 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
+        let x = Double(m)
+        let v = exponent >= 0 ? x * Checker.powersOfTen[exponent] : x / Checker.powersOfTen[-exponent]
+        return negative ? -v : v
+    }
+
+    /// The point a pair of number literals gives (`(12, -3)`), as checking it would.
+    func literalPoint(_ e: ExprID) -> Point? {
+        guard case .pair(let p) = tree[e], let x = literalNumber(p.x), let y = literalNumber(p.y) else { return nil }
+        return Point(x, y)
+    }
+
+    /// The shape a name denotes when it names one shape (`square`): what checking it gives,
+    /// without a checked expression. Nil for anything else, a local of the name included.
+    mutating func namedShape(_ e: ExprID) -> ShapeID? {
+        guard case .name(let id) = tree[e] else { return nil }
+        let n = name(id)
+        guard lookupLocal(n) == nil, case .shape(let s)? = env.symbols[n] else { return nil }
+        return s
+    }
+
+    /// The time a literal in a time slot gives (`0.5`, `300ms`, `-2s`): its digits scaled
+    /// exactly to nanoseconds, as `Time(decimal:unitPower:)` does, when no rounding is needed.
+    func literalTime(_ e: ExprID) -> Time? {
+        guard let (m, exponent, unit, negative) = tree.plainNumber(e) else { return nil }
+        let power: Int
+        switch unit {
+        case .none, .s: power = 9
+        case .ms: power = 6
+        case .deg, .rad, .turn: return nil
+        }
+        let shift = exponent + power
+        guard shift >= 0, shift <= 18 else { return nil }
+        let (ticks, overflow) = m.multipliedReportingOverflow(by: Checker.integerPowersOfTen[shift])
+        guard !overflow, ticks <= UInt64(Int64.max) else { return nil }
+        return Time(ticks: negative ? -Int64(ticks) : Int64(ticks))
+    }
+
+    /// 10^0 … 10^22, each exactly a Double.
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+    /// 10^0 … 10^18, each an exact UInt64.
+    static let integerPowersOfTen: [UInt64] = (0...18).map { k in (0..<k).reduce(UInt64(1)) { x, _ in x * 10 } }
+
     /// Checks an expression and infers its kind.
     mutating func check(_ e: ExprID) -> TypedExpr? {
         switch tree[e] {
         case .number(let n):
-            let v = n.value.doubleValue
+            let value = tree.decimal(of: n)
+            let v = value.doubleValue
             switch n.unit {
             case .none:
                 guard v.isFinite else {
@@ -70,7 +124,7 @@ extension Checker {
                 }
                 return TypedExpr(.constant(.number(v)), .number, n.span)
             case .s, .ms:
-                guard let t = Time(decimal: n.value, unitPower: n.unit == .s ? 9 : 6) else {
+                guard let t = Time(decimal: value, unitPower: n.unit == .s ? 9 : 6) else {
                     error(.timeTooLong(text(n.span)), at: n.span)
                     return nil
                 }
@@ -82,7 +136,7 @@ extension Checker {
         case .string(let s):
             var parts: [TypedExpr.InterpolationPart] = []
             var ok = true
-            for p in s.parts {
+            for p in tree.parts(of: s) {
                 switch p {
                 case .text(let t): parts.append(.text(t))
                 case .interpolation(let x):
@@ -105,6 +159,10 @@ extension Checker {
         case .call(let c):
             return checkCall(c)
         case .pair(let p):
+            // Most points are written as two numbers: no checked expression for each.
+            if let a = literalNumber(p.x), let b = literalNumber(p.y) {
+                return TypedExpr(.constant(.point(Point(a, b))), .point, p.span)
+            }
             guard let x = checkAs(p.x, .number), let y = checkAs(p.y, .number) else { return nil }
             if case .constant(.number(let a)) = x.node, case .constant(.number(let b)) = y.node {
                 return TypedExpr(.constant(.point(Point(a, b))), .point, p.span)
@@ -262,6 +320,10 @@ extension Checker {
         switch base.kind {
         case .shape:
             let baseSpan = tree.span(m.base)
+            if case .constant(.shape(let s)) = base.node {
+                guard let (id, kind) = property(m.member, ofShape: s, baseWrittenAt: baseSpan) else { return nil }
+                return TypedExpr(.property(.fixed(s), id), kind, m.span)
+            }
             guard let (ref, cands) = shapeRef(base, writtenAt: baseSpan) else { return nil }
             guard let (id, kind) = property(m.member, of: cands, baseWrittenAt: baseSpan) else { return nil }
             return TypedExpr(.property(ref, id), kind, m.span)
@@ -313,6 +375,18 @@ extension Checker {
             kind = k
         }
         return (id, kind!)
+    }
+
+    /// `property(_:of:baseWrittenAt:writing:)` for one known shape, without a list of them.
+    mutating func property(_ member: Identifier, ofShape s: ShapeID, baseWrittenAt base: Span, writing: Bool = false) -> (PropertyID, Kind)? {
+        // A script writes the same property again and again: the last one, known by its bytes.
+        var id: PropertyID?
+        if let last = lastProperty, last.file === tree.file, sameBytes(last.span, member.span) { id = last.id } else {
+            id = env.propertyIDs[name(member)]
+            if let id { lastProperty = (tree.file, member.span, id) }
+        }
+        if let id, let k = env.kind(of: id, on: s) { return (id, k) }
+        return property(member, of: [s], baseWrittenAt: base, writing: writing)
     }
 
     /// Reports `name` as no property of the candidate shapes, with the anim name when another

@@ -99,6 +99,11 @@ extension Checker {
             error(.notAProperty(text(tree.span(a.target))), at: tree.span(a.target))
             return nil
         }
+        if let s = namedShape(m.base) {
+            // `square.center = …`, the usual target: its shape known by name.
+            return write(a, to: .fixed(s), prop: property(m.member, ofShape: s, baseWrittenAt: tree.span(m.base), writing: true),
+                         animating: animating)
+        }
         guard let base = check(m.base) else { return nil }
         let baseSpan = tree.span(m.base)
         guard base.kind == .shape else {
@@ -110,9 +115,17 @@ extension Checker {
             }
             return nil
         }
-        guard let (ref, cands) = shapeRef(base, writtenAt: baseSpan),
-              let (prop, kind) = property(m.member, of: cands, baseWrittenAt: baseSpan, writing: true)
-        else { return nil }
+        if case .constant(.shape(let s)) = base.node {
+            return write(a, to: .fixed(s), prop: property(m.member, ofShape: s, baseWrittenAt: baseSpan, writing: true), animating: animating)
+        }
+        guard let (ref, cands) = shapeRef(base, writtenAt: baseSpan) else { return nil }
+        return write(a, to: ref, prop: property(m.member, of: cands, baseWrittenAt: baseSpan, writing: true), animating: animating)
+    }
+
+    /// The rest of `checkWrite`, once the shape and the property are known (`prop` nil: the
+    /// property is unknown, already reported).
+    mutating func write(_ a: Assignment, to ref: ShapeRef, prop resolved: (PropertyID, Kind)?, animating: Bool) -> PropertyWrite? {
+        guard let (prop, kind) = resolved else { return nil }
         if animating && !kind.isInterpolable {
             error(.cannotAnimate(text(tree.span(a.target)), kind), at: tree.span(a.target))
             return nil
@@ -135,10 +148,10 @@ extension Checker {
 
     mutating func checkAnimate(_ a: AnimateStep) -> TweenSpec? {
         var ok = true
-        let duration = checkAs(a.duration, .time)
+        let duration = timePart(a.duration)
         ok = ok && duration != nil
         var easing = Easing.easeInOut
-        var delay: TypedExpr?, iterations: TypedExpr?, speed: TypedExpr?
+        var delay: TimingPart<Time>?, iterations: TimingPart<Double>?, speed: TimingPart<Double>?
         var forever = false, yoyo = false
         var fromExpr: ExprID?
         var seenOptions: UInt8 = 0  // one bit per option
@@ -148,15 +161,15 @@ extension Checker {
             switch option {
             case .delay(let e, _):
                 bit = 1; key = "delay"
-                delay = checkAs(e, .time); ok = ok && delay != nil
+                delay = timePart(e); ok = ok && delay != nil
             case .ease(let e, _):
                 bit = 2; key = "ease"
                 if let x = resolveEasing(tree[e]) { easing = x } else { ok = false }
             case .repeat(let e, _):
                 bit = 4; key = "repeat"
                 if let e {
-                    iterations = checkAs(e, .number); ok = ok && iterations != nil
-                    if case .constant(.number(let n))? = iterations?.node {
+                    iterations = numberPart(e); ok = ok && iterations != nil
+                    if let n = iterations?.constant {
                         do throws(TimingError) { _ = try TweenTiming.validated(iterations: n) } catch {
                             self.error(.timing(error), at: tree.span(e)); ok = false
                         }
@@ -166,8 +179,8 @@ extension Checker {
                 bit = 8; key = "yoyo"; yoyo = true
             case .speed(let e, _):
                 bit = 16; key = "speed"
-                speed = checkAs(e, .number); ok = ok && speed != nil
-                if case .constant(.number(let r))? = speed?.node {
+                speed = numberPart(e); ok = ok && speed != nil
+                if let r = speed?.constant {
                     do throws(TimingError) { _ = try TweenTiming.validated(rate: r) } catch {
                         self.error(.timing(error), at: tree.span(e)); ok = false
                     }
@@ -214,41 +227,105 @@ extension Checker {
             from = froms
         }
         guard ok, let duration else { return nil }
-        let computed = ComputedTiming(duration: duration, iterations: iterations, forever: forever, yoyo: yoyo, speed: speed, delay: delay)
-        guard let timing = decideTiming(computed, span: a.span) else { return nil }
+        guard let timing = decideTiming(duration: duration, iterations: iterations, forever: forever, yoyo: yoyo, speed: speed,
+                                        delay: delay, span: a.span) else { return nil }
         return TweenSpec(timing: timing, easing: easing, writes: writes, from: from, span: a.span)
+    }
+
+    /// A part of a tween's timing as checked: the value of a literal, read without building a
+    /// checked expression (the usual case), or the checked expression.
+    enum TimingPart<Value> {
+        case literal(Value, Span)
+        case checked(TypedExpr)
+
+        /// The value, when it is a constant.
+        var constant: Value? {
+            switch self {
+            case .literal(let v, _): v
+            case .checked(let t): t.constantValue.flatMap(TimingPart.value(of:))
+            }
+        }
+
+        /// The value of a part the checker folded to a constant.
+
+        /// Where it is written.
+        var span: Span {
+            switch self {
+            case .literal(_, let s): s
+            case .checked(let t): t.span
+            }
+        }
+
+        static func value(of v: AnimCore.Value) -> Value? {
+            switch v {
+            case .time(let t): t as? Value
+            case .number(let n): n as? Value
+            default: nil
+            }
+        }
+    }
+
+    /// Checks a time part of a tween's timing (its duration or delay): its literal's value,
+    /// else the expression checked as a time.
+    mutating func timePart(_ e: ExprID) -> TimingPart<Time>? {
+        if let t = literalTime(e) { return .literal(t, tree.span(e)) }
+        return checkAs(e, .time).map { .checked($0) }
+    }
+
+    /// Checks a number part of a tween's timing (its repeat count or speed): its literal's
+    /// value, else the expression checked as a number.
+    mutating func numberPart(_ e: ExprID) -> TimingPart<Double>? {
+        if let n = literalNumber(e) { return .literal(n, tree.span(e)) }
+        return checkAs(e, .number).map { .checked($0) }
     }
 
     /// The timing of a tween whose parts all check: decided now when they are constants
     /// (reporting what `TweenTiming.validated` rejects, at the part it is about), else left to
     /// the interpreter to compute when the tween starts.
-    mutating func decideTiming(_ c: ComputedTiming, span: Span) -> TimingSource? {
-        guard case .constant(.time(let d)) = c.duration.node else { return .computed(c) }
+    mutating func decideTiming(duration: TimingPart<Time>, iterations: TimingPart<Double>?, forever: Bool, yoyo: Bool,
+                               speed: TimingPart<Double>?, delay: TimingPart<Time>?, span: Span) -> TimingSource? {
+        func expr(_ p: TimingPart<Time>) -> TypedExpr {
+            switch p {
+            case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
+            case .checked(let t): t
+            }
+        }
+        func expr(_ p: TimingPart<Double>) -> TypedExpr {
+            switch p {
+            case .literal(let n, let s): TypedExpr(.constant(.number(n)), .number, s)
+            case .checked(let t): t
+            }
+        }
+        var computed: TimingSource {
+            .computed(ComputedTiming(duration: expr(duration), iterations: iterations.map(expr), forever: forever, yoyo: yoyo,
+                                     speed: speed.map(expr), delay: delay.map(expr)))
+        }
+        guard let d = duration.constant else { return computed }
         var n: Double? = 1
-        if c.forever { n = nil } else if let e = c.iterations {
-            guard case .constant(.number(let x)) = e.node else { return .computed(c) }
+        if forever { n = nil } else if let p = iterations {
+            guard let x = p.constant else { return computed }
             n = x
         }
         var rate = 1.0
-        if let e = c.speed {
-            guard case .constant(.number(let x)) = e.node else { return .computed(c) }
+        if let p = speed {
+            guard let x = p.constant else { return computed }
             rate = x
         }
-        var delay: Time?
-        if let e = c.delay {
-            guard case .constant(.time(let x)) = e.node else { return .computed(c) }
-            delay = x
+        var delayTime: Time?
+        if let p = delay {
+            guard let x = p.constant else { return computed }
+            delayTime = x
         }
         do throws(TimingError) {
-            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: c.yoyo, rate: rate)
-            if let delay { _ = try TweenTiming.validated(delay: delay) }
-            return .constant(timing, delay: delay)
+            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate)
+            if let delayTime { _ = try TweenTiming.validated(delay: delayTime) }
+            return .constant(timing, delay: delayTime)
         } catch {
             let at: Span? = switch error.part {
-            case .duration: c.duration.span
-            case .delay: c.delay?.span
-            case .iterations: c.iterations?.span
-            case .speed: c.speed?.span
+            case .duration: duration.span
+            case .delay: delay?.span
+            case .iterations: iterations?.span
+            case .speed: speed?.span
             case .whole: span
             }
             self.error(.timing(error), at: at ?? span)
@@ -267,13 +344,19 @@ extension Checker {
 
     /// Resolves `ease E`; an error points at the argument at fault when there is one.
     mutating func resolveEasing(_ e: EasingSyntax) -> Easing? {
-        let nameID = name(e.nameSpan)
         guard let written = e.arguments else {
-            if let known = easingsByName[nameID] { return known }
-            let easing = resolveEasing(e, name: nameID, arguments: nil)
-            if let easing { easingsByName[nameID] = easing }
+            // A script writes the same easing again and again: the last one, known by its bytes.
+            if let last = lastEasing, last.file === tree.file, sameBytes(last.span, e.nameSpan) { return last.easing }
+            let nameID = name(e.nameSpan)
+            var easing = easingsByName.first(where: { $0.name == nameID })?.easing
+            if easing == nil {
+                easing = resolveEasing(e, name: nameID, arguments: nil)
+                if let easing { easingsByName.append((nameID, easing)) }
+            }
+            if let easing { lastEasing = (tree.file, e.nameSpan, easing) }
             return easing
         }
+        let nameID = name(e.nameSpan)
         let args = tree[written].map { a -> EasingArgument in
             switch tree[a] {
             case .number(let d, _): .number(d)
@@ -285,6 +368,17 @@ extension Checker {
         let easing = resolveEasing(e, name: nameID, arguments: args)
         if let easing { resolvedEasings[key] = easing }
         return easing
+    }
+
+    /// Whether two spans of the tree being read hold the same bytes.
+    func sameBytes(_ a: Span, _ b: Span) -> Bool {
+        let n = Int(a.end &- a.start)
+        guard n == Int(b.end &- b.start) else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < n, p[Int(a.start) &+ i] == p[Int(b.start) &+ i] { i &+= 1 }
+            return i == n
+        }
     }
 
     /// Resolves an easing that is not known yet, reporting why when it does not resolve.

@@ -29,8 +29,13 @@ public struct Checker {
     /// Where each scope's locals start in `locals`.
     var scopeStarts: [Int] = []
     var localCount = 0
-    /// Easings resolved so far, by name: a script names the same few easings again and again.
-    var easingsByName: [NameID: Easing] = [:]
+    /// Easings resolved so far, by name: a script names the same few easings again and again,
+    /// so a short list beats hashing.
+    var easingsByName: [(name: NameID, easing: Easing)] = []
+    /// The last easing without arguments resolved, and where its name is written.
+    var lastEasing: (file: SourceFile, span: Span, easing: Easing)?
+    /// The last property name resolved, and where it is written.
+    var lastProperty: (file: SourceFile, span: Span, id: PropertyID)?
     /// Easings with arguments resolved so far.
     var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
     /// The property names of the declaration being checked (reused: no allocation per shape).
@@ -82,8 +87,8 @@ public struct Checker {
 
     /// Checks one statement.
     public mutating func check(_ stmt: StmtID) -> CheckedStmt? {
-        locals.removeAll(keepingCapacity: true)
-        scopeStarts.removeAll(keepingCapacity: true)
+        if !locals.isEmpty { locals.removeAll(keepingCapacity: true) }
+        if !scopeStarts.isEmpty { scopeStarts.removeAll(keepingCapacity: true) }
         localCount = 0
         switch tree[stmt] {
         case .stage(let s): return checkStage(s)

@@ -69,6 +69,10 @@ public struct GraphBuilder {
 
     private static func build(_ chain: CheckedChain, localCount: Int, table: InstantiationTable) -> SequencerGraph {
         var b = GraphBuilder(instantiations: table)
+        // A chain of steps: a sequence and its steps (nested steps grow the arrays further).
+        b.nodes.reserveCapacity(chain.steps.count + 1)
+        b.children.reserveCapacity(chain.steps.count)
+        b.targets.reserveCapacity(chain.steps.count)
         var top = chain
         while top.name == nil, top.steps.count == 1, case .parallel(let chains, _) = top.steps[0], chains.count == 1 {
             top = chains[0]
@@ -117,55 +121,64 @@ public struct GraphBuilder {
         }
         if chain.steps.count == 1 { return add(chain.steps[0]) }
         let at = reserve(chain.span)
-        var children: [NodeID] = []
+        let list = reserveList(chain.steps.count)
         var d = StaticDuration.exact(.zero)
-        for s in chain.steps {
+        for (k, s) in chain.steps.enumerated() {
             let c = add(s)
-            children.append(c)
+            children[Int(list.start) + k] = c
             d = d + nodes[Int(c.index)].duration
         }
-        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: nil, duration: d)
+        nodes[at] = GraphNode(kind: .sequence(list), span: chain.span, name: nil, duration: d)
         return NodeID(at)
+    }
+
+    /// Reserves a run of `count` children, filled in as they are built (a child's own children
+    /// come after the run).
+    private mutating func reserveList(_ count: Int) -> NodeList {
+        let start = Int32(children.count)
+        children.append(contentsOf: repeatElement(NodeID(0), count: count))
+        return NodeList(start: start, count: Int32(count))
+    }
+
+    /// Appends a node that has no children.
+    private mutating func leaf(_ node: GraphNode) -> NodeID {
+        nodes.append(node)
+        return NodeID(nodes.count - 1)
     }
 
     private mutating func add(_ step: CheckedStep) -> NodeID {
         switch step {
         case .tween(let t):
-            let at = reserve(t.span)
-            nodes[at] = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
-            if let plan = TweenPlan(t) {
-                let k = plans.firstIndex(of: plan) ?? plans.count  // a graph has few distinct plans
-                if k == plans.count { plans.append(plan) }
-                let own = TweenPlan.targets(of: t)
-                nodes[at].plan = PlanRef(plan: Int32(k), targets: Int32(targets.count), targetCount: Int32(own?.count ?? -1))
-                targets += own ?? []
+            var node = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
+            if case .constant(let timing, let delay) = t.timing {
+                // A graph has few distinct plans: the same timing, easing and delay share one.
+                let d = delay ?? .zero
+                let k = plans.firstIndex { $0.timing == timing && $0.delay == d && $0.easing == t.easing } ?? plans.count
+                if k == plans.count { plans.append(TweenPlan(t)!) }
+                let first = targets.count
+                let count = TweenPlan.appendTargets(of: t, to: &targets)
+                node.plan = PlanRef(plan: Int32(k), targets: Int32(first), targetCount: Int32(count ?? -1))
             }
-            return NodeID(at)
+            return leaf(node)
         case .wait(let e, let span):
-            let at = reserve(span)
             let d: StaticDuration = if case .constant(.time(let t)) = e.node { .exact(t) } else { .dynamic }
-            nodes[at] = GraphNode(kind: .wait(e), span: span, name: nil, duration: d)
-            return NodeID(at)
+            return leaf(GraphNode(kind: .wait(e), span: span, name: nil, duration: d))
         case .action(let a, let span):
-            let at = reserve(span)
-            nodes[at] = GraphNode(kind: .action(a), span: span, name: nil, duration: .exact(.zero))
-            return NodeID(at)
+            return leaf(GraphNode(kind: .action(a), span: span, name: nil, duration: .exact(.zero)))
         case .parallel(let chains, let span):
             if chains.count == 1 { return add(chains[0]) }
             let at = reserve(span)
-            var children: [NodeID] = []
+            let list = reserveList(chains.count)
             var d = StaticDuration.exact(.zero)
-            for c in chains {
+            for (k, c) in chains.enumerated() {
                 let id = add(c)
-                children.append(id)
+                children[Int(list.start) + k] = id
                 d = StaticDuration.longest(d, nodes[Int(id.index)].duration)
             }
-            nodes[at] = GraphNode(kind: .parallel(list(children)), span: span, name: nil, duration: d)
+            nodes[at] = GraphNode(kind: .parallel(list), span: span, name: nil, duration: d)
             return NodeID(at)
         case .spring(let sp):
-            let at = reserve(sp.span)
-            nodes[at] = GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic)
-            return NodeID(at)
+            return leaf(GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic))
         case .stagger(let spec, let body):
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))

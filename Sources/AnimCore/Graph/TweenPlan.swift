@@ -39,18 +39,20 @@ public struct TweenPlan: Hashable, Sendable {
         endProgress = activeDuration.map { timing.transformedProgress(at: $0, easing: spec.easing) } ?? 0
     }
 
-    /// The targets of a tween's writes, if every one is `fixed.property = constant` with no
-    /// keyframes or path, and the tween has no `from`.
-    static func targets(of spec: TweenSpec) -> [Target]? {
+    /// Appends the targets of a tween's writes, if every one is `fixed.property = constant` with
+    /// no keyframes or path, and the tween has no `from`: how many, or nil (none appended).
+    static func appendTargets(of spec: TweenSpec, to targets: inout [Target]) -> Int? {
         guard spec.from == nil else { return nil }
-        var out: [Target] = []
-        out.reserveCapacity(spec.writes.count)
+        let first = targets.count
         for w in spec.writes {
             guard case .fixed(let shape) = w.shape, w.op == .assign, w.keyframes == nil, !w.isPath,
-                  case .constant(let v) = w.value.node, let value = NumericValue(v) else { return nil }
-            out.append(Target(shape: shape, property: w.property, value: value))
+                  case .constant(let v) = w.value.node, let value = NumericValue(v) else {
+                targets.removeSubrange(first...)
+                return nil
+            }
+            targets.append(Target(shape: shape, property: w.property, value: value))
         }
-        return out
+        return spec.writes.count
     }
 }
 

@@ -43,25 +43,23 @@ public enum Expr: Hashable, Sendable {
     case binary(BinaryExpr)
 }
 
-/// A number literal with its exact decimal digits and unit.
+/// A number literal: its digits (`SyntaxTree.decimal(of:)` reads them exactly) and unit.
 public struct NumberLiteral: Hashable, Sendable {
-    /// The digits, read exactly.
-    public var value: DecimalLiteral
     /// The unit suffix.
     public var unit: NumberUnit
-    /// Where it is.
+    /// Where it is, the unit included.
     public var span: Span
 }
 
-/// A string literal: text pieces and interpolated expressions.
+/// A string literal: text pieces and interpolated expressions (`SyntaxTree.parts(of:)`).
 public struct StringLiteral: Hashable, Sendable {
     /// One piece of a string.
     public enum Part: Hashable, Sendable {
         case text(String)
         case interpolation(ExprID)
     }
-    /// The pieces in order.
-    public var parts: [Part]
+    /// The pieces, as the tree keeps them.
+    let parts: SyntaxList<ExprID>
     /// Where it is.
     public var span: Span
 }
@@ -557,15 +555,8 @@ extension SyntaxTree {
         let n = node(e.raw)
         let span = span(ofNode: e.raw)
         switch n.kind {
-        case .number:
-            return .number(NumberLiteral(value: decimal(span, unit: NumberUnit(rawValue: n.flags)!),
-                                         unit: NumberUnit(rawValue: n.flags)!, span: span))
-        case .string:
-            var parts: [StringLiteral.Part] = []
-            for p in self[SyntaxList<ExprID>(offset: n.a)] {
-                parts.append(p.raw >= 0 ? .interpolation(p) : .text(strings[Int(-p.raw - 1 - stringBase)]))
-            }
-            return .string(StringLiteral(parts: parts, span: span))
+        case .number: return .number(NumberLiteral(unit: NumberUnit(rawValue: n.flags)!, span: span))
+        case .string: return .string(StringLiteral(parts: SyntaxList(offset: n.a), span: span))
         case .color: return .color(ColorLiteral(value: colors[Int(n.a - colorBase)], span: span))
         case .bool: return .bool(BoolLiteral(value: n.flags != 0, span: span))
         case .name: return .name(Identifier(span))
@@ -588,10 +579,48 @@ extension SyntaxTree {
     }
 
     /// The exact digits of a number literal (the parser has checked that they read).
-    func decimal(_ span: Span, unit: NumberUnit) -> DecimalLiteral {
+    public func decimal(of n: NumberLiteral) -> DecimalLiteral {
         file.bytes.withUnsafeBufferPointer { b in
-            DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(span.start)..<(Int(span.end) - unit.suffixLength)]))!
+            DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(n.span.start)..<(Int(n.span.end) - n.unit.suffixLength)]))!
         }
+    }
+
+    /// A number written as at most 19 digits with at most a point (`12`, `0.5`, `-3`), read
+    /// straight from the source: its digits as an integer, its power of ten, and whether a
+    /// `-` is written before it. Nil for any other expression (the checker then reads it the
+    /// general way, through `decimal(of:)`, which gives the same digits).
+    @inline(__always)
+    public func plainNumber(_ e: ExprID) -> (mantissa: UInt64, exponent: Int, unit: NumberUnit, negative: Bool)? {
+        var n = node(e.raw)
+        var negative = false
+        if n.kind == .unary { negative = true; n = node(n.a) }
+        guard n.kind == .number, let unit = NumberUnit(rawValue: n.flags) else { return nil }
+        let digits = Int(n.length) &- unit.suffixLength
+        guard digits <= 19 else { return nil }
+        return file.bytes.withUnsafeBufferPointer { b in
+            var m: UInt64 = 0, count = 0, exponent = 0, point = false
+            var i = Int(n.start)
+            let end = i &+ digits
+            while i < end {
+                let c = b[i]
+                let d = c &- 0x30
+                if d < 10 {
+                    if count != 0 || d != 0 { m = m &* 10 &+ UInt64(d); count &+= 1 }
+                    if point { exponent &-= 1 }
+                } else if c == 0x2E, !point {
+                    point = true
+                } else {
+                    return nil
+                }
+                i &+= 1
+            }
+            return (m, count == 0 ? 0 : exponent, unit, negative)
+        }
+    }
+
+    /// The pieces of a string literal, in order, escapes decoded.
+    public func parts(of s: StringLiteral) -> [StringLiteral.Part] {
+        self[s.parts].map { p in p.raw >= 0 ? .interpolation(p) : .text(strings[Int(-p.raw - 1 - stringBase)]) }
     }
 
     /// A step node as its view.

@@ -8,13 +8,19 @@
 /// Turns a source into tokens, reporting lexical errors.
 public struct Lexer {
     private let file: SourceFile
+    /// The file's id, kept here for the spans (read for every token).
+    private let source: SourceID
     /// The source's bytes, valid while a `lex` call runs (raw access keeps the inner loops tight).
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var pos = 0
     /// Lexing stops here (the end of the source, or of an interpolation).
     private let limit: Int
-    /// Where tokens go during a `lex` call (the caller's buffer, swapped in).
-    private var tokens: [Token] = []
+    /// Where tokens go during a `lex` call: a buffer on the stack, copied to the caller's
+    /// array at the end of the call (appending to an array token by token cost a third of
+    /// the lexer's instructions).
+    private var out = UnsafeMutablePointer<Token>(bitPattern: 0x10)!
+    /// How many tokens `out` holds.
+    private var made = 0
     /// Open delimiters: `(`, `[` or `<`, innermost last.
     private var delimiters: [UInt8] = []
     private var sawSpace = true
@@ -28,12 +34,14 @@ public struct Lexer {
     /// Creates a lexer for a source.
     public init(file: SourceFile) {
         self.file = file
+        self.source = file.id
         self.limit = file.bytes.count
     }
 
     /// Creates a lexer for part of a source (the expression inside a string's `{ }`).
     public init(file: SourceFile, range: Range<Int>) {
         self.file = file
+        self.source = file.id
         self.pos = range.lowerBound
         self.limit = range.upperBound
     }
@@ -47,50 +55,64 @@ public struct Lexer {
 
     /// Lexes the rest of the source.
     public mutating func tokenize() -> [Token] {
-        var out: [Token] = []
-        out.reserveCapacity((limit - pos) / 3)
-        lex(into: &out, atLeast: .max)
-        return out
+        var tokens: [Token] = []
+        tokens.reserveCapacity((limit - pos) / 3 + 1)
+        while !isAtEnd { lex(into: &tokens, atLeast: 4096) }
+        return tokens
     }
 
-    /// Appends the next tokens to `out`: at least `count` of them, fewer only when the source
-    /// ends first (its `.eof` is then the last).
-    public mutating func lex(into out: inout [Token], atLeast count: Int) {
+    /// The most tokens one `lex` call makes beyond what it was asked for: a number written
+    /// against an `x` (`400x700`) makes two, and the end of input one more.
+    private static let slack = 3
+
+    /// Appends the next tokens to `tokens`: at least `count` of them (at most 4096 a call),
+    /// fewer only when the source ends first (its `.eof` is then the last).
+    public mutating func lex(into tokens: inout [Token], atLeast count: Int) {
         guard !isAtEnd else { return }
-        swap(&tokens, &out)
-        defer { swap(&tokens, &out) }
-        let goal = count >= Int.max - tokens.count ? Int.max : tokens.count + count
-        file.bytes.withUnsafeBufferPointer { b in
-            bytes = b
-            while tokens.count < goal {
-                skipSpaceAndComments()
-                guard pos < limit else { break }
-                lexOne()
+        let goal = min(count, 4096)
+        withUnsafeTemporaryAllocation(of: Token.self, capacity: goal + Lexer.slack) { buffer in
+            out = buffer.baseAddress!
+            made = 0
+            file.bytes.withUnsafeBufferPointer { b in
+                bytes = b
+                while made < goal {
+                    skipSpaceAndComments()
+                    guard pos < limit else { break }
+                    // Names and numbers, most tokens, go straight to their scanners.
+                    let c = bytes[pos]
+                    if isNameStart(c) { lexName() } else if isDigit(c) { lexNumber() } else { lexOne() }
+                }
             }
-        }
-        bytes = UnsafeBufferPointer(start: nil, count: 0)
-        if tokens.count < goal {
-            add(.eof, start: limit, end: limit)
-            isAtEnd = true
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            if made < goal {
+                add(.eof, start: limit, end: limit)
+                isAtEnd = true
+            }
+            tokens.append(contentsOf: UnsafeBufferPointer(start: out, count: made))
         }
     }
 
     // MARK: - Scanning
 
+    @inline(__always)
     private mutating func skipSpaceAndComments() {
-        while pos < limit {
-            let c = bytes[pos]
+        var p = pos
+        while p < limit {
+            let c = bytes[p]
             if c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0C {
-                pos += 1; sawSpace = true
+                p += 1; sawSpace = true
             } else if c == 0x23 /* # */ {
-                if hexColorLength(at: pos) != nil { return }
-                while pos < limit && bytes[pos] != 0x0A { pos += 1 }
+                if hexColorLength(at: p) != nil { break }
+                while p < limit && bytes[p] != 0x0A { p += 1 }
             } else if c == 0x0A {
+                pos = p
                 newline()
+                p = pos
             } else {
-                return
+                break
             }
         }
+        pos = p
     }
 
     /// Handles a line break at `pos`: a token unless inside `( )` or `[ ]`.
@@ -121,11 +143,11 @@ public struct Lexer {
         }
     }
 
+    /// Everything but a name or a number that starts with a digit.
     private mutating func lexOne() {
         let start = pos
         let c = bytes[pos]
-        if isNameStart(c) { return lexName() }
-        if isDigit(c) || (c == 0x2E && pos + 1 < limit && isDigit(bytes[pos + 1])) { return lexNumber() }
+        if c == 0x2E && pos + 1 < limit && isDigit(bytes[pos + 1]) { return lexNumber() }
         pos += 1
         let next: UInt8 = pos < limit ? bytes[pos] : 0
         switch c {
@@ -145,7 +167,7 @@ public struct Lexer {
         case 0x3E:
             if next == 0x3D { pos += 1; add(.greaterEqual, start: start, end: pos) } else {
                 // `>` closes the innermost block, and any `(`/`[` left open inside it.
-                if let i = delimiters.lastIndex(of: 0x3C) { delimiters.removeSubrange(i...) }
+                if let i = delimiters.lastIndex(of: 0x3C) { while delimiters.count > i { delimiters.removeLast() } }
                 add(.gt, start: start, end: pos)
             }
         case 0x2C: add(.comma, start: start, end: pos)
@@ -174,34 +196,39 @@ public struct Lexer {
     }
 
     /// An identifier or keyword: `[A-Za-z_][A-Za-z0-9_]*`.
+    @inline(__always)
     private mutating func lexName() {
         let start = pos
-        pos += 1
-        while pos < limit, isNameByte(bytes[pos]) { pos += 1 }
-        if let kw = Keyword.lookup(bytes, start, pos) {
-            add(.keyword, start: start, end: pos, keyword: kw)
+        var p = pos + 1
+        while p < limit, isNameByte(bytes[p]) { p += 1 }
+        pos = p
+        // Keywords are 2 to 9 lowercase letters: a name ending otherwise (`o12`) is none.
+        if p - start >= 2, bytes[p - 1] &- 0x61 < 26, let kw = Keyword.lookup(bytes, start, p) {
+            add(.keyword, start: start, end: p, keyword: kw)
         } else {
-            add(.identifier, start: start, end: pos)
+            add(.identifier, start: start, end: p)
         }
     }
 
     /// `12`, `1.5`, `.5`, `2e-3`, then an optional unit suffix (`s ms deg rad turn`).
     private mutating func lexNumber() {
         let start = pos
-        while pos < limit, isDigit(bytes[pos]) { pos += 1 }
-        if pos < limit, bytes[pos] == 0x2E, pos + 1 < limit, isDigit(bytes[pos + 1]) {
-            pos += 1
-            while pos < limit, isDigit(bytes[pos]) { pos += 1 }
+        var p = pos
+        while p < limit, isDigit(bytes[p]) { p += 1 }
+        if p < limit, bytes[p] == 0x2E, p + 1 < limit, isDigit(bytes[p + 1]) {
+            p += 1
+            while p < limit, isDigit(bytes[p]) { p += 1 }
         }
         // An exponent needs a digit after `e` (and its sign), so `2ease` is not a number.
-        if pos < limit, bytes[pos] == 0x65 || bytes[pos] == 0x45 {
-            var p = pos + 1
-            if p < limit, bytes[p] == 0x2B || bytes[p] == 0x2D { p += 1 }
-            if p < limit, isDigit(bytes[p]) {
-                pos = p
-                while pos < limit, isDigit(bytes[pos]) { pos += 1 }
+        if p < limit, bytes[p] | 0x20 == 0x65 /* e */ {
+            var q = p + 1
+            if q < limit, bytes[q] == 0x2B || bytes[q] == 0x2D { q += 1 }
+            if q < limit, isDigit(bytes[q]) {
+                p = q
+                while p < limit, isDigit(bytes[p]) { p += 1 }
             }
         }
+        pos = p
         var unit = NumberUnit.none
         if pos < limit, isNameStart(bytes[pos]) {
             var e = pos
@@ -302,12 +329,13 @@ public struct Lexer {
 
     @inline(__always)
     private mutating func add(_ kind: TokenKind, start: Int, end: Int, keyword: Keyword? = nil, unit: NumberUnit = .none) {
-        var t = Token(kind: kind, span: Span(source: file.id, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end)),
+        var t = Token(kind: kind, span: Span(source: source, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end)),
                       keyword: keyword, unit: unit)
         t.spaceBefore = sawSpace
         sawSpace = kind == .newline
         lastWasNewline = kind == .newline
-        tokens.append(t)
+        out[made] = t
+        made &+= 1
     }
 
     private mutating func error(_ m: LexMessage, _ start: Int, _ end: Int) {
@@ -316,10 +344,11 @@ public struct Lexer {
         t.spaceBefore = sawSpace
         sawSpace = false
         lastWasNewline = false
-        tokens.append(t)
+        out[made] = t
+        made &+= 1
     }
 
-    private func span(_ s: Int, _ e: Int) -> Span { Span(source: file.id, start: s, end: e) }
+    private func span(_ s: Int, _ e: Int) -> Span { Span(source: source, start: s, end: e) }
 }
 
 @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
@@ -329,12 +358,19 @@ public struct Lexer {
 
 extension Keyword {
     /// The keyword spelled by `bytes[start..<end]`, if any. The first eight bytes, read as one
-    /// little-endian word, are compared with each keyword of that length (no hashing, no table).
+    /// little-endian word, are compared with each keyword of that length (no hashing, no table:
+    /// a perfect hash into a table measured slower than this switch).
     static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword? {
         let n = end - start
         guard n >= 2, n <= 9 else { return nil }
         var w: UInt64 = 0
-        for i in 0..<min(n, 8) { w |= UInt64(bytes[start + i]) << (8 * UInt64(i)) }
+        if start + 8 <= bytes.count {
+            // One little-endian load; the bytes past the name are masked off.
+            w = UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self)
+            if n < 8 { w &= (1 << (8 * UInt64(n))) &- 1 }
+        } else {
+            for i in 0..<min(n, 8) { w |= UInt64(bytes[start + i]) << (8 * UInt64(i)) }
+        }
         switch n {
         case 2:
             switch w {

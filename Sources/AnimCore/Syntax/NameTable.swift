@@ -19,11 +19,10 @@ public struct NameTable: Sendable {
     private var bytes: [UInt8] = []
     /// Name `k` is `bytes[ends[k - 1] ..< ends[k]]` (`ends[-1]` being 0).
     private var ends: [UInt32] = []
-    /// The hash of each name, so that growing the table does not hash again.
-    private var hashes: [UInt32] = []
-    /// Open addressing: each slot holds an id + 1, or 0 when empty. Its size is a power of two
-    /// kept at least twice the number of names, so a probe ends quickly.
-    private var slots: [Int32] = []
+    /// Open addressing: each slot holds a name's hash (high 32 bits) and its id + 1 (low 32
+    /// bits), or 0 when empty, so one load tells a probe whether to compare bytes. The size is
+    /// a power of two kept at least twice the number of names, so a probe ends quickly.
+    private var slots: [UInt64] = []
 
     /// An empty table.
     public init() {}
@@ -35,25 +34,12 @@ public struct NameTable: Sendable {
     public mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> NameID {
         let h = NameTable.hash(name)
         if slots.isEmpty { grow() }
-        var mask = slots.count - 1
-        var i = Int(h) & mask
-        while true {
-            let s = slots[i]
-            if s == 0 { break }
-            if hashes[Int(s - 1)] == h, equals(Int(s - 1), name) { return NameID(s - 1) }
-            i = (i + 1) & mask
-        }
+        if let id = find(name, hash: h) { return id }
         let id = Int32(ends.count)
         bytes.append(contentsOf: name)
         ends.append(UInt32(bytes.count))
-        hashes.append(h)
-        if ends.count * 2 > slots.count {
-            grow()
-            mask = slots.count - 1
-            i = Int(h) & mask
-            while slots[i] != 0 { i = (i + 1) & mask }
-        }
-        slots[i] = id + 1
+        if ends.count * 2 > slots.count { grow() }
+        insert(id, hash: h)
         return NameID(id)
     }
 
@@ -65,19 +51,9 @@ public struct NameTable: Sendable {
 
     /// The id of a name, if it has been interned.
     public func id(of name: String) -> NameID? {
+        guard !slots.isEmpty else { return nil }
         var s = name
-        return s.withUTF8 { p -> NameID? in
-            guard !slots.isEmpty else { return nil }
-            let h = NameTable.hash(p)
-            let mask = slots.count - 1
-            var i = Int(h) & mask
-            while true {
-                let s = slots[i]
-                if s == 0 { return nil }
-                if hashes[Int(s - 1)] == h, equals(Int(s - 1), p) { return NameID(s - 1) }
-                i = (i + 1) & mask
-            }
-        }
+        return s.withUTF8 { find($0, hash: NameTable.hash($0)) }
     }
 
     /// The text of a name.
@@ -93,25 +69,45 @@ public struct NameTable: Sendable {
         return Int(ends[k]) - (k == 0 ? 0 : Int(ends[k - 1]))
     }
 
-    private func equals(_ k: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = k == 0 ? 0 : Int(ends[k - 1])
-        guard Int(ends[k]) - start == name.count else { return false }
-        return bytes.withUnsafeBufferPointer { b in
-            for j in 0..<name.count where b[start + j] != name[j] { return false }
-            return true
+    /// The id of a name with hash `h`, if it is in the table.
+    private func find(_ name: UnsafeBufferPointer<UInt8>, hash h: UInt32) -> NameID? {
+        slots.withUnsafeBufferPointer { sl in
+            bytes.withUnsafeBufferPointer { by in
+                ends.withUnsafeBufferPointer { en in
+                    let mask = sl.count &- 1
+                    var i = Int(h) & mask
+                    while true {
+                        let s = sl[i]
+                        if s == 0 { return nil }
+                        if UInt32(truncatingIfNeeded: s >> 32) == h {
+                            let k = Int(UInt32(truncatingIfNeeded: s)) &- 1
+                            let start = k == 0 ? 0 : Int(en[k &- 1])
+                            if Int(en[k]) &- start == name.count {
+                                var same = true
+                                for j in 0..<name.count where by[start &+ j] != name[j] { same = false; break }
+                                if same { return NameID(Int32(k)) }
+                            }
+                        }
+                        i = (i &+ 1) & mask
+                    }
+                }
+            }
         }
+    }
+
+    /// Puts an id in the first free slot for its hash.
+    private mutating func insert(_ id: Int32, hash h: UInt32) {
+        let mask = slots.count - 1
+        var i = Int(h) & mask
+        while slots[i] != 0 { i = (i + 1) & mask }
+        slots[i] = UInt64(h) << 32 | UInt64(UInt32(id + 1))
     }
 
     /// Doubles the slots (at least 64) and puts every id back.
     private mutating func grow() {
-        let size = max(64, slots.count * 2)
-        slots = [Int32](repeating: 0, count: size)
-        let mask = size - 1
-        for (k, h) in hashes.enumerated() {
-            var i = Int(h) & mask
-            while slots[i] != 0 { i = (i + 1) & mask }
-            slots[i] = Int32(k) + 1
-        }
+        let old = slots
+        slots = [UInt64](repeating: 0, count: max(64, slots.count * 2))
+        for s in old where s != 0 { insert(Int32(UInt32(truncatingIfNeeded: s)) - 1, hash: UInt32(truncatingIfNeeded: s >> 32)) }
     }
 
     /// FNV-1a over the bytes (Fowler, Noll and Vo; the 32-bit offset basis and prime), then

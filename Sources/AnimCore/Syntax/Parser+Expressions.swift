@@ -16,6 +16,7 @@ extension Parser {
 
     /// expr := unary { binop unary }   (precedence from `Parser.binaryOperators`)
     mutating func parseExpression() throws -> ExprID {
+        if let e = parseLoneOperand() { return e }
         try enterNesting(peek)
         defer { depth -= 1 }
         return try parseBinary(minPrecedence: 1)
@@ -43,6 +44,37 @@ extension Parser {
         case .star: (2, .multiply)
         case .slash: (2, .divide)
         default: nil
+        }
+    }
+
+    /// A number or a name that is a whole expression (`0.5`, `o12`): most operands are, and
+    /// they need no climb through the precedence levels. Nil (nothing consumed) when an
+    /// operator, a postfix or a call follows, or the number does not read: the full descent
+    /// then parses it, and reports what it must.
+    mutating func parseLoneOperand() -> ExprID? {
+        let t = peek
+        guard t.kind == .number || t.kind == .identifier, depth < Parser.maxNestingDepth else { return nil }
+        let next = token(at: current + 1)
+        switch next.kind {
+        case .plus, .minus, .star, .slash, .dot: return nil
+        case .lbracket, .lparen where !next.spaceBefore: return nil
+        default: break
+        }
+        if t.kind == .number {
+            guard numberReads(t) else { return nil }
+            advance()
+            return ExprID(raw: tree.add(.number, t.span, flags: t.unit.rawValue))
+        }
+        advance()
+        return ExprID(raw: tree.add(.name, t.span))
+    }
+
+    /// Whether a number token's digits read as a decimal literal (the lexer's digits always
+    /// do, but for an exponent out of DecimalLiteral's range).
+    func numberReads(_ t: Token) -> Bool {
+        file.bytes.withUnsafeBufferPointer { b in
+            let digits = UnsafeBufferPointer(rebasing: b[Int(t.span.start)..<Int(t.digitsEnd)])
+            return !digits.contains(where: { $0 | 0x20 == 0x65 /* e */ }) || DecimalLiteral(bytes: digits) != nil
         }
     }
 
@@ -86,10 +118,7 @@ extension Parser {
         switch t.kind {
         case .number:
             advance()
-            let valid = file.bytes.withUnsafeBufferPointer { b in
-                DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(t.span.start)..<Int(t.digitsEnd)])) != nil
-            }
-            guard valid else { throw report(.malformedNumber(text(t)), at: t) }
+            guard numberReads(t) else { throw report(.malformedNumber(text(t)), at: t) }
             return ExprID(raw: tree.add(.number, t.span, flags: t.unit.rawValue))
         case .string:
             advance()
@@ -111,7 +140,7 @@ extension Parser {
                     repeat { let a = try parseExpression(); scratch.append(a.raw) } while match(.comma)
                 }
                 try consume(.rparen, orReport: .expectedToken(.callArguments(text(t))))
-                let args: SyntaxList<ExprID> = tree.list(&scratch, from: mark)
+                let args: SyntaxList<ExprID> = tree.list(scratch, from: mark)
                 return ExprID(raw: tree.add(.call, t.span.merged(with: previous.span), Int32(t.span.end), args.offset))
             }
             return ExprID(raw: tree.add(.name, t.span))
@@ -138,7 +167,7 @@ extension Parser {
                 } while match(.comma)
             }
             try consume(.rbracket, orReport: .expectedToken(.list))
-            let elements: SyntaxList<ExprID> = tree.list(&scratch, from: mark)
+            let elements: SyntaxList<ExprID> = tree.list(scratch, from: mark)
             return ExprID(raw: tree.add(.list, t.span.merged(with: previous.span), elements.offset))
         case .keyword:
             throw report(.expectedExpressionFoundKeyword(text(t)), at: t)
@@ -202,7 +231,7 @@ extension Parser {
             }
         }
         if !buffer.isEmpty || scratch.count == mark { let part = text(buffer, &tree); scratch.append(part) }
-        let parts: SyntaxList<ExprID> = tree.list(&scratch, from: mark)
+        let parts: SyntaxList<ExprID> = tree.list(scratch, from: mark)
         return ExprID(raw: tree.add(.string, t.span, parts.offset))
     }
 

@@ -30,7 +30,7 @@ extension Parser {
             }
         }
         let span = span(first).merged(with: previous.span)
-        let steps: SyntaxList<StepID> = tree.list(&scratch, from: mark)
+        let steps: SyntaxList<StepID> = tree.list(scratch, from: mark)
         return ChainID(raw: tree.add(.chain, span, steps.offset, name))
     }
 
@@ -117,14 +117,14 @@ extension Parser {
                     }
                 }
             } catch {
-                scratch.removeSubrange(kept...)
+                scratch.removeLast(scratch.count - kept)
                 synchronize()
                 if check(.eof) { throw error }
             }
             skipSeparators()
         }
         let close = advance()
-        let chains: SyntaxList<ChainID> = tree.list(&scratch, from: mark)
+        let chains: SyntaxList<ChainID> = tree.list(scratch, from: mark)
         return tree.add(.block, open.span.merged(with: close.span), chains.offset)
     }
 
@@ -191,7 +191,7 @@ extension Parser {
                 _ = reportUnclosed(open, note: .keywordInTweenBlock(which, context: context))
                 current = contentEnd
                 guard let last = lastSpan else { throw ParseError() }
-                return (tree.list(&scratch, from: mark), open.span.merged(with: last))
+                return (tree.list(scratch, from: mark), open.span.merged(with: last))
             }
             do {
                 let a = try parseAssignment()
@@ -217,7 +217,7 @@ extension Parser {
         if lastSpan == nil {
             throw report(.emptyTweenBlock(context), at: open.span.merged(with: close.span))
         }
-        return (tree.list(&scratch, from: mark), open.span.merged(with: close.span))
+        return (tree.list(scratch, from: mark), open.span.merged(with: close.span))
     }
 
     /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes )
@@ -270,8 +270,8 @@ extension Parser {
         let close = try consume(.rbracket, orReport: .expectedToken(.keyframes))
         let span = open.span.merged(with: close.span)
         if scratch.count == mark { throw report(.emptyKeyframes, at: span) }
-        let values = scratch[mark...].map { ExprID(raw: tree.node($0).a) }
-        let frames: SyntaxList<KeyframeID> = tree.list(&scratch, from: mark)
+        let values = (mark..<scratch.count).map { ExprID(raw: tree.node(scratch[$0]).a) }
+        let frames: SyntaxList<KeyframeID> = tree.list(scratch, from: mark)
         return (frames, tree.list(values), span)
     }
 
@@ -294,25 +294,33 @@ extension Parser {
         while true {
             let t = peek
             let option: Int32
-            if match(.delay) {
+            switch t.kind == .keyword ? t.keyword : nil {
+            case .delay?:
+                advance()
                 let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 0, e.raw)
-            } else if match(.ease) {
+            case .ease?:
+                advance()
                 let e = try parseEasing(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 1, e.raw)
-            } else if match(.repeat) {
+            case .repeat?:
+                advance()
                 if match(.forever) { option = tree.add(.option, t.span.merged(with: previous.span), flags: 2, -1) } else {
                     let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 2, e.raw)
                 }
-            } else if match(.yoyo) {
+            case .yoyo?:
+                advance()
                 option = tree.add(.option, t.span, flags: 3)
-            } else if match(.speed) {
+            case .speed?:
+                advance()
                 let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 4, e.raw)
-            } else if match(.from) {
+            case .from?:
+                advance()
                 let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 5, e.raw)
-            } else if t.kind == .identifier, !check(.lt) {
-                let word = text(t)
-                throw report(.unknownOption(word, suggestion: DidYouMean.suggest(word, from: ParseMessage.optionWords)), at: t)
-            } else {
-                return tree.list(&scratch, from: mark)
+            default:
+                if t.kind == .identifier, !check(.lt) {
+                    let word = text(t)
+                    throw report(.unknownOption(word, suggestion: DidYouMean.suggest(word, from: ParseMessage.optionWords)), at: t)
+                }
+                return tree.list(scratch, from: mark)
             }
             scratch.append(option)
         }
@@ -351,7 +359,7 @@ extension Parser {
             }
             try consume(.rparen, orReport: .expectedToken(.easingParameters))
             // An empty list (`steps()`) is written parentheses: offset 0, not -1.
-            args = (tree.list(&scratch, from: mark) as SyntaxList<EasingArgumentID>).offset
+            args = (tree.list(scratch, from: mark) as SyntaxList<EasingArgumentID>).offset
         }
         return EasingID(raw: tree.add(.easing, name.merged(with: previous.span), Int32(name.end), args))
     }
@@ -392,7 +400,7 @@ extension Parser {
             let p = tree.add(.property, name, value.raw)
             scratch.append(p)
         }
-        let params: SyntaxList<PropertyInitID> = tree.list(&scratch, from: paramMark)
+        let params: SyntaxList<PropertyInitID> = tree.list(scratch, from: paramMark)
         let (assignments, blockSpan) = try parseAssignmentBlock(after: "'spring'")
         let r = tree.record(params.offset, tree.list(options).offset, assignments.offset)
         return StepID(raw: tree.add(.spring, kw.span.merged(with: blockSpan), r))
@@ -473,7 +481,7 @@ extension Parser {
             repeat { let a = try parseExpression(); scratch.append(a.raw) } while match(.comma)
         }
         try consume(.rparen, orReport: .expectedToken(.playArguments))
-        let args: SyntaxList<ExprID> = tree.list(&scratch, from: mark)
+        let args: SyntaxList<ExprID> = tree.list(scratch, from: mark)
         var reversed = false, speed: ExprID?
         while true {
             if match(.reversed) { reversed = true } else if match(.speed) { speed = try parseExpression() } else { break }

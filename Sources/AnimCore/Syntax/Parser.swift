@@ -25,7 +25,7 @@ public struct Parser {
     /// What the parser builds.
     var tree: SyntaxTree
     /// Items of the lists being parsed (statements, chains, steps …), innermost last.
-    var scratch: [Int32] = []
+    let scratch = SyntaxRun<Int32>(capacity: 256)
     /// Diagnostics found while parsing (lexer diagnostics are added by `parseProgram`).
     public internal(set) var diagnostics = DiagnosticBag()
     /// Set when an error happened at the end of the input, where more lines could complete it:
@@ -52,7 +52,9 @@ public struct Parser {
     /// Creates a parser that lexes `file` as it goes.
     init(file: SourceFile) {
         self.file = file
-        self.tree = SyntaxTree(file: file)
+        // About one node per 6 bytes and one Int32 of lists per 8 in generated scripts; pages
+        // never written stay out of memory.
+        self.tree = SyntaxTree(file: file, nodes: file.bytes.count / 6, extra: file.bytes.count / 8)
         var lexer = Lexer(file: file)
         lexer.lex(into: &tokens, atLeast: Parser.chunk)
         if lexer.isAtEnd { lexDiagnostics = lexer.diagnostics } else { self.lexer = lexer }
@@ -113,7 +115,7 @@ public struct Parser {
             letGoOfConsumedTokens()
             skipSeparators()
         }
-        tree.statements = tree.list(&scratch, from: mark)
+        tree.statements = tree.list(scratch, from: mark)
     }
 
     /// Parses one statement; on error, reports once and skips to the next statement.
@@ -126,7 +128,7 @@ public struct Parser {
             try expectStatementEnd(afterStep: kind == .topChain || kind == .topWait)
             return s
         } catch {
-            scratch.removeSubrange(mark...)
+            scratch.removeLast(scratch.count - mark)
             synchronize()
             // At the top level a `>` closes no block: step over it, or the loop would stop on it forever.
             if check(.gt) { advance() }
@@ -204,7 +206,7 @@ public struct Parser {
             let p = tree.add(.property, key, value.raw)
             scratch.append(p)
         }
-        return tree.list(&scratch, from: mark)
+        return tree.list(scratch, from: mark)
     }
 
     /// groupDecl := "group" NAME "=" expr
@@ -243,7 +245,7 @@ public struct Parser {
         }
         try consume(.rparen, orReport: .expectedToken(.parameters))
         try consume(.equal, orReport: .expected(.equalsBeforeBody(file.text(of: name))))
-        let params: SyntaxList<IdentifierID> = tree.list(&scratch, from: mark)
+        let params: SyntaxList<IdentifierID> = tree.list(scratch, from: mark)
         skipNewlines()
         let body = try parseChain()
         let r = tree.record(Int32(name.start), Int32(name.end), params.offset, body.raw)
@@ -280,7 +282,7 @@ public struct Parser {
     func text(_ t: Token) -> String { file.text(of: t.span) }
 
     /// The span of a node made so far.
-    func span(_ id: some SyntaxID) -> Span { tree.span(id) }
+    @inline(__always) func span(_ id: some SyntaxID) -> Span { tree.span(id) }
 
     /// Whether a token's text is `word` (compared as bytes, no String made).
     func isWord(_ t: Token, _ word: StaticString) -> Bool {
@@ -291,12 +293,13 @@ public struct Parser {
         }
     }
 
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func advance() -> Token {
         let t = tokens[current - base]
         if t.kind != .eof {
             current += 1
-            if lexer != nil, current - base + 2 >= tokens.count { lexMore() }
+            // Two tokens of lookahead are always lexed (`peek` and the one after it).
+            if current - base + 2 >= tokens.count { lexMore() }
         }
         return t
     }
@@ -307,7 +310,8 @@ public struct Parser {
         return tokens[min(i - base, tokens.count - 1)]
     }
 
-    /// Lexes the next chunk of tokens.
+    /// Lexes the next chunk of tokens (none once every token is in).
+    @inline(never)
     mutating func lexMore() {
         guard var l = lexer else { return }
         lexer = nil
@@ -318,7 +322,7 @@ public struct Parser {
     /// At a statement boundary: lets go of the tokens well behind the parser (one is kept, for
     /// `previous`).
     mutating func letGoOfConsumedTokens() {
-        guard lexer != nil, current - base > Parser.keptBehind else { return }
+        guard current - base > Parser.keptBehind, lexer != nil else { return }
         tokens.removeFirst(current - 1 - base)
         base = current - 1
     }
@@ -335,16 +339,16 @@ public struct Parser {
         lexDiagnostics = lexed
     }
 
-    func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
-    func check(_ kw: Keyword) -> Bool { peek.is(kw) }
+    @inline(__always) func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
+    @inline(__always) func check(_ kw: Keyword) -> Bool { peek.is(kw) }
 
-    mutating func match(_ kind: TokenKind) -> Bool {
+    @inline(__always) mutating func match(_ kind: TokenKind) -> Bool {
         guard check(kind) else { return false }
         advance()
         return true
     }
 
-    mutating func match(_ kw: Keyword) -> Bool {
+    @inline(__always) mutating func match(_ kw: Keyword) -> Bool {
         guard check(kw) else { return false }
         advance()
         return true

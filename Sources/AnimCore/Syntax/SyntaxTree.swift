@@ -48,13 +48,13 @@ public struct SyntaxList<Element: SyntaxID>: Hashable, Sendable {
 
 /// The items of a list, in order.
 public struct SyntaxItems<Element: SyntaxID>: RandomAccessCollection {
-    let extra: [Int32]
+    let extra: SyntaxRun<Int32>?
     let first: Int
     /// How many items.
     public let count: Int
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
-    public subscript(i: Int) -> Element { Element(raw: extra[first + i]) }
+    @inline(__always) public subscript(i: Int) -> Element { Element(raw: extra.unsafelyUnwrapped[first + i]) }
 }
 
 // MARK: - Storage
@@ -88,9 +88,9 @@ struct SyntaxNode {
 public struct SyntaxTree: Sendable {
     /// The source the spans point into.
     public let file: SourceFile
-    var nodes: [SyntaxNode] = []
+    var nodes: SyntaxRun<SyntaxNode>
     /// Lists (count, then items) and records; `extra[0]` is the empty list.
-    var extra: [Int32] = [0]
+    var extra: SyntaxRun<Int32>
     var colors: [Color] = []
     var strings: [String] = []
     /// The ends of spans too long for `SyntaxNode.length`, by node.
@@ -108,37 +108,40 @@ public struct SyntaxTree: Sendable {
         var node: Int32, extra: Int32, color: Int32, string: Int32
     }
 
-    /// An empty tree for a source.
-    public init(file: SourceFile) {
+    /// An empty tree for a source, with room for about `nodes` nodes and `extra` list items.
+    init(file: SourceFile, nodes: Int = 0, extra: Int = 0) {
         self.file = file
+        self.nodes = SyntaxRun(capacity: nodes)
+        self.extra = SyntaxRun(capacity: extra)
+        self.extra.append(0)
     }
 
     // MARK: Reading
 
     /// The items of a list.
     public subscript<T>(list: SyntaxList<T>) -> SyntaxItems<T> {
-        guard list.offset != 0 else { return SyntaxItems(extra: [], first: 0, count: 0) }
-        let at = Int(list.offset - extraBase)
-        return SyntaxItems(extra: extra, first: at + 1, count: Int(extra[at]))
+        guard list.offset != 0 else { return SyntaxItems(extra: nil, first: 0, count: 0) }
+        let at = Int(list.offset &- extraBase)
+        return SyntaxItems(extra: extra, first: at &+ 1, count: Int(extra[at]))
     }
 
     /// The number of items in a list.
     public func count<T>(_ list: SyntaxList<T>) -> Int {
-        list.offset == 0 ? 0 : Int(extra[Int(list.offset - extraBase)])
+        list.offset == 0 ? 0 : Int(extra[Int(list.offset &- extraBase)])
     }
 
-    @inline(__always) func node(_ raw: Int32) -> SyntaxNode { nodes[Int(raw - nodeBase)] }
+    @inline(__always) func node(_ raw: Int32) -> SyntaxNode { nodes[Int(raw &- nodeBase)] }
 
     /// The `k`th Int32 of a record.
-    @inline(__always) func field(_ record: Int32, _ k: Int) -> Int32 { extra[Int(record - extraBase) + k] }
+    @inline(__always) func field(_ record: Int32, _ k: Int) -> Int32 { extra[Int(record &- extraBase) &+ k] }
 
     /// The span of any node.
-    public func span(_ id: some SyntaxID) -> Span { span(ofNode: id.raw) }
+    @inline(__always) public func span(_ id: some SyntaxID) -> Span { span(ofNode: id.raw) }
 
-    func span(ofNode raw: Int32) -> Span {
+    @inline(__always) func span(ofNode raw: Int32) -> Span {
         let n = node(raw)
-        let end = n.length == SyntaxNode.long ? longEnds[raw]! : n.start + UInt32(n.length)
-        return Span(source: file.id, start: Int(n.start), end: Int(end))
+        guard n.length != SyntaxNode.long else { return Span(source: file.id, start: n.start, end: longEnds[raw]!) }
+        return Span(source: file.id, start: n.start, end: n.start &+ UInt32(n.length))
     }
 
     /// A span from two offsets kept in a record (`start` < 0: none).
@@ -155,7 +158,7 @@ public struct SyntaxTree: Sendable {
     // MARK: Building (the parser's side)
 
     /// Appends a node and returns its index.
-    mutating func add(_ kind: SyntaxKind, _ span: Span, flags: UInt8 = 0, _ a: Int32 = -1, _ b: Int32 = -1) -> Int32 {
+    @inline(__always) mutating func add(_ kind: SyntaxKind, _ span: Span, flags: UInt8 = 0, _ a: Int32 = -1, _ b: Int32 = -1) -> Int32 {
         let raw = Int32(nodes.count)
         let length = span.end - span.start
         var n = SyntaxNode(kind: kind, flags: flags, length: UInt16(truncatingIfNeeded: length), start: span.start, a: a, b: b)
@@ -168,42 +171,43 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Appends a record of Int32 fields and returns its offset.
-    mutating func record(_ a: Int32, _ b: Int32) -> Int32 {
+    @inline(__always) func record(_ a: Int32, _ b: Int32) -> Int32 {
         let at = Int32(extra.count)
         extra.append(a); extra.append(b)
         return at
     }
 
-    mutating func record(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
+    @inline(__always) func record(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
         let at = record(a, b)
         extra.append(c)
         return at
     }
 
-    mutating func record(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> Int32 {
+    @inline(__always) func record(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> Int32 {
         let at = record(a, b)
         extra.append(c); extra.append(d)
         return at
     }
 
-    mutating func record(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32, _ e: Int32, _ f: Int32, _ g: Int32) -> Int32 {
+    func record(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32, _ e: Int32, _ f: Int32, _ g: Int32) -> Int32 {
         let at = record(a, b, c, d)
         extra.append(e); extra.append(f); extra.append(g)
         return at
     }
 
     /// Moves the items pushed on `scratch` since `mark` into a list.
-    mutating func list<T>(_ scratch: inout [Int32], from mark: Int) -> SyntaxList<T> {
-        defer { scratch.removeSubrange(mark...) }
-        guard scratch.count > mark else { return .empty }
+    @inline(__always) func list<T>(_ scratch: SyntaxRun<Int32>, from mark: Int) -> SyntaxList<T> {
+        let n = scratch.count &- mark
+        guard n > 0 else { return .empty }
         let at = Int32(extra.count)
-        extra.append(Int32(scratch.count - mark))
-        extra.append(contentsOf: scratch[mark...])
+        extra.append(Int32(n))
+        if n == 1 { extra.append(scratch[mark]) } else { extra.append(contentsOf: scratch.buffer(mark..<scratch.count)) }
+        scratch.removeLast(n)
         return SyntaxList(offset: at)
     }
 
     /// A list of the given items.
-    mutating func list<T>(_ items: [T]) -> SyntaxList<T> {
+    func list<T>(_ items: [T]) -> SyntaxList<T> {
         guard !items.isEmpty else { return .empty }
         let at = Int32(extra.count)
         extra.append(Int32(items.count))
@@ -222,9 +226,9 @@ public struct SyntaxTree: Sendable {
         guard nodeBase == 0, let k = statementStarts.lastIndex(where: { $0.node <= stmt.raw }) else { return self }
         let from = statementStarts[k]
         var t = SyntaxTree(file: file)
-        t.nodes = Array(nodes[Int(from.node)...Int(stmt.raw)])
+        t.nodes = SyntaxRun(nodes.buffer(Int(from.node)..<(Int(stmt.raw) + 1)))
         let extraEnd = k + 1 < statementStarts.count ? Int(statementStarts[k + 1].extra) : extra.count
-        t.extra = Array(extra[Int(from.extra)..<extraEnd])
+        t.extra = SyntaxRun(extra.buffer(Int(from.extra)..<extraEnd))
         let colorEnd = k + 1 < statementStarts.count ? Int(statementStarts[k + 1].color) : colors.count
         t.colors = Array(colors[Int(from.color)..<colorEnd])
         let stringEnd = k + 1 < statementStarts.count ? Int(statementStarts[k + 1].string) : strings.count
@@ -239,7 +243,7 @@ public struct SyntaxTree: Sendable {
 
     /// Bytes the tree's arrays hold (for `anim bench`).
     public var byteCount: Int {
-        nodes.capacity * MemoryLayout<SyntaxNode>.stride + extra.capacity * 4 + colors.capacity * MemoryLayout<Color>.stride
+        nodes.byteCount + extra.byteCount + colors.capacity * MemoryLayout<Color>.stride
             + strings.capacity * MemoryLayout<String>.stride
     }
 }

@@ -246,8 +246,9 @@ struct ParserTests {
         let t = p.tree
         guard case .chain(let c) = t[t[t.statements][0]], case .print(let pr) = t[t[t[c].steps][0]],
               case .string(let s) = t[pr.value] else { Issue.record("not a string"); return }
-        #expect(s.parts.count == 4)  // "a", {1 + 2}, "b{c}", {"d"}
-        guard s.parts.count == 4, case .text(let middle) = s.parts[2] else { Issue.record("not text"); return }
+        let parts = t.parts(of: s)
+        #expect(parts.count == 4)  // "a", {1 + 2}, "b{c}", {"d"}
+        guard parts.count == 4, case .text(let middle) = parts[2] else { Issue.record("not text"); return }
         #expect(middle == "b{c}")
     }
 
