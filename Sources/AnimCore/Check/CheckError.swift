@@ -232,6 +232,30 @@ enum CheckError {
         }
     }
 
+    // MARK: Phrases the messages are made of
+
+    /// What a function's argument must be, as `argumentKind` says it.
+    enum Expected {
+        static let number = "a number"
+        static let angle = "an angle"
+        static let hue = "an angle (a hue)"
+        static let numeric = "a number, time or angle"
+        static let randomRange = "a number, time, angle or point"
+        static let interpolating = "a value that interpolates"
+    }
+
+    /// What a name is, as messages say it: `a rect`, `a shape array`, `a 'let' binding` …
+    static func describe(_ s: Symbol, shapeKind: ShapeKind?) -> String {
+        switch s {
+        case .shape: "a \(shapeKind?.rawValue ?? "shape")"
+        case .array: "a shape array"
+        case .group: "a group"
+        case .global: "a 'let' binding"
+        case .stepName: "a step name"
+        case .define: "a defined sequence"
+        }
+    }
+
     // MARK: Labels, notes and helps given with other messages
 
     /// Under an earlier declaration of a name declared again.

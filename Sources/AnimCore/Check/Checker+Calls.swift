@@ -47,40 +47,40 @@ extension Checker {
         switch f {
         case .min, .max:
             guard arity(args.count >= 2, "2 or more") else { return nil }
-            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .abs:
             guard arity(args.count == 1, "1") else { return nil }
-            guard let x = want(0, [.number, .time, .angle], "a number, time or angle") else { return nil }
+            guard let x = want(0, [.number, .time, .angle], CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, [x]), x.kind, c.span)
         case .sqrt:
-            guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], CheckError.Expected.number) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
         case .floor, .ceil, .round:
-            guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], CheckError.Expected.number) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
         case .mod:
             guard arity(args.count == 2, "2") else { return nil }
-            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .sin, .cos:
-            guard arity(args.count == 1, "1"), let x = want(0, [.angle], "an angle") else { return nil }
+            guard arity(args.count == 1, "1"), let x = want(0, [.angle], CheckError.Expected.angle) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
         case .lerp:
             guard arity(args.count == 3, "3") else { return nil }
             let t = args.removeLast()
-            guard let (k, xs) = unify([.number, .time, .angle, .point, .color], "a value that interpolates") else { return nil }
+            guard let (k, xs) = unify([.number, .time, .angle, .point, .color], CheckError.Expected.interpolating) else { return nil }
             args.append(t)
-            guard let tt = want(2, [.number], "a number") else { return nil }
+            guard let tt = want(2, [.number], CheckError.Expected.number) else { return nil }
             return TypedExpr(.call(f, xs + [tt]), k, c.span)
         case .clamp:
             guard arity(args.count == 3, "3") else { return nil }
-            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .random:
             guard arity(args.count <= 2, "0, 1 or 2") else { return nil }
             if args.isEmpty { return TypedExpr(.call(f, []), .number, c.span) }
-            guard let (k, xs) = unify([.number, .time, .angle, .point], "a number, time, angle or point") else { return nil }
+            guard let (k, xs) = unify([.number, .time, .angle, .point], CheckError.Expected.randomRange) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .rgb, .rgba, .hsl, .hsla:
             let n = f == .rgb || f == .hsl ? 3 : 4
@@ -88,7 +88,7 @@ extension Checker {
             var xs: [TypedExpr] = []
             for i in 0..<n {
                 let kinds: [Kind] = (f == .hsl || f == .hsla) && i == 0 ? [.angle] : [.number]
-                guard let x = want(i, kinds, kinds == [.angle] ? "an angle (a hue)" : "a number") else { return nil }
+                guard let x = want(i, kinds, kinds == [.angle] ? CheckError.Expected.hue : CheckError.Expected.number) else { return nil }
                 xs.append(x)
             }
             let t = TypedExpr(.call(f, xs), .color, c.span)

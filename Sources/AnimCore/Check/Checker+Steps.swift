@@ -435,7 +435,7 @@ extension Checker {
         if let t = e.tolerance {
             guard let c = check(t) else { return nil }
             guard c.kind == .number || c.kind == l.kind && (c.kind == .time || c.kind == .angle) else {
-                error(.kindMismatch(expected: "a number", got: c.kind), at: tree.span(t))
+                error(.kindMismatch(expected: CheckError.Expected.number, got: c.kind), at: tree.span(t))
                 return nil
             }
             tol = c

@@ -287,15 +287,10 @@ public struct Checker {
         return true
     }
 
+    /// What a name is, as messages say it (`a rect`, `a step name`).
     func describe(_ s: Symbol) -> String {
-        switch s {
-        case .shape(let id): "a \(env.shapes[Int(id.index)].kind.rawValue)"
-        case .array: "a shape array"
-        case .group: "a group"
-        case .global: "a 'let' binding"
-        case .stepName: "a step name"
-        case .define: "a defined sequence"
-        }
+        if case .shape(let id) = s { return CheckError.describe(s, shapeKind: env.shapes[Int(id.index)].kind) }
+        return CheckError.describe(s, shapeKind: nil)
     }
 
     // MARK: - Names

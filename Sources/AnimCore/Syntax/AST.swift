@@ -142,7 +142,7 @@ public struct UnaryExpr: Hashable, Sendable {
 
 /// An infix arithmetic operator.
 public struct BinaryExpr: Hashable, Sendable {
-    /// The operators, with their precedence in `Parser.precedence`.
+    /// The operators, with their precedence in `Parser.binaryOperator(_:)`.
     public typealias Op = ArithmeticOperator
     /// The operator.
     public var op: Op

@@ -3,18 +3,8 @@
 // characters delimit blocks.
 
 extension Parser {
-    /// Binary operator precedence: higher binds tighter. All are left-associative.
-    static let binaryOperators: [TokenKind: (Int, BinaryExpr.Op)] = [
-        .plus: (1, .add), .minus: (1, .subtract),     // + -
-        .star: (2, .multiply), .slash: (2, .divide),  // * /
-    ]
-
-    /// `binaryOperators` indexed by the token kind's raw value (read for every operand).
-    static let precedence: [(Int, BinaryExpr.Op)?] = (0...Int(TokenKind.error.rawValue)).map { raw in
-        TokenKind(rawValue: UInt8(raw)).flatMap { binaryOperators[$0] }
-    }
-
-    /// expr := unary { binop unary }   (precedence from `Parser.binaryOperators`)
+    /// expr := unary { binop unary }
+    /// The precedence of each `binop` is in `Parser.binaryOperator(_:)`.
     mutating func parseExpression() throws -> ExprID {
         if let e = parseLoneOperand() { return e }
         try enterNesting(peek)
@@ -36,7 +26,8 @@ extension Parser {
         return lhs
     }
 
-    /// The precedence and operator of a token kind, if it is a binary operator.
+    /// The precedence and operator of a token kind, if it is a binary operator: the
+    /// precedence table (higher binds tighter; all are left-associative).
     @inline(__always) static func binaryOperator(_ kind: TokenKind) -> (Int, BinaryExpr.Op)? {
         switch kind {
         case .plus: (1, .add)

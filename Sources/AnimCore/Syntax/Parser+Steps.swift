@@ -36,6 +36,9 @@ extension Parser {
 
     /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
     ///       | play | relative | control
+    /// Two of them are short enough to be parsed here:
+    /// print := "print" expr
+    /// set := "set" assignment
     mutating func parseStep() throws -> StepID {
         let t = peek
         try enterNesting(t)
