@@ -37,23 +37,23 @@ func texts(_ text: String) -> [String] {
 }
 
 /// Parses a snippet.
-func parse(_ text: String) -> (program: Program, diagnostics: DiagnosticBag, endedEarly: Bool, file: SourceFile) {
+func parse(_ text: String) -> (tree: SyntaxTree, diagnostics: DiagnosticBag, endedEarly: Bool, file: SourceFile) {
     let file = source(text)
     let r = Parser.parseProgram(file)
-    return (r.program, r.diagnostics, r.endedEarly, file)
+    return (r.tree, r.diagnostics, r.endedEarly, file)
 }
 
 /// The AST dump of a snippet (`anim check --dump ast`).
 func astDump(_ text: String) -> String {
     let p = parse(text)
-    return ASTDumper(file: p.file).dump(p.program)
+    return ASTDumper(file: p.file).dump(p.tree)
 }
 
 /// Parses and checks a snippet against a fresh environment.
 func check(_ text: String) -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag, file: SourceFile) {
     let p = parse(text)
     precondition(!p.diagnostics.hasErrors, "parse errors: \(messages(p.diagnostics))")
-    let r = Checker.check(p.program, file: p.file, environment: Environment())
+    let r = Checker.check(p.tree, environment: Environment())
     return (r.statements, r.environment, r.diagnostics, p.file)
 }
 
@@ -61,8 +61,10 @@ func check(_ text: String) -> (statements: [CheckedStmt], environment: Environme
 func graphs(_ text: String) -> [SequencerGraph] {
     let c = check(text)
     precondition(!c.diagnostics.hasErrors, "check errors: \(messages(c.diagnostics))")
+    var instantiations: [Instantiation] = []
+    GraphBuilder.buildInstantiations(c.environment.instantiations, onto: &instantiations)
     return c.statements.compactMap { s in
-        if case .start(let chain, _, let locals, _) = s { return GraphBuilder.build(chain, localCount: locals) }
+        if case .start(let chain, _, let locals, _) = s { return GraphBuilder.build(chain, localCount: locals, instantiations: instantiations) }
         return nil
     }
 }
@@ -83,9 +85,9 @@ func startedSession(_ text: String, flags: [String] = []) throws -> (Session, Ca
 /// A value of a shape's property now, by names.
 func value(_ session: Session, _ shape: String, _ property: String) -> Value? {
     let env = session.environment
-    guard let pid = env.propertyIDs[property] else { return nil }
+    guard let pid = env.propertyID(named: property) else { return nil }
     let sid: ShapeID
-    switch env.symbols[shape] {
+    switch env.symbol(named: shape) {
     case .shape(let s)?: sid = s
     default:
         guard let i = env.shapes.firstIndex(where: { $0.name == shape }) else { return nil }

@@ -1,110 +1,229 @@
-// CheckError: every message the checker can give, in one catalogue (as _RegexParser does).
-// Messages state the problem; a did-you-mean or help line says how to fix it.
+// CheckError: every message the checker can give, in one catalogue (as _RegexParser does), with
+// the label and help that go with it. Messages state the problem; a did-you-mean or help line
+// says how to fix it. The check functions name a case; only this file holds the words.
 
 /// The checker's messages.
 enum CheckError {
+    // MARK: Names
+
     case unknownName(String, suggestion: String?)
+    case stepNameAsValue(String)
+    case defineAsValue(String)
+    case alreadyDeclared(String, what: String)
+    case unknownSequence(String, suggestion: String?, noneDefined: Bool)
+    case unknownStepName(String, suggestion: String?, noneNamed: Bool)
+    case notAStepName(String, what: String)
+    case duplicateStepName(String)
+    case parameterGivenTwice(String)
+    case tooManyInstantiations(Int)
+    case argumentCount(String, parameters: Int, arguments: Int)
+
+    // MARK: Shapes and properties
+
     case unknownProperty(String, shapeKind: ShapeKind, shape: String, suggestion: String?)
     case unknownPropertyOfMany(String, shapes: String, suggestion: String?)
-    case unknownFunction(String, suggestion: String?)
-    case unknownMember(String, kind: Kind)
+    case unknownStageProperty(String, suggestion: String?, hint: BuiltinProperty?)
+    case hyphenatedKey(String, suggestion: String?)
+    case propertyGivenTwice(String)
+    case propertyHoldsList
+    case propertyHoldsShape
+    case builtinOfOtherKind(String, shapeKind: ShapeKind)
+    case foreignCustomProperty(String, meant: String?, drawn: Bool)
+    case customPropertyNearBuiltin(String, String)
+    case arraySize(ArraySizeProblem)
+    case tooManyShapes(Int, limit: Int)
     case notAShape(String, kind: Kind)
     case notAProperty(String)
-    case stepNameAsValue(String)
+    case mixedShapeKinds(String)
+    case groupMemberNotByName
+    case groupMemberKind(Kind)
+
+    // MARK: Expressions
+
+    case unknownFunction(String, suggestion: String?)
+    case unknownMember(String, kind: Kind)
     case kindMismatch(expected: String, got: Kind)
-    case operandKinds(BinaryExpr.Op, Kind, Kind)
+    case operandKinds(ArithmeticOperator, Kind, Kind)
     case negateKind(Kind)
     case arity(Builtin, expected: String, got: Int)
     case argumentKind(Builtin, index: Int, expected: String, got: Kind)
-    case alreadyDeclared(String, what: String)
-    case arraySize(String)
+    case velocityOfNonProperty
+    case velocityKind(Kind)
     case indexOutOfRange(Int, name: String, count: Int)
+    case indexNotWhole(Double)
+    case indexMixedList
     case notIndexable(Kind)
+    case numberTooLarge(String)
+    case timeTooLong(String)
+
+    // MARK: Steps
+
     case cannotAnimate(String, Kind)
     case relativeKind(Assignment.Op, Kind)
     case writtenTwice(String)
+    case pointComponentWrite(base: String)
+    case keyframesNeedTween
+    case optionGivenTwice(String)
+    case timing(TimingError)
+    case passCount(Double)
+    case fromKind(Kind, property: String, propertyKind: Kind)
     case comparisonKind(ExpectStep.Op, Kind)
-    case mixedShapeKinds(String)
+    case incomparableKinds(Kind, Kind)
     case waitNeedsDuration
     case waitNameInChain(String)
-    case duplicateStepName(String)
-    case unknownStepName(String, suggestion: String?)
-    case notYetAvailable(String)
     case easing(EasingError)
-    case listElementKinds
-    case fromKind(Kind, property: String, propertyKind: Kind)
-    case emptyBody(String)
+    case unknownStaggerOrder(String, suggestion: String?)
+    case staggerOverNonShapes(Kind)
+    case controlNeedsStepName(ControlStep.Verb)
+    case observesNonProperty
 
+    // MARK: Springs and keyframes
+
+    case unknownSpringParameter(String, suggestion: String?)
+    case springParameterGivenTwice(String)
+    case springFormsMixed(String, String)
+    case springNeeds(String, String)
+    case springParameterNeeds(String, String)
+    case springKeyframes
+    case springMovesTime
+    case springVelocityKind(Kind)
+    case keyframesOperator(Assignment.Op)
+    case pathKind(Kind)
+    case pathOffset
+    case pathEasing
+    case keyframeOffsetNotConstant
+    case keyframeOffsetRange(Double)
+    case keyframeOffsetsDecrease(Double, after: Double)
+
+    /// What is wrong with a shape array's size.
+    enum ArraySizeProblem {
+        case notWhole(Double), overLimit(Double, limit: Int), notConstant
+    }
+
+    /// The first line of the diagnostic.
     var message: String {
         switch self {
-        case .unknownName(let n, let s):
-            "unknown name '\(n)'" + did(s)
-        case .unknownProperty(let p, let k, let shape, let s):
-            "unknown property '\(p)' of \(k.rawValue) '\(shape)'" + did(s)
-        case .unknownPropertyOfMany(let p, let shapes, let s):
-            "unknown property '\(p)' of \(shapes)" + did(s)
-        case .unknownFunction(let n, let s):
-            "unknown function '\(n)'" + did(s)
-        case .unknownMember(let m, let k):
-            "a \(k) has no member '\(m)'"
-        case .notAShape(let text, let k):
-            "'\(text)' is a \(k), not a shape"
-        case .notAProperty(let text):
-            "'\(text)' is not a property of a shape"
-        case .stepNameAsValue(let n):
-            "'\(n)' names a step, not a value"
-        case .kindMismatch(let e, let g):
-            "expected \(e), found \(g.withArticle)"
-        case .operandKinds(let op, let a, let b):
-            "cannot \(verb(op)) \(a.withArticle) and \(b.withArticle)"
-        case .negateKind(let k):
-            "cannot negate \(k.withArticle)"
-        case .arity(let f, let e, let g):
-            "'\(f.rawValue)' takes \(e) argument\(e == "1" ? "" : "s"), not \(g)"
-        case .argumentKind(let f, let i, let e, let g):
-            "argument \(i + 1) of '\(f.rawValue)' must be \(e), not \(g.withArticle)"
-        case .alreadyDeclared(let n, let what):
-            "'\(n)' is already declared as \(what)"
-        case .arraySize(let why):
-            "bad array size: \(why)"
-        case .indexOutOfRange(let i, let n, let c):
-            "index \(i) is out of range for '\(n)' (it has \(c) member\(c == 1 ? "" : "s"))"
-        case .notIndexable(let k):
-            "cannot index \(k.withArticle)"
-        case .cannotAnimate(let p, let k):
-            "cannot animate '\(p)': \(k.withArticle) does not interpolate"
-        case .relativeKind(let op, let k):
-            "cannot use '\(op.rawValue)' on \(k.withArticle)"
-        case .writtenTwice(let p):
-            "'\(p)' is written twice in one block"
-        case .comparisonKind(let op, let k):
-            "cannot compare \(k) values with '\(op.rawValue)'"
-        case .mixedShapeKinds(let p):
-            "property '\(p)' has different kinds on these shapes"
-        case .waitNeedsDuration:
-            "'wait' inside a chain needs a duration"
-        case .waitNameInChain(let n):
-            "'wait \(n)' only works at the top level"
-        case .duplicateStepName(let n):
-            "the step name '\(n)' is already used"
-        case .unknownStepName(let n, let s):
-            "unknown step name '\(n)'" + did(s)
-        case .notYetAvailable(let what):
-            "\(what) is not available in this version of anim"
-        case .easing(let e):
-            e.message
-        case .listElementKinds:
-            "list elements must all be of one kind"
-        case .fromKind(let k, let p, let pk):
-            "'from' gives \(k.withArticle), but '\(p)' is \(pk.withArticle)"
-        case .emptyBody(let what):
-            "\(what) has an empty body"
+        case .unknownName(let n, let s): "unknown name '\(n)'" + did(s)
+        case .stepNameAsValue(let n): "'\(n)' names a step, not a value"
+        case .defineAsValue(let n): "'\(n)' is a defined sequence, not a value"
+        case .alreadyDeclared(let n, let what): "'\(n)' is already declared as \(what)"
+        case .unknownSequence(let n, let s, _): "unknown sequence '\(n)'" + did(s)
+        case .unknownStepName(let n, let s, _): "unknown step name '\(n)'" + did(s)
+        case .notAStepName(let n, let what): "'\(n)' is \(what), not a step name"
+        case .duplicateStepName(let n): "the step name '\(n)' is already used"
+        case .parameterGivenTwice(let n): "parameter '\(n)' is given twice"
+        case .tooManyInstantiations(let limit): "too many different uses of defined sequences (the limit is \(limit))"
+        case .argumentCount(let n, let p, let a): "'\(n)' takes \(p) argument\(p == 1 ? "" : "s"), not \(a)"
+        case .unknownProperty(let p, let k, let shape, let s): "unknown property '\(p)' of \(k.rawValue) '\(shape)'" + did(s)
+        case .unknownPropertyOfMany(let p, let shapes, let s): "unknown property '\(p)' of \(shapes)" + did(s)
+        case .unknownStageProperty(let p, let s, _): "unknown stage property '\(p)'" + did(s)
+        case .hyphenatedKey(let k, let s): "'\(k)' is not a property name" + did(s)
+        case .propertyGivenTwice(let p): "property '\(p)' is given twice"
+        case .propertyHoldsList: "a property cannot hold a list"
+        case .propertyHoldsShape: "a property cannot hold a shape"
+        case .builtinOfOtherKind(let p, let k): "'\(p)' is not a property of \(k.rawValue) shapes; it declares a custom property"
+        case .foreignCustomProperty(let p, let meant?, _): "'\(p)' declares a custom property; did you mean '\(meant)'?"
+        case .foreignCustomProperty(let p, nil, let drawn): "'\(p)' declares a custom property\(drawn ? "" : ", which is not drawn")"
+        case .customPropertyNearBuiltin(let p, let near): "'\(p)' declares a custom property; did you mean '\(near)'?"
+        case .arraySize(.notWhole(let n)): "bad array size: '\(formatNumber(n))' is not a whole number of at least 1"
+        case .arraySize(.overLimit(let n, let limit)): "bad array size: \(formatNumber(n)) is more than the limit of \(limit)"
+        case .arraySize(.notConstant): "bad array size: the size must be a number written in the declaration"
+        case .tooManyShapes(let n, let limit): "too many shapes: this declaration would make \(n), more than the limit of \(limit)"
+        case .notAShape(let text, let k): "'\(text)' is a \(k), not a shape"
+        case .notAProperty(let text): "'\(text)' is not a property of a shape"
+        case .mixedShapeKinds(let p): "property '\(p)' has different kinds on these shapes"
+        case .groupMemberNotByName: "a group lists shapes by their names"
+        case .groupMemberKind(let k): "a group holds shapes, not \(k.withArticle)"
+        case .unknownFunction(let n, let s): "unknown function '\(n)'" + did(s)
+        case .unknownMember(let m, let k): "a \(k) has no member '\(m)'"
+        case .kindMismatch(let e, let g): "expected \(e), found \(g.withArticle)"
+        case .operandKinds(let op, let a, let b): "cannot \(verb(op)) \(a.withArticle) and \(b.withArticle)"
+        case .negateKind(let k): "cannot negate \(k.withArticle)"
+        case .arity(let f, let e, let g): "'\(f.rawValue)' takes \(e) argument\(e == "1" ? "" : "s"), not \(g)"
+        case .argumentKind(let f, let i, let e, let g): "argument \(i + 1) of '\(f.rawValue)' must be \(e), not \(g.withArticle)"
+        case .velocityOfNonProperty: "'velocity' takes a property, such as 'velocity(square.center)'"
+        case .velocityKind(let k): "'velocity' needs a number, point or angle property, not \(k.withArticle)"
+        case .indexOutOfRange(let i, let n, let c): "index \(i) is out of range for '\(n)' (it has \(c) member\(c == 1 ? "" : "s"))"
+        case .indexNotWhole(let k): "index \(formatNumber(k)) is not a whole number"
+        case .indexMixedList: "cannot index a list whose elements have different kinds"
+        case .notIndexable(let k): "cannot index \(k.withArticle)"
+        case .numberTooLarge(let text): "number '\(text)' is too large"
+        case .timeTooLong(let text): "time '\(text)' is too long for the clock (the limit is about 292 years)"
+        case .cannotAnimate(let p, let k): "cannot animate '\(p)': \(k.withArticle) does not interpolate"
+        case .relativeKind(let op, let k): "cannot use '\(op.rawValue)' on \(k.withArticle)"
+        case .writtenTwice(let p): "'\(p)' is written twice in one block"
+        case .pointComponentWrite: "cannot write one component of a point"
+        case .keyframesNeedTween: "keyframes need a tween: 'set' changes a property at once"
+        case .optionGivenTwice(let key): "option '\(key)' is given twice"
+        case .timing(let e): e.message
+        case .passCount(let n): "a repeat count must be a whole number of at least 0, not \(formatNumber(n))"
+        case .fromKind(let k, let p, let pk): "'from' gives \(k.withArticle), but '\(p)' is \(pk.withArticle)"
+        case .comparisonKind(let op, let k): "cannot compare \(k) values with '\(op.rawValue)'"
+        case .incomparableKinds(let a, let b): "cannot compare \(a.withArticle) with \(b.withArticle)"
+        case .waitNeedsDuration: "'wait' inside a chain needs a duration"
+        case .waitNameInChain(let n): "'wait \(n)' only works at the top level"
+        case .easing(let e): e.message
+        case .unknownStaggerOrder(let o, let s): "unknown stagger order '\(o)'" + did(s)
+        case .staggerOverNonShapes(let k): "'stagger' goes over a list of shapes, not \(k.withArticle)"
+        case .controlNeedsStepName(let verb): "'\(verb.rawValue)' takes the name of a step"
+        case .observesNonProperty: "'on change' watches a property, such as 'square.center'"
+        case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
+        case .springParameterGivenTwice(let n): "spring parameter '\(n)' is given twice"
+        case .springFormsMixed(let a, let b): "spring parameters '\(a)' and '\(b)' belong to different forms"
+        case .springNeeds(let given, let missing): "a spring with '\(given)' needs '\(missing)' too"
+        case .springParameterNeeds(let p, let needed): "'\(p)' needs '\(needed)'"
+        case .springKeyframes: "a spring moves to one target, not keyframes"
+        case .springMovesTime: "a spring cannot move a time"
+        case .springVelocityKind(let k):
+            "a spring's velocity is a number (for every component) or a value of the property's kind, not \(k.withArticle)"
+        case .keyframesOperator(let op): "keyframes take '=', not '\(op.rawValue)'"
+        case .pathKind(let k): "a path moves a point property, not \(k.withArticle)"
+        case .pathOffset: "a path's points take no offsets"
+        case .pathEasing: "a path's points take no easing"
+        case .keyframeOffsetNotConstant: "a keyframe offset is a number written in the script"
+        case .keyframeOffsetRange(let x): "a keyframe offset must be between 0 and 1, not \(formatNumber(x))"
+        case .keyframeOffsetsDecrease(let x, let last):
+            "keyframe offsets must not decrease (\(formatNumber(x)) comes after \(formatNumber(last)))"
+        }
+    }
+
+    /// The text after the carets, for the messages that have one.
+    var label: String? {
+        switch self {
+        case .unknownProperty(_, let k, _, _): "not a property of \(k.rawValue)"
+        case .hyphenatedKey: "names cannot contain '-'"
+        default: nil
+        }
+    }
+
+    /// How to fix it, for the messages whose help does not depend on more than their case.
+    var help: String? {
+        switch self {
+        case .defineAsValue(let n): "play it with 'play \(n)(...)'"
+        case .unknownSequence(let n, _, true): "define it first with 'define \(n)(...) = ...'"
+        case .unknownStepName(let n, _, true), .notAStepName(let n, _): "name a step with 'as', as in 'animate 1 < ... > as \(n)'"
+        case .controlNeedsStepName: "name a step with 'as', as in 'animate 1 < ... > as intro'"
+        case .unknownStageProperty(_, _, .color?): "the stage's background is its 'color'"
+        case .unknownStageProperty(_, _, .size?): "the stage's size comes first, as in 'stage 400 x 700'"
+        case .unknownStageProperty: "the stage has a size and a 'color'"
+        case .unknownFunction: "functions are " + Builtin.allCases.map(\.rawValue).joined(separator: ", ")
+        case .notAProperty: "write 'shape.property', as in 'square.center'"
+        case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
+        case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
+        case .pointComponentWrite(let base): "write the whole point, as in '\(base) = (x, y)'"
+        case .comparisonKind(_, .point): "compare components, as in 'p.x <= 10'"
+        case .waitNameInChain(let n): "use 'after \(n) < ... >' to start steps when it ends"
+        case .unknownStaggerOrder: "orders are start, end, center, edges and random"
+        case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"
+        case .unknownSpringParameter, .springFormsMixed:
+            "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'"
+        default: nil
         }
     }
 
     private func did(_ s: String?) -> String { s.map { "; did you mean '\($0)'?" } ?? "" }
 
-    private func verb(_ op: BinaryExpr.Op) -> String {
+    private func verb(_ op: ArithmeticOperator) -> String {
         switch op {
         case .add: "add"
         case .subtract: "subtract"
@@ -112,6 +231,66 @@ enum CheckError {
         case .divide: "divide"
         }
     }
+
+    // MARK: Phrases the messages are made of
+
+    /// What a function's argument must be, as `argumentKind` says it.
+    enum Expected {
+        static let number = "a number"
+        static let angle = "an angle"
+        static let hue = "an angle (a hue)"
+        static let numeric = "a number, time or angle"
+        static let randomRange = "a number, time, angle or point"
+        static let interpolating = "a value that interpolates"
+    }
+
+    /// What a name is, as messages say it: `a rect`, `a shape array`, `a 'let' binding` …
+    static func describe(_ s: Symbol, shapeKind: ShapeKind?) -> String {
+        switch s {
+        case .shape: "a \(shapeKind?.rawValue ?? "shape")"
+        case .array: "a shape array"
+        case .group: "a group"
+        case .global: "a 'let' binding"
+        case .stepName: "a step name"
+        case .define: "a defined sequence"
+        }
+    }
+
+    // MARK: Labels, notes and helps given with other messages
+
+    /// Under an earlier declaration of a name declared again.
+    static let declaredHere = "declared here"
+    /// Under a declaration that comes after a use of its name.
+    static let declaredAfterUse = "declared here, after its use"
+    /// Under the first of two writes of a property in one block.
+    static let firstWrittenHere = "first written here"
+
+    /// For a name used before the line that declares it.
+    static func declareBeforeUse(_ name: String) -> String { "declare '\(name)' before the line that uses it" }
+
+    /// For a custom property written with hyphens that no other tool uses.
+    static func oneWordHelp(_ camel: String, _ snake: String) -> String {
+        "a custom property's name is one word, such as '\(camel)' or '\(snake)'"
+    }
+
+    /// For a member of a point that is not `x` or `y`.
+    static func pointMembersHelp(suggestion: String?) -> String {
+        "a point has '.x' and '.y'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    }
+
+    /// For a member read from a list.
+    static func listMemberHelp(base: String, member: String) -> String {
+        "pick one member first, as in '\(base)[0].\(member)', or use 'stagger ... for c in ...'"
+    }
+
+    /// For GSAP's power easing names.
+    static let gsapPowerNames = "GSAP's power0 is anim's linear, and power1 to power4 are quad, cubic, quart and quint"
+    /// For GSAP's back.inOut with an argument.
+    static let gsapBackNote = "GSAP's back.inOut(s) is anim's back-in-out(s / 1.525)"
+
+    /// A note on a `play` with the wrong number of arguments: the define's first line.
+    static func definedAs(_ name: String, _ line: String) -> String { "'\(name)' is defined as '\(line)'" }
+
+    /// A note on an error in a define's body: which `play` checked it.
+    static func inDefine(_ name: String, playedBy call: String) -> String { "in '\(name)', played by '\(call)'" }
 }
-
-

@@ -50,7 +50,7 @@ public enum SpringForm: Hashable, Sendable {
 }
 
 /// A checked spring step. A class, as TweenSpec is, for the same reason.
-public final class SpringSpec: Hashable, @unchecked Sendable {
+public final class SpringSpec: Hashable, Sendable {
     /// The parameters.
     public let form: SpringForm
     /// `velocity V`: initial velocity (a number for every component, or the property's kind).
@@ -148,88 +148,69 @@ public struct ControlSpec: Hashable, Sendable {
     public var span: Span
 }
 
-/// A checked tween: `animate D [options] < writes >`. A class, so the checked step and every
-/// graph node that plays it share one copy (a graph is built per chain, a node is read at
-/// every start of its step); the checker fills it in and nothing changes it after, which is
-/// why it may be `@unchecked Sendable`.
-public final class TweenSpec: Hashable, @unchecked Sendable {
+/// A tween's timing: decided once by the checker when every part of it is a constant (and then
+/// valid: `TweenTiming.validated`), or the expressions the interpreter evaluates when it starts.
+public enum TimingSource: Hashable, Sendable {
+    /// Constant: the timing and the delay (nil when none was written, which `from` tells apart
+    /// from `delay 0`).
+    case constant(TweenTiming, delay: Time?)
+    /// Computed when the tween starts.
+    indirect case computed(ComputedTiming)
+}
+
+/// The parts of a tween's timing that some expression decides at run time.
+public struct ComputedTiming: Hashable, Sendable {
     /// The duration of one iteration (a time).
-    public internal(set) var duration: TypedExpr
-    /// The easing.
-    public internal(set) var easing: Easing
-    /// The properties written.
-    public internal(set) var writes: [PropertyWrite]
-    /// The whole step.
-    public internal(set) var span: Span
-    /// The options most tweens do not have, in a box made when the first is set, so that a
-    /// plain tween stays small (a script may have a hundred thousand of them).
-    private var options: Options?
-
-    /// The optional parts of a tween.
-    private final class Options {
-        var delay: TypedExpr?
-        var iterations: TypedExpr?
-        var speed: TypedExpr?
-        var from: [TypedExpr]?
-        var forever = false
-        var yoyo = false
-    }
-
-    private var writableOptions: Options {
-        if let o = options { return o }
-        let o = Options()
-        options = o
-        return o
-    }
-
-    /// The delay before it starts (a time).
-    public internal(set) var delay: TypedExpr? {
-        get { options?.delay }
-        set { writableOptions.delay = newValue }
-    }
-    /// The number of iterations (a number); nil means 1.
-    public internal(set) var iterations: TypedExpr? {
-        get { options?.iterations }
-        set { writableOptions.iterations = newValue }
-    }
+    public var duration: TypedExpr
+    /// The number of iterations (a number); nil means 1, or endless with `forever`.
+    public var iterations: TypedExpr?
     /// `repeat forever`.
-    public internal(set) var forever: Bool {
-        get { options?.forever ?? false }
-        set { writableOptions.forever = newValue }
-    }
+    public var forever: Bool
     /// Alternate direction on each iteration.
-    public internal(set) var yoyo: Bool {
-        get { options?.yoyo ?? false }
-        set { writableOptions.yoyo = newValue }
-    }
+    public var yoyo: Bool
     /// The playback rate (a number).
-    public internal(set) var speed: TypedExpr? {
-        get { options?.speed }
-        set { writableOptions.speed = newValue }
-    }
-    /// The start value given with `from`, converted per write.
-    public internal(set) var from: [TypedExpr]? {
-        get { options?.from }
-        set { writableOptions.from = newValue }
-    }
+    public var speed: TypedExpr?
+    /// The delay before it starts (a time).
+    public var delay: TypedExpr?
+}
 
-    /// A tween of `duration` with the default options and no writes yet (the checker fills it in).
-    init(duration: TypedExpr, span: Span) {
-        self.duration = duration
-        self.easing = .easeInOut
-        self.writes = []
+/// A checked tween: `animate D [options] < writes >`. Immutable; a class, so the checked step
+/// and every graph node that plays it share one copy (a graph is built per chain, a node is
+/// read at every start of its step).
+public final class TweenSpec: Hashable, Sendable {
+    /// Duration, iterations, direction, rate and delay.
+    public let timing: TimingSource
+    /// The easing.
+    public let easing: Easing
+    /// The properties written.
+    public let writes: [PropertyWrite]
+    /// The start value given with `from`, converted per write.
+    public let from: [TypedExpr]?
+    /// The whole step.
+    public let span: Span
+
+    init(timing: TimingSource, easing: Easing, writes: [PropertyWrite], from: [TypedExpr]?, span: Span) {
+        self.timing = timing
+        self.easing = easing
+        self.writes = writes
+        self.from = from
         self.span = span
     }
 
+    /// Whether a delay was written (even `delay 0`).
+    public var hasDelay: Bool {
+        switch timing {
+        case .constant(_, let d): d != nil
+        case .computed(let c): c.delay != nil
+        }
+    }
+
     public static func == (a: TweenSpec, b: TweenSpec) -> Bool {
-        a === b || (a.duration == b.duration && a.delay == b.delay && a.easing == b.easing && a.iterations == b.iterations
-                    && a.forever == b.forever && a.yoyo == b.yoyo && a.speed == b.speed && a.from == b.from
-                    && a.writes == b.writes && a.span == b.span)
+        a === b || (a.timing == b.timing && a.easing == b.easing && a.from == b.from && a.writes == b.writes && a.span == b.span)
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(duration); h.combine(delay); h.combine(easing); h.combine(iterations); h.combine(forever)
-        h.combine(yoyo); h.combine(speed); h.combine(from); h.combine(writes); h.combine(span)
+        h.combine(timing); h.combine(easing); h.combine(from); h.combine(writes); h.combine(span)
     }
 }
 
@@ -355,10 +336,13 @@ public enum CheckedStmt: Hashable, Sendable {
     case declaration(Span)
 }
 
-/// One checked instance of a `define` for one signature of argument kinds.
-public struct Instantiation: Hashable, Sendable {
+/// One checked instance of a `define` for one signature of argument kinds: its body as a
+/// checked chain, which GraphBuilder builds (`GraphBuilder.buildInstantiations`).
+public struct CheckedInstantiation: Hashable, Sendable {
     /// The define's name.
     public var name: String
-    /// The graph of its body (nil while the body is being checked, for recursion).
-    public var graph: SequencerGraph?
+    /// The checked body (nil while it is being checked, for recursion).
+    public var body: CheckedChain?
+    /// Local slots the body uses (its parameters first).
+    public var localCount: Int
 }

@@ -2,16 +2,15 @@
 
 extension Checker {
     mutating func checkCall(_ c: CallExpr) -> TypedExpr? {
-        let name = c.callee.name
+        let name = text(c.callee)
         guard let f = Builtin(rawValue: name) else {
             let known = Builtin.allCases.map(\.rawValue)
-            error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span,
-                  help: "functions are " + known.joined(separator: ", "))
+            error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span)
             return nil
         }
         if f == .velocity { return checkVelocity(c) }
         var args: [TypedExpr] = []
-        for a in c.arguments {
+        for a in tree[c.arguments] {
             guard let t = check(a) else { return nil }
             args.append(t)
         }
@@ -48,40 +47,40 @@ extension Checker {
         switch f {
         case .min, .max:
             guard arity(args.count >= 2, "2 or more") else { return nil }
-            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .abs:
             guard arity(args.count == 1, "1") else { return nil }
-            guard let x = want(0, [.number, .time, .angle], "a number, time or angle") else { return nil }
+            guard let x = want(0, [.number, .time, .angle], CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, [x]), x.kind, c.span)
         case .sqrt:
-            guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], CheckError.Expected.number) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
         case .floor, .ceil, .round:
-            guard arity(args.count == 1, "1"), let x = want(0, [.number], "a number") else { return nil }
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], CheckError.Expected.number) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
         case .mod:
             guard arity(args.count == 2, "2") else { return nil }
-            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .sin, .cos:
-            guard arity(args.count == 1, "1"), let x = want(0, [.angle], "an angle") else { return nil }
+            guard arity(args.count == 1, "1"), let x = want(0, [.angle], CheckError.Expected.angle) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
         case .lerp:
             guard arity(args.count == 3, "3") else { return nil }
             let t = args.removeLast()
-            guard let (k, xs) = unify([.number, .time, .angle, .point, .color], "a value that interpolates") else { return nil }
+            guard let (k, xs) = unify([.number, .time, .angle, .point, .color], CheckError.Expected.interpolating) else { return nil }
             args.append(t)
-            guard let tt = want(2, [.number], "a number") else { return nil }
+            guard let tt = want(2, [.number], CheckError.Expected.number) else { return nil }
             return TypedExpr(.call(f, xs + [tt]), k, c.span)
         case .clamp:
             guard arity(args.count == 3, "3") else { return nil }
-            guard let (k, xs) = unify(numeric, "a number, time or angle") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .random:
             guard arity(args.count <= 2, "0, 1 or 2") else { return nil }
             if args.isEmpty { return TypedExpr(.call(f, []), .number, c.span) }
-            guard let (k, xs) = unify([.number, .time, .angle, .point], "a number, time, angle or point") else { return nil }
+            guard let (k, xs) = unify([.number, .time, .angle, .point], CheckError.Expected.randomRange) else { return nil }
             return TypedExpr(.call(f, xs), k, c.span)
         case .rgb, .rgba, .hsl, .hsla:
             let n = f == .rgb || f == .hsl ? 3 : 4
@@ -89,7 +88,7 @@ extension Checker {
             var xs: [TypedExpr] = []
             for i in 0..<n {
                 let kinds: [Kind] = (f == .hsl || f == .hsla) && i == 0 ? [.angle] : [.number]
-                guard let x = want(i, kinds, kinds == [.angle] ? "an angle (a hue)" : "a number") else { return nil }
+                guard let x = want(i, kinds, kinds == [.angle] ? CheckError.Expected.hue : CheckError.Expected.number) else { return nil }
                 xs.append(x)
             }
             let t = TypedExpr(.call(f, xs), .color, c.span)
@@ -104,17 +103,18 @@ extension Checker {
 
     /// `velocity(shape.prop)`: the property's rate of change per second, of its own kind.
     mutating func checkVelocity(_ c: CallExpr) -> TypedExpr? {
-        guard c.arguments.count == 1 else {
-            error(.arity(.velocity, expected: "1", got: c.arguments.count), at: c.span)
+        let arguments = tree[c.arguments]
+        guard arguments.count == 1 else {
+            error(.arity(.velocity, expected: "1", got: arguments.count), at: c.span)
             return nil
         }
-        guard let p = check(c.arguments[0]) else { return nil }
+        guard let p = check(arguments[0]) else { return nil }
         guard case .property = p.node else {
-            diagnostics.error("'velocity' takes a property, such as 'velocity(square.center)'", at: c.arguments[0].span)
+            error(.velocityOfNonProperty, at: tree.span(arguments[0]))
             return nil
         }
         guard p.kind == .number || p.kind == .point || p.kind == .angle else {
-            diagnostics.error("'velocity' needs a number, point or angle property, not \(p.kind.withArticle)", at: c.arguments[0].span)
+            error(.velocityKind(p.kind), at: tree.span(arguments[0]))
             return nil
         }
         return TypedExpr(.call(.velocity, [p]), p.kind, c.span)

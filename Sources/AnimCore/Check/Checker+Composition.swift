@@ -5,55 +5,65 @@
 extension Checker {
     // MARK: - define / play
 
-    /// `define NAME(params) = chain`: recorded; its body is checked when played.
-    mutating func checkDefine(_ d: DefineStmt) -> CheckedStmt? {
-        if env.preludeNames.remove(d.name.name) != nil {
-            env.symbols[d.name.name] = nil
-        } else if let existing = env.symbols[d.name.name] {
-            error(.alreadyDeclared(d.name.name, what: describe(existing)), at: d.name.span)
+    /// `define NAME(params) = chain`: recorded with its own copy of the statement's tree; its
+    /// body is checked when played.
+    mutating func checkDefine(_ d: DefineStmt, statement: StmtID) -> CheckedStmt? {
+        let id = name(d.name)
+        if env.preludeNames.remove(id) != nil {
+            env.symbols[id] = nil
+        } else if let existing = env.symbols[id] {
+            error(.alreadyDeclared(text(d.name), what: describe(existing)), at: d.name.span)
             return nil
         }
-        var seen: Set<String> = []
-        for p in d.parameters where !seen.insert(p.name).inserted {
-            diagnostics.error("parameter '\(p.name)' is given twice", at: p.span)
-            failedNames.insert(d.name.name)
-            return nil
+        var parameters: [NameID] = []
+        for p in tree[d.parameters] {
+            let param = tree[p]
+            let pid = name(param)
+            if parameters.contains(pid) {
+                error(.parameterGivenTwice(text(param)), at: param.span)
+                failedNames.insert(id)
+                return nil
+            }
+            parameters.append(pid)
         }
         // Names in the body must exist: parameters, locals it binds, or top-level names.
         var ok = true
-        checkFreeNames(in: d.body, bound: Set(d.parameters.map(\.name)), ok: &ok)
-        guard ok else { failedNames.insert(d.name.name); return nil }
-        env.defines[d.name.name] = DefineInfo(name: d.name.name, parameters: d.parameters, body: d.body, span: d.span,
-                                              fromPrelude: isPrelude)
-        env.symbols[d.name.name] = .define(d.name.name)
+        checkFreeNames(in: d.body, bound: parameters, ok: &ok)
+        guard ok else { failedNames.insert(id); return nil }
+        env.defines[id] = DefineInfo(name: text(d.name), parameters: parameters, tree: tree.subtree(of: statement), body: d.body,
+                                     span: d.span, fromPrelude: isPrelude)
+        env.symbols[id] = .define(text(d.name))
         env.files[file.id] = file
         return .declaration(d.span)
     }
 
     /// `play NAME(args) [reversed] [speed R]`.
     mutating func checkPlay(_ p: PlayStep) -> CheckedStep? {
-        guard let def = env.defines[p.name.name] else {
-            if failedNames.contains(p.name.name) { return nil }  // the define's own error is reported
-            let names = env.defines.keys.sorted()
-            if let sym = env.symbols[p.name.name] {
-                error(.alreadyDeclared(p.name.name, what: describe(sym)), at: p.name.span)
+        let defineName = name(p.name)
+        guard let def = env.defines[defineName] else {
+            if failedNames.contains(defineName) { return nil }  // the define's own error is reported
+            if let sym = env.symbols[defineName] {
+                error(.alreadyDeclared(text(p.name), what: describe(sym)), at: p.name.span)
             } else {
-                diagnostics.error("unknown sequence '\(p.name.name)'" + DidYouMean.suffix(p.name.name, from: names), at: p.name.span,
-                                  help: names.isEmpty ? "define it first with 'define \(p.name.name)(...) = ...'" : nil)
+                let names = env.defineNames
+                error(.unknownSequence(text(p.name), suggestion: DidYouMean.suggest(text(p.name), from: names), noneDefined: names.isEmpty),
+                      at: p.name.span)
             }
             return nil
         }
-        guard p.arguments.count == def.parameters.count else {
-            diagnostics.error("'\(def.name)' takes \(def.parameters.count) argument\(def.parameters.count == 1 ? "" : "s"), not \(p.arguments.count)",
-                              at: p.span, notes: ["'\(def.name)' is defined as '\(text(def.span.prefixLine(of: env.files[def.span.source] ?? file)))'"])
+        let arguments = tree[p.arguments]
+        guard arguments.count == def.parameters.count else {
+            let defined = def.tree.text(def.span.prefixLine(of: def.tree.file))
+            diagnostics.error(CheckError.argumentCount(def.name, parameters: def.parameters.count, arguments: arguments.count).message,
+                              at: p.span, notes: [CheckError.definedAs(def.name, defined)])
             return nil
         }
         var args: [TypedExpr] = []
         var signature: [ArgumentSignature] = []
-        for a in p.arguments {
+        for a in arguments {
             guard let t = check(a) else { return nil }
             var cands: [ShapeID] = []
-            if t.kind == .shape, let (_, c) = shapeRef(t, writtenAt: a.span) { cands = c }
+            if t.kind == .shape, let (_, c) = shapeRef(t, writtenAt: tree.span(a)) { cands = c }
             if case .list(.shape) = t.kind { cands = shapeCandidates(ofList: t) }
             args.append(t)
             signature.append(ArgumentSignature(kind: t.kind, candidates: cands))
@@ -62,46 +72,53 @@ extension Checker {
         if let s = p.speed {
             speed = checkAs(s, .number)
             if speed == nil { return nil }
-            if case .constant(.number(let r))? = speed?.node, !(r > 0) {
-                diagnostics.error("speed must be greater than 0, not \(formatNumber(r))", at: s.span)
-                return nil
+            if case .constant(.number(let r))? = speed?.node {
+                do throws(TimingError) { _ = try TweenTiming.validated(rate: r) } catch {
+                    self.error(.timing(error), at: tree.span(s))
+                    return nil
+                }
             }
         }
-        guard let id = instantiate(def, signature: signature, at: p.span) else { return nil }
+        guard let id = instantiate(def, name: defineName, signature: signature, at: p.span) else { return nil }
         return .play(PlaySpec(instantiation: id, name: def.name, arguments: args, reversed: p.reversed, speed: speed, span: p.span))
     }
 
-    /// The instantiation of a define for a signature, checking its body the first time.
-    mutating func instantiate(_ def: DefineInfo, signature: [ArgumentSignature], at call: Span) -> Int? {
-        let key = InstantiationKey(name: def.name, arguments: signature)
+    /// The instantiation of a define for a signature, checking its body the first time (in the
+    /// define's tree). The graph is built by GraphBuilder from the checked body.
+    mutating func instantiate(_ def: DefineInfo, name: NameID, signature: [ArgumentSignature], at call: Span) -> Int? {
+        let key = InstantiationKey(name: name, arguments: signature)
         if let id = env.instantiationIndex[key] { return id }
         guard env.instantiations.count < Checker.maxInstantiations else {
-            diagnostics.error("too many different uses of defined sequences (the limit is \(Checker.maxInstantiations))", at: call)
+            error(.tooManyInstantiations(Checker.maxInstantiations), at: call)
             return nil
         }
         let id = env.instantiations.count
-        env.instantiations.append(Instantiation(name: def.name, graph: nil))
+        env.instantiations.append(CheckedInstantiation(name: def.name, body: nil, localCount: 0))
         env.instantiationIndex[key] = id
         // Check the body in a fresh scope whose first locals are the parameters.
-        let saved = (scopes, localCount)
-        scopes = [[:]]
+        let callText = text(call)
+        let saved = (locals, scopeStarts, localCount, tree)
+        locals = []
+        scopeStarts = []
         localCount = 0
+        tree = def.tree
+        pushScope()
         for (p, sig) in zip(def.parameters, signature) {
-            _ = newLocal(p.name, kind: sig.kind, candidates: sig.candidates)
+            _ = newLocal(p, kind: sig.kind, candidates: sig.candidates)
         }
         let errorsBefore = diagnostics.errorCount
         let body = checkChain(def.body)
-        let locals = localCount
-        (scopes, localCount) = saved
+        let bodyLocals = localCount
+        (locals, scopeStarts, localCount, tree) = saved
         if diagnostics.errorCount > errorsBefore {
-            let pos = "\(text(call))"
-            diagnostics.amendLast { $0.notes.append("in '\(def.name)', played by '\(pos)'") }
+            diagnostics.amendLast { $0.notes.append(CheckError.inDefine(def.name, playedBy: callText)) }
         }
         guard let chain = body else {
             env.instantiationIndex[key] = nil
             return nil
         }
-        env.instantiations[id].graph = GraphBuilder.build(chain, localCount: locals, instantiations: env.instantiations)
+        env.instantiations[id].body = chain
+        env.instantiations[id].localCount = bodyLocals
         return id
     }
 
@@ -114,60 +131,89 @@ extension Checker {
             return vs.compactMap { if case .shape(let s) = $0 { return s } else { return nil } }
         }
         if case .variable(.local(let slot)) = t.node {
-            return scopes.reversed().lazy.compactMap { $0.values.first { $0.slot == slot } }.first?.candidates ?? []
+            return local(inSlot: slot)?.candidates ?? []
         }
         return []
     }
 
     /// Reports names in a define body that are neither bound nor declared.
-    mutating func checkFreeNames(in chain: Chain, bound: Set<String>, ok: inout Bool) {
-        func expr(_ e: Expr, _ bound: Set<String>) {
-            switch e {
-            case .name(let id):
-                if !bound.contains(id.name), env.symbols[id.name] == nil, Color.named(id.name) == nil {
-                    if !failedNames.contains(id.name) { reportUnknownName(id, candidates: (Array(bound) + env.allNames).sorted()) }
-                    ok = false
-                }
-            case .member(let m): expr(m.base, bound)
-            case .index(let i): expr(i.base, bound); expr(i.index, bound)
-            case .call(let c): c.arguments.forEach { expr($0, bound) }
-            case .pair(let p): expr(p.x, bound); expr(p.y, bound)
-            case .list(let l): l.elements.forEach { expr($0, bound) }
-            case .unary(let u): expr(u.operand, bound)
-            case .binary(let b): expr(b.lhs, bound); expr(b.rhs, bound)
-            case .string(let s):
-                for part in s.parts { if case .interpolation(let x) = part { expr(x, bound) } }
-            case .number, .color, .bool: break
+    mutating func checkFreeNames(in chain: ChainID, bound: [NameID], ok: inout Bool) {
+        var bound = bound
+        checkFreeNames(chain: chain, bound: &bound, ok: &ok)
+    }
+
+    private mutating func checkFreeNames(chain id: ChainID, bound: inout [NameID], ok: inout Bool) {
+        for s in tree[tree[id].steps] {
+            switch tree[s] {
+            case .animate(let a):
+                freeNames(a.duration, bound, &ok); freeNames(a.assignments, bound, &ok)
+            case .spring(let sp):
+                for p in tree[sp.parameters] { freeNames(tree[p].value, bound, &ok) }
+                freeNames(sp.assignments, bound, &ok)
+            case .wait(let w): if let e = w.argument { freeNames(e, bound, &ok) }
+            case .print(let p): freeNames(p.value, bound, &ok)
+            case .set(let st): freeNames(assignment: st.assignment, bound, &ok)
+            case .expect(let x):
+                freeNames(x.lhs, bound, &ok); freeNames(x.rhs, bound, &ok)
+                if let t = x.tolerance { freeNames(t, bound, &ok) }
+            case .block(let b): freeNames(block: b, &bound, &ok)
+            case .repeat(let r):
+                if let c = r.count { freeNames(c, bound, &ok) }
+                freeNames(block: r.body, &bound, &ok)
+            case .stagger(let st):
+                freeNames(st.interval, bound, &ok); freeNames(st.sequence, bound, &ok)
+                bound.append(name(st.variable))
+                freeNames(block: st.body, &bound, &ok)
+                bound.removeLast()
+            case .play(let p): for a in tree[p.arguments] { freeNames(a, bound, &ok) }
+            case .relative(let r):
+                if let o = r.offset { freeNames(o, bound, &ok) }
+                freeNames(block: r.body, &bound, &ok)
+            case .control(let c):
+                if c.verb == .save || c.verb == .restore { freeNames(c.target, bound, &ok) }
+                if let t = c.time { freeNames(t, bound, &ok) }
             }
         }
-        func assignments(_ list: [Assignment], _ bound: Set<String>) {
-            for a in list { expr(a.target, bound); expr(a.value, bound); a.keyframes?.forEach { k in k.offset.map { expr($0, bound) } } }
+    }
+
+    private mutating func freeNames(block b: Block, _ bound: inout [NameID], _ ok: inout Bool) {
+        for c in tree[b.chains] { checkFreeNames(chain: c, bound: &bound, ok: &ok) }
+    }
+
+    private mutating func freeNames(_ list: SyntaxList<AssignmentID>, _ bound: [NameID], _ ok: inout Bool) {
+        for a in tree[list] { freeNames(assignment: a, bound, &ok) }
+    }
+
+    private mutating func freeNames(assignment id: AssignmentID, _ bound: [NameID], _ ok: inout Bool) {
+        let a = tree[id]
+        freeNames(a.target, bound, &ok)
+        freeNames(a.value, bound, &ok)
+        if let frames = a.keyframes {
+            for k in tree[frames] { if let o = tree[k].offset { freeNames(o, bound, &ok) } }
         }
-        func block(_ b: Block, _ bound: Set<String>) { b.chains.forEach { chainNames($0, bound) } }
-        func chainNames(_ c: Chain, _ bound: Set<String>) {
-            for s in c.steps {
-                switch s {
-                case .animate(let a):
-                    expr(a.duration, bound); assignments(a.assignments, bound)
-                case .spring(let sp): sp.parameters.forEach { expr($0.value, bound) }; assignments(sp.assignments, bound)
-                case .wait(let w): w.argument.map { expr($0, bound) }
-                case .print(let p): expr(p.value, bound)
-                case .set(let st): assignments([st.assignment], bound)
-                case .expect(let x): expr(x.lhs, bound); expr(x.rhs, bound); x.tolerance.map { expr($0, bound) }
-                case .block(let b): block(b, bound)
-                case .repeat(let r): r.count.map { expr($0, bound) }; block(r.body, bound)
-                case .stagger(let st):
-                    expr(st.interval, bound); expr(st.sequence, bound)
-                    block(st.body, bound.union([st.variable.name]))
-                case .play(let p): p.arguments.forEach { expr($0, bound) }
-                case .relative(let r): r.offset.map { expr($0, bound) }; block(r.body, bound)
-                case .control(let c):
-                    if c.verb == .save || c.verb == .restore { expr(c.target, bound) }
-                    c.time.map { expr($0, bound) }
+    }
+
+    private mutating func freeNames(_ e: ExprID, _ bound: [NameID], _ ok: inout Bool) {
+        switch tree[e] {
+        case .name(let id):
+            let n = name(id)
+            if !bound.contains(n), env.symbols[n] == nil, Color.named(text(id)) == nil {
+                if !failedNames.contains(n) {
+                    reportUnknownName(id, candidates: (bound.map { env.names[$0] } + env.allNames).sorted())
                 }
+                ok = false
             }
+        case .member(let m): freeNames(m.base, bound, &ok)
+        case .index(let i): freeNames(i.base, bound, &ok); freeNames(i.index, bound, &ok)
+        case .call(let c): for a in tree[c.arguments] { freeNames(a, bound, &ok) }
+        case .pair(let p): freeNames(p.x, bound, &ok); freeNames(p.y, bound, &ok)
+        case .list(let l): for x in tree[l.elements] { freeNames(x, bound, &ok) }
+        case .unary(let u): freeNames(u.operand, bound, &ok)
+        case .binary(let b): freeNames(b.lhs, bound, &ok); freeNames(b.rhs, bound, &ok)
+        case .string(let s):
+            for part in tree.parts(of: s) { if case .interpolation(let x) = part { freeNames(x, bound, &ok) } }
+        case .number, .color, .bool: break
         }
-        chainNames(chain, bound)
     }
 
     // MARK: - stagger
@@ -177,24 +223,23 @@ extension Checker {
         guard let interval = checkAs(s.interval, .time) else { return nil }
         var order = StaggerOrder.start
         if let o = s.order {
-            guard let x = StaggerOrder(rawValue: o.name) else {
-                diagnostics.error("unknown stagger order '\(o.name)'" + DidYouMean.suffix(o.name, from: StaggerOrder.allCases.map(\.rawValue)),
-                                  at: o.span, help: "orders are start, end, center, edges and random")
+            guard let x = StaggerOrder(rawValue: text(o)) else {
+                error(.unknownStaggerOrder(text(o), suggestion: DidYouMean.suggest(text(o), from: StaggerOrder.allCases.map(\.rawValue))),
+                      at: o.span)
                 return nil
             }
             order = x
         }
         guard let members = check(s.sequence) else { return nil }
         guard case .list(let element) = members.kind, element == .shape || element == .empty else {
-            diagnostics.error("'stagger' goes over a list of shapes, not \(members.kind.withArticle)", at: s.sequence.span,
-                              help: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'")
+            error(.staggerOverNonShapes(members.kind), at: tree.span(s.sequence))
             return nil
         }
         let candidates = shapeCandidates(ofList: members)
-        scopes.append([:])
-        let slot = newLocal(s.variable.name, kind: .shape, candidates: candidates)
+        pushScope()
+        let slot = newLocal(name(s.variable), kind: .shape, candidates: candidates)
         let body = checkBlock(s.body)
-        scopes.removeLast()
+        popScope()
         guard let b = body else { return nil }
         return .stagger(StaggerSpec(interval: interval, order: order, variable: slot, members: members, span: s.span), body: b)
     }
@@ -203,13 +248,13 @@ extension Checker {
 
     /// Resolves a step name, with did-you-mean.
     mutating func stepName(_ id: Identifier) -> StepNameID? {
-        if case .stepName(let sid)? = env.symbols[id.name] { return sid }
-        if let sym = env.symbols[id.name] {
-            diagnostics.error("'\(id.name)' is \(describe(sym)), not a step name", at: id.span,
-                              help: "name a step with 'as', as in 'animate 1 < ... > as \(id.name)'")
+        let n = name(id)
+        if case .stepName(let sid)? = env.symbols[n] { return sid }
+        if let sym = env.symbols[n] {
+            error(.notAStepName(text(id), what: describe(sym)), at: id.span)
         } else {
-            error(.unknownStepName(id.name, suggestion: DidYouMean.suggest(id.name, from: env.stepNames)), at: id.span,
-                  help: env.stepNames.isEmpty ? "name a step with 'as', as in 'animate 1 < ... > as \(id.name)'" : nil)
+            error(.unknownStepName(text(id), suggestion: DidYouMean.suggest(text(id), from: env.stepNames), noneNamed: env.stepNames.isEmpty),
+                  at: id.span)
         }
         return nil
     }
@@ -227,7 +272,7 @@ extension Checker {
             offset = t
         }
         guard let body = checkBlock(r.body) else { return nil }
-        return .relative(RelativeSpec(anchor: r.anchor, name: name, nameText: r.target.name, offset: offset, subtracts: r.negative,
+        return .relative(RelativeSpec(anchor: r.anchor, name: name, nameText: text(r.target), offset: offset, subtracts: r.negative,
                                       span: r.span), body: body)
     }
 
@@ -237,15 +282,14 @@ extension Checker {
             guard let (ref, _) = shapeRef(c.target) else { return nil }
             return .action(c.verb == .save ? .save(ref) : .restore(ref), c.span)
         case .pause, .resume, .seek, .reverse, .interrupt:
-            guard case .name(let id) = c.target else {
-                diagnostics.error("'\(c.verb.rawValue)' takes the name of a step", at: c.target.span,
-                                  help: "name a step with 'as', as in 'animate 1 < ... > as intro'")
+            guard case .name(let id) = tree[c.target] else {
+                error(.controlNeedsStepName(c.verb), at: tree.span(c.target))
                 return nil
             }
             guard let name = stepName(id) else { return nil }
             var time: TypedExpr?
             if let t = c.time { time = checkAs(t, .time); if time == nil { return nil } }
-            return .action(.control(ControlSpec(verb: c.verb, name: name, nameText: id.name, time: time, span: c.span)), c.span)
+            return .action(.control(ControlSpec(verb: c.verb, name: name, nameText: text(id), time: time, span: c.span)), c.span)
         }
     }
 
@@ -255,11 +299,10 @@ extension Checker {
     mutating func checkObserver(_ o: OnChangeStmt) -> CheckedStmt? {
         guard let prop = check(o.property) else { return nil }
         guard case .property = prop.node else {
-            diagnostics.error("'on change' watches a property, such as 'square.center'", at: o.property.span)
+            error(.observesNonProperty, at: tree.span(o.property))
             return nil
         }
-        let chain = Chain(steps: [.block(o.body)], name: nil, span: o.body.span)
-        guard let body = checkChain(chain) else { return nil }
+        guard let body = checkBlockAsChain(o.body) else { return nil }
         return .observe(property: prop, body: body, localCount: localCount, span: o.span)
     }
 }

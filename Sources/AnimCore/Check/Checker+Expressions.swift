@@ -5,32 +5,39 @@ extension Checker {
     /// Checks an expression and coerces it to `kind`. Number literals in time and angle slots
     /// convert exactly from their decimal text (`0.1` seconds is exactly 100 ms).
     /// `scaleLike`: a number n is accepted for a point as (n, n).
-    mutating func checkAs(_ e: Expr, _ kind: Kind, scaleLike: Bool = false) -> TypedExpr? {
+    mutating func checkAs(_ e: ExprID, _ kind: Kind, scaleLike: Bool = false) -> TypedExpr? {
+        // Literals, the usual case: their value, with no checked expression in between.
+        if kind == .time, let t = literalTime(e) { return TypedExpr(.constant(.time(t)), .time, tree.span(e)) }
+        if kind == .number, let v = literalNumber(e) { return TypedExpr(.constant(.number(v)), .number, tree.span(e)) }
+        if kind == .point, let p = literalPoint(e) { return TypedExpr(.constant(.point(p)), .point, tree.span(e)) }
         if let exact = exactLiteral(e, kind) { return exact }
-        if kind == .time, case .number(let lit) = { if case .unary(let u) = e { u.operand } else { e } }(), lit.unit == .none {
-            // The only bare number exactLiteral turns down in a time slot: one too long.
-            diagnostics.error("time '\(text(e.span))' is too long for the clock (the limit is about 292 years)", at: e.span)
-            return nil
+        if kind == .time {
+            var inner = e
+            if case .unary(let u) = tree[e] { inner = u.operand }
+            if case .number(let lit) = tree[inner], lit.unit == .none {
+                // The only bare number exactLiteral turns down in a time slot: one too long.
+                error(.timeTooLong(text(tree.span(e))), at: tree.span(e))
+                return nil
+            }
         }
         guard let t = check(e) else { return nil }
         return coerce(t, to: kind, scaleLike: scaleLike)
     }
 
     /// A literal (optionally negated) converted exactly to a time or angle.
-    func exactLiteral(_ e: Expr, _ kind: Kind) -> TypedExpr? {
+    func exactLiteral(_ e: ExprID, _ kind: Kind) -> TypedExpr? {
+        guard kind == .time || kind == .angle else { return nil }
         var negative = false
-        var inner = e
-        if case .unary(let u) = e { negative = true; inner = u.operand }
+        var inner = tree[e]
+        if case .unary(let u) = inner { negative = true; inner = tree[u.operand] }
         guard case .number(let lit) = inner, lit.unit == .none else { return nil }
         switch kind {
         case .time:
-            guard let t = Time(decimal: lit.value, unitPower: 9) else { return nil }
-            return TypedExpr(.constant(.time(negative ? Time(ticks: -t.ticks) : t)), .time, e.span)
-        case .angle:
-            let d = lit.value.doubleValue
-            return TypedExpr(.constant(.angle(Angle(degrees: negative ? -d : d))), .angle, e.span)
+            guard let t = Time(decimal: tree.decimal(of: lit), unitPower: 9) else { return nil }
+            return TypedExpr(.constant(.time(negative ? Time(ticks: -t.ticks) : t)), .time, tree.span(e))
         default:
-            return nil
+            let d = tree.decimal(of: lit).doubleValue
+            return TypedExpr(.constant(.angle(Angle(degrees: negative ? -d : d))), .angle, tree.span(e))
         }
     }
 
@@ -55,21 +62,70 @@ extension Checker {
         return TypedExpr(.constant(r), t.kind, t.span)
     }
 
+    /// The value of a number written without a unit, negated or not (`12`, `-0.5`): what
+    /// checking it gives, found without building checked expressions (most numbers of a script
+    /// are written so). Nil when the literal is not that simple: checking then reads it.
+    func literalNumber(_ e: ExprID) -> Double? {
+        guard let (m, exponent, unit, negative) = tree.plainNumber(e), unit == .none else { return nil }
+        // Clinger's fast path, as DecimalLiteral.doubleValue: an exact mantissa and power of ten.
+        guard m < 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
+        let x = Double(m)
+        let v = exponent >= 0 ? x * Checker.powersOfTen[exponent] : x / Checker.powersOfTen[-exponent]
+        return negative ? -v : v
+    }
+
+    /// The point a pair of number literals gives (`(12, -3)`), as checking it would.
+    func literalPoint(_ e: ExprID) -> Point? {
+        guard case .pair(let p) = tree[e], let x = literalNumber(p.x), let y = literalNumber(p.y) else { return nil }
+        return Point(x, y)
+    }
+
+    /// The shape a name denotes when it names one shape (`square`): what checking it gives,
+    /// without a checked expression. Nil for anything else, a local of the name included.
+    mutating func namedShape(_ e: ExprID) -> ShapeID? {
+        guard case .name(let id) = tree[e] else { return nil }
+        let n = name(id)
+        guard lookupLocal(n) == nil, case .shape(let s)? = env.symbols[n] else { return nil }
+        return s
+    }
+
+    /// The time a literal in a time slot gives (`0.5`, `300ms`, `-2s`): its digits scaled
+    /// exactly to nanoseconds, as `Time(decimal:unitPower:)` does, when no rounding is needed.
+    func literalTime(_ e: ExprID) -> Time? {
+        guard let (m, exponent, unit, negative) = tree.plainNumber(e) else { return nil }
+        let power: Int
+        switch unit {
+        case .none, .s: power = 9
+        case .ms: power = 6
+        case .deg, .rad, .turn: return nil
+        }
+        let shift = exponent + power
+        guard shift >= 0, shift <= 18 else { return nil }
+        let (ticks, overflow) = m.multipliedReportingOverflow(by: Checker.integerPowersOfTen[shift])
+        guard !overflow, ticks <= UInt64(Int64.max) else { return nil }
+        return Time(ticks: negative ? -Int64(ticks) : Int64(ticks))
+    }
+
+    /// 10^0 … 10^22, each exactly a Double.
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+    /// 10^0 … 10^18, each an exact UInt64.
+    static let integerPowersOfTen: [UInt64] = (0...18).map { k in (0..<k).reduce(UInt64(1)) { x, _ in x * 10 } }
+
     /// Checks an expression and infers its kind.
-    mutating func check(_ e: Expr) -> TypedExpr? {
-        switch e {
+    mutating func check(_ e: ExprID) -> TypedExpr? {
+        switch tree[e] {
         case .number(let n):
-            let v = n.value.doubleValue
+            let value = tree.decimal(of: n)
+            let v = value.doubleValue
             switch n.unit {
             case .none:
                 guard v.isFinite else {
-                    diagnostics.error("number '\(text(n.span))' is too large", at: n.span); return nil
+                    error(.numberTooLarge(text(n.span)), at: n.span); return nil
                 }
                 return TypedExpr(.constant(.number(v)), .number, n.span)
             case .s, .ms:
-                guard let t = Time(decimal: n.value, unitPower: n.unit == .s ? 9 : 6) else {
-                    diagnostics.error("time '\(text(n.span))' is too long for the clock (the limit is about 292 years)",
-                                      at: n.span)
+                guard let t = Time(decimal: value, unitPower: n.unit == .s ? 9 : 6) else {
+                    error(.timeTooLong(text(n.span)), at: n.span)
                     return nil
                 }
                 return TypedExpr(.constant(.time(t)), .time, n.span)
@@ -80,7 +136,7 @@ extension Checker {
         case .string(let s):
             var parts: [TypedExpr.InterpolationPart] = []
             var ok = true
-            for p in s.parts {
+            for p in tree.parts(of: s) {
                 switch p {
                 case .text(let t): parts.append(.text(t))
                 case .interpolation(let x):
@@ -103,6 +159,10 @@ extension Checker {
         case .call(let c):
             return checkCall(c)
         case .pair(let p):
+            // Most points are written as two numbers: no checked expression for each.
+            if let a = literalNumber(p.x), let b = literalNumber(p.y) {
+                return TypedExpr(.constant(.point(Point(a, b))), .point, p.span)
+            }
             guard let x = checkAs(p.x, .number), let y = checkAs(p.y, .number) else { return nil }
             if case .constant(.number(let a)) = x.node, case .constant(.number(let b)) = y.node {
                 return TypedExpr(.constant(.point(Point(a, b))), .point, p.span)
@@ -110,7 +170,7 @@ extension Checker {
             return TypedExpr(.pair(x, y), .point, p.span)
         case .list(let l):
             var items: [TypedExpr] = []
-            for el in l.elements {
+            for el in tree[l.elements] {
                 guard let c = check(el) else { return nil }
                 items.append(c)
             }
@@ -187,10 +247,11 @@ extension Checker {
     // MARK: - Names, members, indexing
 
     mutating func checkName(_ id: Identifier) -> TypedExpr? {
-        if let l = lookupLocal(id.name) {
+        let n = name(id)
+        if let l = lookupLocal(n) {
             return TypedExpr(.variable(.local(l.slot)), l.kind, id.span)
         }
-        if let sym = env.symbols[id.name] {
+        if let sym = env.symbols[n] {
             switch sym {
             case .shape(let s): return TypedExpr(.constant(.shape(s)), .shape, id.span)
             case .array(let first, let count):
@@ -201,29 +262,29 @@ extension Checker {
             case .global(let slot, let kind):
                 return TypedExpr(.variable(.global(slot)), kind, id.span)
             case .stepName:
-                error(.stepNameAsValue(id.name), at: id.span)
+                error(.stepNameAsValue(text(id)), at: id.span)
                 return nil
             case .define:
-                diagnostics.error("'\(id.name)' is a defined sequence, not a value", at: id.span,
-                                  help: "play it with 'play \(id.name)(...)'")
+                error(.defineAsValue(text(id)), at: id.span)
                 return nil
             }
         }
-        if let c = Color.named(id.name) {
+        let nameText = text(id)
+        if let c = Color.named(nameText) {
             return TypedExpr(.constant(.color(c)), .color, id.span)
         }
-        if failedNames.contains(id.name) { return nil }  // its declaration's error is reported
-        var candidates = scopes.flatMap { $0.keys }.sorted()
+        if failedNames.contains(n) { return nil }  // its declaration's error is reported
+        var candidates = localNames
         candidates += env.allNames
-        if DidYouMean.suggest(id.name, from: candidates) == nil { candidates = CSSColors.table.keys.sorted() }
+        if DidYouMean.suggest(nameText, from: candidates) == nil { candidates = CSSColors.table.keys.sorted() }
         reportUnknownName(id, candidates: candidates)
         return nil
     }
 
     /// Resolves an expression that must denote a shape, with the shapes it may be.
-    mutating func shapeRef(_ e: Expr) -> (ShapeRef, [ShapeID])? {
+    mutating func shapeRef(_ e: ExprID) -> (ShapeRef, [ShapeID])? {
         guard let t = check(e) else { return nil }
-        return shapeRef(t, writtenAt: e.span)
+        return shapeRef(t, writtenAt: tree.span(e))
     }
 
     /// `span` (where the expression is written) is read only to report an error.
@@ -246,8 +307,7 @@ extension Checker {
             }
             return (.dynamic(t), members)
         case .variable(.local(let slot)) where t.kind == .shape:
-            let cands = scopes.reversed().lazy.compactMap { $0.values.first { $0.slot == slot } }.first?.candidates ?? []
-            return (.dynamic(t), cands)
+            return (.dynamic(t), local(inSlot: slot)?.candidates ?? [])
         default:
             if t.kind == .shape { return (.dynamic(t), []) }
             error(.notAShape(text(span), kind: t.kind), at: t.span)
@@ -257,58 +317,76 @@ extension Checker {
 
     mutating func checkMember(_ m: MemberExpr) -> TypedExpr? {
         guard let base = check(m.base) else { return nil }
-        let name = m.member.name
         switch base.kind {
         case .shape:
-            guard let (ref, cands) = shapeRef(base, writtenAt: m.base.span) else { return nil }
-            guard let (id, kind) = property(name, of: cands, baseWrittenAt: m.base.span, at: m.member.span) else { return nil }
+            let baseSpan = tree.span(m.base)
+            if case .constant(.shape(let s)) = base.node {
+                guard let (id, kind) = property(m.member, ofShape: s, baseWrittenAt: baseSpan) else { return nil }
+                return TypedExpr(.property(.fixed(s), id), kind, m.span)
+            }
+            guard let (ref, cands) = shapeRef(base, writtenAt: baseSpan) else { return nil }
+            guard let (id, kind) = property(m.member, of: cands, baseWrittenAt: baseSpan) else { return nil }
             return TypedExpr(.property(ref, id), kind, m.span)
         case .point:
-            if name == "x" || name == "y" {
+            let member = text(m.member)
+            if member == "x" || member == "y" {
                 if case .constant(.point(let p)) = base.node {
-                    return TypedExpr(.constant(.number(name == "x" ? p.x : p.y)), .number, m.span)
+                    return TypedExpr(.constant(.number(member == "x" ? p.x : p.y)), .number, m.span)
                 }
-                return TypedExpr(.component(base, isX: name == "x"), .number, m.span)
+                return TypedExpr(.component(base, isX: member == "x"), .number, m.span)
             }
-            error(.unknownMember(name, kind: .point), at: m.member.span,
-                  help: "a point has '.x' and '.y'" + (DidYouMean.suggest(name, from: ["x", "y"]).map { "; did you mean '\($0)'?" } ?? ""))
+            error(.unknownMember(member, kind: .point), at: m.member.span,
+                  help: CheckError.pointMembersHelp(suggestion: DidYouMean.suggest(member, from: ["x", "y"])))
             return nil
         default:
+            let member = text(m.member)
             if case .list = base.kind {
-                error(.unknownMember(name, kind: base.kind), at: m.member.span,
-                      help: "pick one member first, as in '\(file.text(of: m.base.span))[0].\(name)', or use 'stagger ... for c in ...'")
+                error(.unknownMember(member, kind: base.kind), at: m.member.span,
+                      help: CheckError.listMemberHelp(base: text(tree.span(m.base)), member: member))
                 return nil
             }
-            error(.unknownMember(name, kind: base.kind), at: m.member.span)
+            error(.unknownMember(member, kind: base.kind), at: m.member.span)
             return nil
         }
     }
 
     /// The id and kind of a property on every candidate shape; reports unknown names (naming
     /// the shape as written at `base`, which is read only then).
-    mutating func property(_ name: String, of cands: [ShapeID], baseWrittenAt base: Span, at span: Span,
+    mutating func property(_ member: Identifier, of cands: [ShapeID], baseWrittenAt base: Span,
                            writing: Bool = false) -> (PropertyID, Kind)? {
-        guard let id = env.propertyIDs[name] else {
-            reportUnknownProperty(name, of: cands, baseText: text(base), at: span, writing: writing)
+        guard let id = env.propertyIDs[name(member)] else {
+            reportUnknownProperty(text(member), of: cands, baseText: text(base), at: member.span, writing: writing)
             return nil
         }
         guard !cands.isEmpty else {
             // Unknown shape (a dynamic value): built-ins only.
             if let b = BuiltinProperty(rawValue: Int(id.raw)) { return (id, b.kind) }
-            reportUnknownProperty(name, of: cands, baseText: text(base), at: span, writing: writing)
+            reportUnknownProperty(text(member), of: cands, baseText: text(base), at: member.span, writing: writing)
             return nil
         }
         var kind: Kind?
         for s in cands {
             guard let k = env.kind(of: id, on: s) else {
-                reportUnknownProperty(name, of: [s], baseText: cands.count == 1 ? text(base) : env.shapes[Int(s.index)].name, at: span,
-                                      writing: writing)
+                reportUnknownProperty(text(member), of: [s], baseText: cands.count == 1 ? text(base) : env.shapes[Int(s.index)].name,
+                                      at: member.span, writing: writing)
                 return nil
             }
-            if let prev = kind, prev != k { error(.mixedShapeKinds(name), at: span); return nil }
+            if let prev = kind, prev != k { error(.mixedShapeKinds(text(member)), at: member.span); return nil }
             kind = k
         }
         return (id, kind!)
+    }
+
+    /// `property(_:of:baseWrittenAt:writing:)` for one known shape, without a list of them.
+    mutating func property(_ member: Identifier, ofShape s: ShapeID, baseWrittenAt base: Span, writing: Bool = false) -> (PropertyID, Kind)? {
+        // A script writes the same property again and again: the last one, known by its bytes.
+        var id: PropertyID?
+        if let last = lastProperty, last.file === tree.file, sameBytes(last.span, member.span) { id = last.id } else {
+            id = env.propertyIDs[name(member)]
+            if let id { lastProperty = (tree.file, member.span, id) }
+        }
+        if let id, let k = env.kind(of: id, on: s) { return (id, k) }
+        return property(member, of: [s], baseWrittenAt: base, writing: writing)
     }
 
     /// Reports `name` as no property of the candidate shapes, with the anim name when another
@@ -323,8 +401,7 @@ extension Checker {
         }
         if cands.count == 1 {
             let info = env.shapes[Int(cands[0].index)]
-            error(.unknownProperty(name, shapeKind: info.kind, shape: baseText, suggestion: suggestion), at: span,
-                  label: "not a property of \(info.kind.rawValue)", help: help)
+            error(.unknownProperty(name, shapeKind: info.kind, shape: baseText, suggestion: suggestion), at: span, help: help)
         } else {
             error(.unknownPropertyOfMany(name, shapes: "'\(baseText)'", suggestion: suggestion), at: span, help: help)
         }
@@ -332,36 +409,39 @@ extension Checker {
 
     mutating func checkIndex(_ ix: IndexExpr) -> TypedExpr? {
         // `card[k]` on a shape array resolves to a shape.
-        if case .name(let id) = ix.base, lookupLocal(id.name) == nil, case .array(let first, let count)? = env.symbols[id.name] {
-            guard let index = checkAs(ix.index, .number) else { return nil }
-            if case .constant(.number(let k)) = index.node {
-                guard k == k.rounded(), k >= 0, k < Double(count) else {
-                    if k == k.rounded() && k.magnitude < 1e15 {
-                        error(.indexOutOfRange(Int(k), name: id.name, count: count), at: ix.index.span)
-                    } else {
-                        diagnostics.error("index \(formatNumber(k)) is not a whole number", at: ix.index.span)
+        if case .name(let id) = tree[ix.base] {
+            let n = name(id)
+            if lookupLocal(n) == nil, case .array(let first, let count)? = env.symbols[n] {
+                guard let index = checkAs(ix.index, .number) else { return nil }
+                if case .constant(.number(let k)) = index.node {
+                    guard k == k.rounded(), k >= 0, k < Double(count) else {
+                        if k == k.rounded() && k.magnitude < 1e15 {
+                            error(.indexOutOfRange(Int(k), name: text(id), count: count), at: tree.span(ix.index))
+                        } else {
+                            error(.indexNotWhole(k), at: tree.span(ix.index))
+                        }
+                        return nil
                     }
-                    return nil
+                    return TypedExpr(.constant(.shape(ShapeID(Int(first.index) + Int(k)))), .shape, ix.span)
                 }
-                return TypedExpr(.constant(.shape(ShapeID(Int(first.index) + Int(k)))), .shape, ix.span)
+                return TypedExpr(.shape(.element(first: first, count: count, index: index, name: text(id))), .shape, ix.span)
             }
-            return TypedExpr(.shape(.element(first: first, count: count, index: index, name: id.name)), .shape, ix.span)
         }
         guard let base = check(ix.base), let index = checkAs(ix.index, .number) else { return nil }
         guard case .list = base.kind else {
-            error(.notIndexable(base.kind), at: ix.base.span)
+            error(.notIndexable(base.kind), at: tree.span(ix.base))
             return nil
         }
         let kind = base.kind.elementKind ?? .number
         if base.kind.elementKind == nil {
-            diagnostics.error("cannot index a list whose elements have different kinds", at: ix.base.span)
+            error(.indexMixedList, at: tree.span(ix.base))
             return nil
         }
         return TypedExpr(.index(base, index), kind, ix.span)
     }
 
     /// Flattens an expression of shapes (`[a, b]`, an array, a group) into ids.
-    mutating func shapeList(_ e: Expr) -> [ShapeID]? {
+    mutating func shapeList(_ e: ExprID) -> [ShapeID]? {
         guard let t = check(e) else { return nil }
         var out: [ShapeID] = []
         func collect(_ v: Value) -> Bool {
@@ -376,24 +456,23 @@ extension Checker {
             for item in items {
                 if case .constant(.shape(let s)) = item.node { out.append(s); continue }
                 if item.kind == .shape {
-                    diagnostics.error("a group lists shapes by their names", at: item.span,
-                                      help: "write the shape's own name here, not a binding or parameter that holds it")
+                    error(.groupMemberNotByName, at: item.span)
                 } else {
-                    diagnostics.error("a group holds shapes, not \(item.kind.withArticle)", at: item.span)
+                    error(.groupMemberKind(item.kind), at: item.span)
                 }
                 return nil
             }
             return out
         }
-        if case .constant(.list(let vs)) = t.node, case .list(let itemSpans) = e {
-            for (v, el) in zip(vs, itemSpans.elements) where !collect(v) {
-                diagnostics.error("a group holds shapes, not \(v.kind.withArticle)", at: el.span)
+        if case .constant(.list(let vs)) = t.node, case .list(let written) = tree[e] {
+            for (v, el) in zip(vs, tree[written.elements]) where !collect(v) {
+                error(.groupMemberKind(v.kind), at: tree.span(el))
                 return nil
             }
             return out
         }
         guard let v = t.constantValue, collect(v) else {
-            diagnostics.error("a group holds shapes, not \(t.kind.withArticle)", at: t.span)
+            error(.groupMemberKind(t.kind), at: t.span)
             return nil
         }
         return out

@@ -15,25 +15,24 @@ extension Checker {
         var named: [String: Span] = [:]
         var unknownMeaning = false
         var ok = true
-        var velocityExpr: Expr?
-        for p in s.parameters {
-            let name = p.name.name
+        var velocityExpr: ExprID?
+        for p in tree[s.parameters] {
+            let param = tree[p]
+            let name = text(param.name)
             guard Checker.springParameters.contains(name) else {
                 let suggestion = ForeignNames.springParameter(name) ?? DidYouMean.suggest(name, from: Checker.springParameters)
-                diagnostics.error("unknown spring parameter '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                                  at: p.name.span,
-                                  help: "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'")
-                if let suggestion { named[suggestion] = named[suggestion] ?? p.name.span } else { unknownMeaning = true }
+                error(.unknownSpringParameter(name, suggestion: suggestion), at: param.name.span)
+                if let suggestion { named[suggestion] = named[suggestion] ?? param.name.span } else { unknownMeaning = true }
                 ok = false; continue
             }
             if given[name] != nil || (name == "velocity" && velocityExpr != nil) {
-                diagnostics.error("spring parameter '\(name)' is given twice", at: p.name.span); ok = false; continue
+                error(.springParameterGivenTwice(name), at: param.name.span); ok = false; continue
             }
-            named[name] = p.name.span
-            if name == "velocity" { velocityExpr = p.value; continue }
+            named[name] = param.name.span
+            if name == "velocity" { velocityExpr = param.value; continue }
             let kind: Kind = name == "duration" || name == "response" ? .time : .number
-            guard let v = checkAs(p.value, kind) else { ok = false; continue }
-            given[name] = (v, p.name.span)
+            guard let v = checkAs(param.value, kind) else { ok = false; continue }
+            given[name] = (v, param.name.span)
         }
         // One form only. A parameter whose meaning is unknown may be the missing one: no form rule then.
         var form = SpringForm.standard
@@ -44,37 +43,37 @@ extension Checker {
             // Already reported; the form cannot be judged.
         } else if used.count > 1 {
             let a = used[0].1.first { named[$0] != nil }!, b = used[1].1.first { named[$0] != nil }!
-            diagnostics.error("spring parameters '\(a)' and '\(b)' belong to different forms", at: named[b]!,
-                              help: "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'")
+            error(.springFormsMixed(a, b), at: named[b]!)
             ok = false
         } else if named["stiffness"] != nil || named["damping"] != nil || named["mass"] != nil {
             guard named["stiffness"] != nil, named["damping"] != nil else {
                 let missing = named["stiffness"] == nil ? "stiffness" : "damping"
-                diagnostics.error("a spring with '\(missing == "stiffness" ? "damping" : "stiffness")' needs '\(missing)' too", at: s.keywordSpan)
+                error(.springNeeds(missing == "stiffness" ? "damping" : "stiffness", missing), at: s.keywordSpan)
                 return nil
             }
             if let k = given["stiffness"]?.0, let c = given["damping"]?.0 { form = .physical(stiffness: k, damping: c, mass: given["mass"]?.0) }
         } else if named["duration"] != nil {
             if let d = given["duration"]?.0 { form = .duration(d, bounce: given["bounce"]?.0) }
         } else if named["bounce"] != nil {
-            diagnostics.error("'bounce' needs 'duration'", at: named["bounce"]!); ok = false
+            error(.springParameterNeeds("bounce", "duration"), at: named["bounce"]!); ok = false
         } else if named["response"] != nil {
             if let r = given["response"]?.0 { form = .response(r, dampingRatio: given["damping-ratio"]?.0) }
         } else if named["damping-ratio"] != nil {
-            diagnostics.error("'damping-ratio' needs 'response'", at: named["damping-ratio"]!); ok = false
+            error(.springParameterNeeds("damping-ratio", "response"), at: named["damping-ratio"]!); ok = false
         }
         var delay: TypedExpr?
-        for o in s.options {
-            if case .delay(let e, _) = o { delay = checkAs(e, .time); ok = ok && delay != nil }
+        for o in tree[s.options] {
+            if case .delay(let e, _) = tree[o] { delay = checkAs(e, .time); ok = ok && delay != nil }
         }
         var writes: [PropertyWrite] = []
-        for a in s.assignments {
-            if a.keyframes != nil {
-                diagnostics.error("a spring moves to one target, not keyframes", at: a.value.span); ok = false; continue
+        for a in tree[s.assignments] {
+            let asg = tree[a]
+            if asg.keyframes != nil {
+                error(.springKeyframes, at: tree.span(asg.value)); ok = false; continue
             }
             guard let w = checkWrite(a, animating: true) else { ok = false; continue }
             if w.kind == .time {
-                diagnostics.error("a spring cannot move a time", at: a.target.span); ok = false; continue
+                error(.springMovesTime, at: tree.span(asg.target)); ok = false; continue
             }
             writes.append(w)
         }
@@ -83,8 +82,7 @@ extension Checker {
             guard let t = check(v) else { return nil }
             let kinds = Set(writes.map(\.kind))
             if t.kind != .number && !(kinds.count == 1 && kinds.first == t.kind) {
-                diagnostics.error("a spring's velocity is a number (for every component) or a value of the property's kind, not \(t.kind.withArticle)",
-                                  at: v.span)
+                error(.springVelocityKind(t.kind), at: tree.span(v))
                 return nil
             }
             velocity = t
@@ -95,35 +93,36 @@ extension Checker {
     }
 
     /// Keyframes `[v, v at 0.5, v ease E]` or `path [p, p]` for one property.
-    mutating func checkKeyframes(_ a: Assignment, _ frames: [Keyframe], shape: ShapeRef, property: PropertyID, kind: Kind,
+    mutating func checkKeyframes(_ a: Assignment, _ frames: SyntaxList<KeyframeID>, shape: ShapeRef, property: PropertyID, kind: Kind,
                                  scaleLike: Bool) -> PropertyWrite? {
         guard a.op == .assign else {
-            diagnostics.error("keyframes take '=', not '\(a.op.rawValue)'", at: a.span)
+            error(.keyframesOperator(a.op), at: a.span)
             return nil
         }
         if a.isPath && kind != .point {
-            diagnostics.error("a path moves a point property, not \(kind.withArticle)", at: a.target.span)
+            error(.pathKind(kind), at: tree.span(a.target))
             return nil
         }
         var out: [CheckedKeyframe] = []
         var lastOffset = -1.0
-        for f in frames {
+        for k in tree[frames] {
+            let f = tree[k]
             guard let v = checkAs(f.value, kind, scaleLike: scaleLike) else { return nil }
             var offset: Double?
             if let o = f.offset {
+                let oSpan = tree.span(o)
                 if a.isPath {
-                    diagnostics.error("a path's points take no offsets", at: o.span); return nil
+                    error(.pathOffset, at: oSpan); return nil
                 }
                 guard let t = checkAs(o, .number) else { return nil }
                 guard case .constant(.number(let x)) = t.node else {
-                    diagnostics.error("a keyframe offset is a number written in the script", at: o.span); return nil
+                    error(.keyframeOffsetNotConstant, at: oSpan); return nil
                 }
                 guard x >= 0, x <= 1 else {
-                    diagnostics.error("a keyframe offset must be between 0 and 1, not \(formatNumber(x))", at: o.span); return nil
+                    error(.keyframeOffsetRange(x), at: oSpan); return nil
                 }
                 guard x >= lastOffset else {
-                    diagnostics.error("keyframe offsets must not decrease (\(formatNumber(x)) comes after \(formatNumber(lastOffset)))",
-                                      at: o.span)
+                    error(.keyframeOffsetsDecrease(x, after: lastOffset), at: oSpan)
                     return nil
                 }
                 lastOffset = x
@@ -131,8 +130,9 @@ extension Checker {
             }
             var easing: Easing?
             if let e = f.easing {
-                if a.isPath { diagnostics.error("a path's points take no easing", at: e.span); return nil }
-                guard let x = resolveEasing(e) else { return nil }
+                let syntax = tree[e]
+                if a.isPath { error(.pathEasing, at: syntax.span); return nil }
+                guard let x = resolveEasing(syntax) else { return nil }
                 easing = x
             }
             out.append(CheckedKeyframe(value: v, offset: offset, easing: easing))

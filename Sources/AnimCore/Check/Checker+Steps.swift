@@ -1,53 +1,63 @@
-// Checker+Steps: chains, blocks and steps — property writes, tween options, expectations.
+// Checker+Steps: chains, blocks and steps — property writes, tween options and timing,
+// expectations.
 
 extension Checker {
     /// Checks a chain; registers its `as` name.
-    mutating func checkChain(_ chain: Chain) -> CheckedChain? {
+    mutating func checkChain(_ id: ChainID) -> CheckedChain? {
+        let chain = tree[id]
         var steps: [CheckedStep] = []
-        steps.reserveCapacity(chain.steps.count)
+        let written = tree[chain.steps]
+        steps.reserveCapacity(written.count)
         var ok = true
-        for s in chain.steps {
+        for s in written {
             if let c = checkStep(s) { steps.append(c) } else { ok = false }
         }
         var name: StepNameID?
         if let n = chain.name {
-            if case .stepName(let id)? = env.symbols[n.name], env.stepNameSpans[id.index] == n.span {
+            let nid = self.name(n)
+            if case .stepName(let sid)? = env.symbols[nid], env.stepNameSpans[sid.index] == n.span {
                 // The same `as` in a define body, checked again for another signature.
-                name = id
-            } else if let existing = env.symbols[n.name] {
-                if case .stepName = existing { error(.duplicateStepName(n.name), at: n.span) } else {
-                    error(.alreadyDeclared(n.name, what: describe(existing)), at: n.span)
+                name = sid
+            } else if let existing = env.symbols[nid] {
+                if case .stepName = existing { error(.duplicateStepName(text(n)), at: n.span) } else {
+                    error(.alreadyDeclared(text(n), what: describe(existing)), at: n.span)
                 }
                 ok = false
             } else {
-                let id = StepNameID(index: env.stepNames.count)
-                env.stepNames.append(n.name)
+                let sid = StepNameID(index: env.stepNames.count)
+                env.stepNames.append(text(n))
                 env.stepNameSpans.append(n.span)
-                env.symbols[n.name] = .stepName(id)
-                name = id
+                env.symbols[nid] = .stepName(sid)
+                name = sid
             }
         }
         guard ok else { return nil }
         return CheckedChain(steps: steps, name: name, span: chain.span)
     }
 
+    /// A block as a chain of one step (the body of `at` and `on change`).
+    mutating func checkBlockAsChain(_ b: Block) -> CheckedChain? {
+        guard let chains = checkBlock(b) else { return nil }
+        return CheckedChain(steps: [.parallel(chains, b.span)], name: nil, span: b.span)
+    }
+
     mutating func checkBlock(_ b: Block) -> [CheckedChain]? {
         var chains: [CheckedChain] = []
         var ok = true
-        for c in b.chains {
+        for c in tree[b.chains] {
             if let x = checkChain(c) { chains.append(x) } else { ok = false }
         }
         return ok ? chains : nil
     }
 
-    mutating func checkStep(_ step: Step) -> CheckedStep? {
-        switch step {
+    mutating func checkStep(_ step: StepID) -> CheckedStep? {
+        switch tree[step] {
         case .animate(let a): return checkAnimate(a).map { .tween($0) }
         case .spring(let s): return checkSpring(s)
         case .wait(let w):
             guard let arg = w.argument else { error(.waitNeedsDuration, at: w.span); return nil }
-            if case .name(let id) = arg, case .stepName? = env.symbols[id.name] {
-                error(.waitNameInChain(id.name), at: w.span, help: "use 'after \(id.name) < ... >' to start steps when it ends")
+            if case .name(let id) = tree[arg], case .stepName? = env.symbols[name(id)] {
+                error(.waitNameInChain(text(id)), at: w.span)
                 return nil
             }
             guard let t = checkAs(arg, .time) else { return nil }
@@ -68,7 +78,7 @@ extension Checker {
             if let c = r.count {
                 guard let t = checkAs(c, .number) else { return nil }
                 if case .constant(.number(let n)) = t.node, !(n >= 0 && n == n.rounded()) {
-                    diagnostics.error("a repeat count must be a whole number of at least 0, not \(formatNumber(n))", at: c.span)
+                    error(.passCount(n), at: tree.span(c))
                     return nil
                 }
                 count = t
@@ -83,28 +93,41 @@ extension Checker {
     }
 
     /// Checks `target op value` where target is `shape.property`.
-    mutating func checkWrite(_ a: Assignment, animating: Bool) -> PropertyWrite? {
-        guard case .member(let m) = a.target else {
-            error(.notAProperty(text(a.target.span)), at: a.target.span,
-                  help: "write 'shape.property', as in 'square.center'")
+    mutating func checkWrite(_ id: AssignmentID, animating: Bool) -> PropertyWrite? {
+        let a = tree[id]
+        guard case .member(let m) = tree[a.target] else {
+            error(.notAProperty(text(tree.span(a.target))), at: tree.span(a.target))
             return nil
         }
+        if let s = namedShape(m.base) {
+            // `square.center = …`, the usual target: its shape known by name.
+            return write(a, to: .fixed(s), prop: property(m.member, ofShape: s, baseWrittenAt: tree.span(m.base), writing: true),
+                         animating: animating)
+        }
         guard let base = check(m.base) else { return nil }
+        let baseSpan = tree.span(m.base)
         guard base.kind == .shape else {
-            if base.kind == .point, m.member.name == "x" || m.member.name == "y" {
-                diagnostics.error("cannot write one component of a point", at: a.target.span,
-                                  help: "write the whole point, as in '\(text(m.base.span)) = (x, y)'")
+            let member = text(m.member)
+            if base.kind == .point, member == "x" || member == "y" {
+                error(.pointComponentWrite(base: text(baseSpan)), at: tree.span(a.target))
             } else {
-                error(.notAShape(text(m.base.span), kind: base.kind), at: m.base.span)
+                error(.notAShape(text(baseSpan), kind: base.kind), at: baseSpan)
             }
             return nil
         }
-        guard let (ref, cands) = shapeRef(base, writtenAt: m.base.span),
-              let (prop, kind) = property(m.member.name, of: cands, baseWrittenAt: m.base.span, at: m.member.span, writing: true)
-        else { return nil }
+        if case .constant(.shape(let s)) = base.node {
+            return write(a, to: .fixed(s), prop: property(m.member, ofShape: s, baseWrittenAt: baseSpan, writing: true), animating: animating)
+        }
+        guard let (ref, cands) = shapeRef(base, writtenAt: baseSpan) else { return nil }
+        return write(a, to: ref, prop: property(m.member, of: cands, baseWrittenAt: baseSpan, writing: true), animating: animating)
+    }
+
+    /// The rest of `checkWrite`, once the shape and the property are known (`prop` nil: the
+    /// property is unknown, already reported).
+    mutating func write(_ a: Assignment, to ref: ShapeRef, prop resolved: (PropertyID, Kind)?, animating: Bool) -> PropertyWrite? {
+        guard let (prop, kind) = resolved else { return nil }
         if animating && !kind.isInterpolable {
-            let propText = text(a.target.span)
-            error(.cannotAnimate(propText, kind), at: a.target.span, help: "use 'set \(propText) = ...' to change it at once")
+            error(.cannotAnimate(text(tree.span(a.target)), kind), at: tree.span(a.target))
             return nil
         }
         if a.op != .assign && !(kind == .number || kind == .time || kind == .angle || kind == .point) {
@@ -114,7 +137,7 @@ extension Checker {
         let scaleLike = prop == BuiltinProperty.scale.id
         if let frames = a.keyframes {
             guard animating else {
-                diagnostics.error("keyframes need a tween: 'set' changes a property at once", at: a.value.span)
+                error(.keyframesNeedTween, at: tree.span(a.value))
                 return nil
             }
             return checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
@@ -125,79 +148,195 @@ extension Checker {
 
     mutating func checkAnimate(_ a: AnimateStep) -> TweenSpec? {
         var ok = true
-        let duration = checkAs(a.duration, .time)
+        let duration = timePart(a.duration)
         ok = ok && duration != nil
-        let spec = TweenSpec(duration: duration ?? TypedExpr(.constant(.time(.zero)), .time, a.span), span: a.span)
-        var fromExpr: Expr?
-        var seenOptions: [String] = []  // at most six: a list beats hashing
-        for o in a.options {
-            let key: String
-            switch o {
+        var easing = Easing.easeInOut
+        var delay: TimingPart<Time>?, iterations: TimingPart<Double>?, speed: TimingPart<Double>?
+        var forever = false, yoyo = false
+        var fromExpr: ExprID?
+        var seenOptions: UInt8 = 0  // one bit per option
+        for o in tree[a.options] {
+            let option = tree[o]
+            let bit: UInt8, key: String
+            switch option {
             case .delay(let e, _):
-                key = "delay"
-                spec.delay = checkAs(e, .time); ok = ok && spec.delay != nil
+                bit = 1; key = "delay"
+                delay = timePart(e); ok = ok && delay != nil
             case .ease(let e, _):
-                key = "ease"
-                if let easing = resolveEasing(e) { spec.easing = easing } else { ok = false }
+                bit = 2; key = "ease"
+                if let x = resolveEasing(tree[e]) { easing = x } else { ok = false }
             case .repeat(let e, _):
-                key = "repeat"
+                bit = 4; key = "repeat"
                 if let e {
-                    spec.iterations = checkAs(e, .number); ok = ok && spec.iterations != nil
-                    if case .constant(.number(let n))? = spec.iterations?.node, !(n >= 0) {
-                        diagnostics.error("a repeat count must be 0 or more, not \(formatNumber(n))", at: e.span); ok = false
+                    iterations = numberPart(e); ok = ok && iterations != nil
+                    if let n = iterations?.constant {
+                        do throws(TimingError) { _ = try TweenTiming.validated(iterations: n) } catch {
+                            self.error(.timing(error), at: tree.span(e)); ok = false
+                        }
                     }
-                } else { spec.forever = true }
+                } else { forever = true }
             case .yoyo:
-                key = "yoyo"; spec.yoyo = true
+                bit = 8; key = "yoyo"; yoyo = true
             case .speed(let e, _):
-                key = "speed"
-                spec.speed = checkAs(e, .number); ok = ok && spec.speed != nil
-                if case .constant(.number(let r))? = spec.speed?.node, !(r > 0) {
-                    diagnostics.error("speed must be greater than 0, not \(formatNumber(r))", at: e.span); ok = false
+                bit = 16; key = "speed"
+                speed = numberPart(e); ok = ok && speed != nil
+                if let r = speed?.constant {
+                    do throws(TimingError) { _ = try TweenTiming.validated(rate: r) } catch {
+                        self.error(.timing(error), at: tree.span(e)); ok = false
+                    }
                 }
             case .from(let e, _):
-                key = "from"; fromExpr = e
+                bit = 32; key = "from"; fromExpr = e
             }
-            if seenOptions.contains(key) {
-                diagnostics.error("option '\(key)' is given twice", at: o.span); ok = false
+            if seenOptions & bit != 0 {
+                error(.optionGivenTwice(key), at: option.span); ok = false
             }
-            seenOptions.append(key)
+            seenOptions |= bit
         }
+        let assignments = tree[a.assignments]
+        var writes: [PropertyWrite] = []
+        writes.reserveCapacity(assignments.count)
         var seen: [String: Span] = [:]
-        for asg in a.assignments {
+        for asg in assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
-            spec.writes.append(w)
-            guard a.assignments.count > 1 else { continue }  // one write cannot be written twice
-            let key = compactText(asg.target.span)
+            writes.append(w)
+            guard assignments.count > 1 else { continue }  // one write cannot be written twice
+            let targetSpan = tree.span(tree[asg].target)
+            let key = compactText(targetSpan)
             if let prev = seen[key] {
-                var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: asg.target.span)
-                d.secondary.append(.init(span: prev, text: "first written here"))
+                var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: targetSpan)
+                d.secondary.append(.init(span: prev, text: CheckError.firstWrittenHere))
                 diagnostics.report(d)
                 ok = false
             }
-            seen[key] = asg.target.span
+            seen[key] = targetSpan
         }
+        var from: [TypedExpr]?
         if let fe = fromExpr, ok {
             var froms: [TypedExpr] = []
-            for w in spec.writes {
+            for w in writes {
                 guard let t = check(fe) else { ok = false; break }
                 let scaleLike = w.property == BuiltinProperty.scale.id
                 if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point)) {
-                    error(.fromKind(t.kind, property: env.propertyNames[Int(w.property.raw)], propertyKind: w.kind), at: fe.span)
+                    error(.fromKind(t.kind, property: env.propertyNames[Int(w.property.raw)], propertyKind: w.kind), at: tree.span(fe))
                     ok = false; break
                 }
                 guard let c = checkAs(fe, w.kind, scaleLike: scaleLike) else { ok = false; break }
                 froms.append(c)
             }
-            spec.from = froms
+            from = froms
         }
-        return ok ? spec : nil
+        guard ok, let duration else { return nil }
+        guard let timing = decideTiming(duration: duration, iterations: iterations, forever: forever, yoyo: yoyo, speed: speed,
+                                        delay: delay, span: a.span) else { return nil }
+        return TweenSpec(timing: timing, easing: easing, writes: writes, from: from, span: a.span)
+    }
+
+    /// A part of a tween's timing as checked: the value of a literal, read without building a
+    /// checked expression (the usual case), or the checked expression.
+    enum TimingPart<Value> {
+        case literal(Value, Span)
+        case checked(TypedExpr)
+
+        /// The value, when it is a constant.
+        var constant: Value? {
+            switch self {
+            case .literal(let v, _): v
+            case .checked(let t): t.constantValue.flatMap(TimingPart.value(of:))
+            }
+        }
+
+        /// The value of a part the checker folded to a constant.
+
+        /// Where it is written.
+        var span: Span {
+            switch self {
+            case .literal(_, let s): s
+            case .checked(let t): t.span
+            }
+        }
+
+        static func value(of v: AnimCore.Value) -> Value? {
+            switch v {
+            case .time(let t): t as? Value
+            case .number(let n): n as? Value
+            default: nil
+            }
+        }
+    }
+
+    /// Checks a time part of a tween's timing (its duration or delay): its literal's value,
+    /// else the expression checked as a time.
+    mutating func timePart(_ e: ExprID) -> TimingPart<Time>? {
+        if let t = literalTime(e) { return .literal(t, tree.span(e)) }
+        return checkAs(e, .time).map { .checked($0) }
+    }
+
+    /// Checks a number part of a tween's timing (its repeat count or speed): its literal's
+    /// value, else the expression checked as a number.
+    mutating func numberPart(_ e: ExprID) -> TimingPart<Double>? {
+        if let n = literalNumber(e) { return .literal(n, tree.span(e)) }
+        return checkAs(e, .number).map { .checked($0) }
+    }
+
+    /// The timing of a tween whose parts all check: decided now when they are constants
+    /// (reporting what `TweenTiming.validated` rejects, at the part it is about), else left to
+    /// the interpreter to compute when the tween starts.
+    mutating func decideTiming(duration: TimingPart<Time>, iterations: TimingPart<Double>?, forever: Bool, yoyo: Bool,
+                               speed: TimingPart<Double>?, delay: TimingPart<Time>?, span: Span) -> TimingSource? {
+        func expr(_ p: TimingPart<Time>) -> TypedExpr {
+            switch p {
+            case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
+            case .checked(let t): t
+            }
+        }
+        func expr(_ p: TimingPart<Double>) -> TypedExpr {
+            switch p {
+            case .literal(let n, let s): TypedExpr(.constant(.number(n)), .number, s)
+            case .checked(let t): t
+            }
+        }
+        var computed: TimingSource {
+            .computed(ComputedTiming(duration: expr(duration), iterations: iterations.map(expr), forever: forever, yoyo: yoyo,
+                                     speed: speed.map(expr), delay: delay.map(expr)))
+        }
+        guard let d = duration.constant else { return computed }
+        var n: Double? = 1
+        if forever { n = nil } else if let p = iterations {
+            guard let x = p.constant else { return computed }
+            n = x
+        }
+        var rate = 1.0
+        if let p = speed {
+            guard let x = p.constant else { return computed }
+            rate = x
+        }
+        var delayTime: Time?
+        if let p = delay {
+            guard let x = p.constant else { return computed }
+            delayTime = x
+        }
+        do throws(TimingError) {
+            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate)
+            if let delayTime { _ = try TweenTiming.validated(delay: delayTime) }
+            return .constant(timing, delay: delayTime)
+        } catch {
+            let at: Span? = switch error.part {
+            case .duration: duration.span
+            case .delay: delay?.span
+            case .iterations: iterations?.span
+            case .speed: speed?.span
+            case .whole: span
+            }
+            self.error(.timing(error), at: at ?? span)
+            return nil
+        }
     }
 
     /// The text of a span without whitespace (`card[ i ].x` and `card[i].x` are one target).
     func compactText(_ span: Span) -> String {
-        guard span.source == file.id else { return text(span).filter { !$0.isWhitespace } }
-        let bytes = file.bytes[Int(span.start)..<min(Int(span.end), file.bytes.count)]
+        guard span.source == tree.file.id else { return text(span).filter { !$0.isWhitespace } }
+        let bytes = tree.file.bytes[Int(span.start)..<min(Int(span.end), tree.file.bytes.count)]
         // ASCII text: the whitespace Characters are exactly the bytes 0x09–0x0D and 0x20.
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return text(span).filter { !$0.isWhitespace } }
         return String(decoding: bytes.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }, as: UTF8.self)
@@ -205,17 +344,48 @@ extension Checker {
 
     /// Resolves `ease E`; an error points at the argument at fault when there is one.
     mutating func resolveEasing(_ e: EasingSyntax) -> Easing? {
-        let args = e.arguments?.map { a -> EasingArgument in
-            switch a {
+        guard let written = e.arguments else {
+            // A script writes the same easing again and again: the last one, known by its bytes.
+            if let last = lastEasing, last.file === tree.file, sameBytes(last.span, e.nameSpan) { return last.easing }
+            let nameID = name(e.nameSpan)
+            var easing = easingsByName.first(where: { $0.name == nameID })?.easing
+            if easing == nil {
+                easing = resolveEasing(e, name: nameID, arguments: nil)
+                if let easing { easingsByName.append((nameID, easing)) }
+            }
+            if let easing { lastEasing = (tree.file, e.nameSpan, easing) }
+            return easing
+        }
+        let nameID = name(e.nameSpan)
+        let args = tree[written].map { a -> EasingArgument in
+            switch tree[a] {
             case .number(let d, _): .number(d)
-            case .word(let w, _): .word(w)
+            case .word(let s): .word(text(s))
             }
         }
-        let key = ResolvedEasingKey(name: e.name, arguments: args)
+        let key = ResolvedEasingKey(name: nameID, arguments: args)
         if let known = resolvedEasings[key] { return known }
-        switch Easing.resolve(name: e.name, arguments: args) {
+        let easing = resolveEasing(e, name: nameID, arguments: args)
+        if let easing { resolvedEasings[key] = easing }
+        return easing
+    }
+
+    /// Whether two spans of the tree being read hold the same bytes.
+    func sameBytes(_ a: Span, _ b: Span) -> Bool {
+        let n = Int(a.end &- a.start)
+        guard n == Int(b.end &- b.start) else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < n, p[Int(a.start) &+ i] == p[Int(b.start) &+ i] { i &+= 1 }
+            return i == n
+        }
+    }
+
+    /// Resolves an easing that is not known yet, reporting why when it does not resolve.
+    mutating func resolveEasing(_ e: EasingSyntax, name nameID: NameID, arguments args: [EasingArgument]?) -> Easing? {
+        let name = env.names[nameID]
+        switch Easing.resolve(name: name, arguments: args) {
         case .success(let easing):
-            resolvedEasings[key] = easing
             return easing
         case .failure(var err):
             var span = e.span
@@ -225,18 +395,12 @@ extension Checker {
                 // Another library's name (`power2.out`, `easeInOut`): the anim one.
                 if let anim = ForeignNames.easing(name) {
                     err = .unknown(name, suggestion: anim)
-                    if ForeignNames.usesPowerNames(name) {
-                        help = "GSAP's power0 is anim's linear, and power1 to power4 are quad, cubic, quart and quint"
-                    }
-                    if anim == "back-in-out", e.arguments != nil {
-                        notes.append("GSAP's back.inOut(s) is anim's back-in-out(s / 1.525)")
-                    }
+                    if ForeignNames.usesPowerNames(name) { help = CheckError.gsapPowerNames }
+                    if anim == "back-in-out", e.arguments != nil { notes.append(CheckError.gsapBackNote) }
                 }
             }
-            if let i = err.argumentIndex, let written = e.arguments, i < written.count {
-                switch written[i] {
-                case .number(_, let s), .word(_, let s): span = s
-                }
+            if let i = err.argumentIndex, let written = e.arguments, i < tree.count(written) {
+                span = tree[tree[written][i]].span
             }
             diagnostics.error(CheckError.easing(err).message, at: span, notes: notes, help: help)
             return nil
@@ -254,8 +418,8 @@ extension Checker {
                       let x = coerce(l, to: r.kind, scaleLike: true) {
                 l = x
             } else {
-                var d = Diagnostic.error("cannot compare \(l.kind.withArticle) with \(r.kind.withArticle)", at: e.rhs.span)
-                d.secondary.append(.init(span: e.lhs.span, text: l.kind.withArticle))
+                var d = Diagnostic.error(CheckError.incomparableKinds(l.kind, r.kind).message, at: tree.span(e.rhs))
+                d.secondary.append(.init(span: tree.span(e.lhs), text: l.kind.withArticle))
                 diagnostics.report(d)
                 return nil
             }
@@ -263,8 +427,7 @@ extension Checker {
         if e.op == .lessEqual || e.op == .greaterEqual {
             guard l.kind == .number || l.kind == .time || l.kind == .angle else {
                 // Only points have components to compare instead.
-                error(.comparisonKind(e.op, l.kind), at: e.span,
-                      help: l.kind == .point ? "compare components, as in 'p.x <= 10'" : nil)
+                error(.comparisonKind(e.op, l.kind), at: e.span)
                 return nil
             }
         }
@@ -272,11 +435,11 @@ extension Checker {
         if let t = e.tolerance {
             guard let c = check(t) else { return nil }
             guard c.kind == .number || c.kind == l.kind && (c.kind == .time || c.kind == .angle) else {
-                error(.kindMismatch(expected: "a number", got: c.kind), at: t.span)
+                error(.kindMismatch(expected: CheckError.Expected.number, got: c.kind), at: tree.span(t))
                 return nil
             }
             tol = c
         }
-        return ExpectSpec(lhs: l, op: e.op, rhs: r, tolerance: tol, lhsText: text(e.lhs.span), span: e.span)
+        return ExpectSpec(lhs: l, op: e.op, rhs: r, tolerance: tol, lhsText: text(tree.span(e.lhs)), span: e.span)
     }
 }

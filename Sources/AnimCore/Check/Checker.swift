@@ -1,8 +1,9 @@
-// Checker: AST → checked statements. Resolves names (shapes, properties, bindings, step names),
-// gives every expression a kind and inserts the implicit conversions, resolves easings, and
-// reports misspellings with a did-you-mean. It updates an Environment that outlives one program
-// (the REPL checks entry by entry). Expressions: Checker+Expressions.swift; steps:
-// Checker+Steps.swift. A program with errors is never run.
+// Checker: syntax tree → checked statements. Resolves names (shapes, properties, bindings, step
+// names), gives every expression a kind and inserts the implicit conversions, resolves easings,
+// and reports misspellings with a did-you-mean (CheckError). Names are read as interned ids
+// (the environment's NameTable), so resolving one is an array index. It updates an Environment
+// that outlives one program (the REPL checks entry by entry). Expressions:
+// Checker+Expressions.swift; steps: Checker+Steps.swift. A program with errors is never run.
 
 /// Checks programs against an environment.
 public struct Checker {
@@ -10,33 +11,49 @@ public struct Checker {
     public internal(set) var env: Environment
     /// What the checker found.
     public internal(set) var diagnostics = DiagnosticBag()
-    let file: SourceFile
+    /// The program being checked.
+    let program: SyntaxTree
+    /// The tree being read: the program's, or a define's while its body is checked.
+    var tree: SyntaxTree
 
     /// A local name in the current graph scope.
     struct Local {
+        var name: NameID
         var slot: Int
         var kind: Kind
         /// For shape-valued locals, the shapes it can hold.
         var candidates: [ShapeID]
     }
-    var scopes: [[String: Local]] = []
+    /// The locals in scope, innermost last (a later one hides an earlier one of its name).
+    var locals: [Local] = []
+    /// Where each scope's locals start in `locals`.
+    var scopeStarts: [Int] = []
     var localCount = 0
-    /// Easings resolved so far: a script names the same few easings again and again.
+    /// Easings resolved so far, by name: a script names the same few easings again and again,
+    /// so a short list beats hashing.
+    var easingsByName: [(name: NameID, easing: Easing)] = []
+    /// The last easing without arguments resolved, and where its name is written.
+    var lastEasing: (file: SourceFile, span: Span, easing: Easing)?
+    /// The last property name resolved, and where it is written.
+    var lastProperty: (file: SourceFile, span: Span, id: PropertyID)?
+    /// Easings with arguments resolved so far.
     var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
+    /// The property names of the declaration being checked (reused: no allocation per shape).
+    var seenNames: [NameID] = []
 
-    /// An easing as written, without its spans.
+    /// An easing with arguments, without its spans.
     struct ResolvedEasingKey: Hashable {
-        var name: String
-        var arguments: [EasingArgument]?
+        var name: NameID
+        var arguments: [EasingArgument]
     }
     /// Set while checking the prelude: its defines may be redefined by scripts.
     public var isPrelude = false
     /// Names whose declaration had an error (`let x = bleu`, a define whose body names an
     /// unknown shape): already reported, so a use of them is not reported again.
-    var failedNames: Set<String> = []
-    /// Where each top-level name of the program being checked is declared, so that a name used
-    /// before its declaration can point at it.
-    var declarations: [String: Span] = [:]
+    var failedNames: Set<NameID> = []
+    /// Where each top-level name of the program is first declared, so that a name used before
+    /// its declaration can point at it; found the first time a name is unknown.
+    var declarations: [NameID: Span]?
 
     /// The largest shape array, so a typo like `card[1e9]` is an error, not an out-of-memory.
     public static let maxArraySize = 100_000
@@ -44,45 +61,36 @@ public struct Checker {
     /// scene state each, so at most a few hundred megabytes.
     public static let maxShapes = 1_000_000
 
-    /// Creates a checker for one source against an environment.
-    public init(file: SourceFile, environment: Environment) {
-        self.file = file
+    /// Creates a checker for a parsed program against an environment.
+    public init(tree: SyntaxTree, environment: Environment) {
+        self.program = tree
+        self.tree = tree
         self.env = environment
     }
 
-    /// Checks a program; returns the checked statements and the updated environment. Each
-    /// statement's syntax tree is let go once it is checked, so (when the caller hands the
-    /// program over) the tree and the checked program are never both whole in memory.
-    public static func check(_ program: consuming Program, file: SourceFile, environment: Environment, isPrelude: Bool = false)
+    /// The program's source.
+    var file: SourceFile { program.file }
+
+    /// Checks a program; returns the checked statements and the updated environment.
+    public static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false)
         -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag) {
-        var c = Checker(file: file, environment: environment)
+        var c = Checker(tree: tree, environment: environment)
         c.isPrelude = isPrelude
-        var pending = Array(program.statements.reversed())
-        _ = consume program
-        for s in pending.reversed() {
-            let name: Identifier?
-            switch s {
-            case .shape(let d): name = d.name
-            case .group(let g): name = g.name
-            case .let(let l): name = l.name
-            case .define(let d): name = d.name
-            case .stage, .seed, .wait, .at, .onChange, .chain: name = nil
-            }
-            if let name, c.declarations[name.name] == nil { c.declarations[name.name] = name.span }
-        }
         var out: [CheckedStmt] = []
-        out.reserveCapacity(pending.count)
-        while let s = pending.popLast() {
+        let statements = tree[tree.statements]
+        out.reserveCapacity(statements.count)
+        for s in statements {
             if let checked = c.check(s) { out.append(checked) }
         }
         return (out, c.env, c.diagnostics)
     }
 
     /// Checks one statement.
-    mutating func check(_ stmt: Stmt) -> CheckedStmt? {
-        scopes = []
+    public mutating func check(_ stmt: StmtID) -> CheckedStmt? {
+        if !locals.isEmpty { locals.removeAll(keepingCapacity: true) }
+        if !scopeStarts.isEmpty { scopeStarts.removeAll(keepingCapacity: true) }
         localCount = 0
-        switch stmt {
+        switch tree[stmt] {
         case .stage(let s): return checkStage(s)
         case .shape(let s): return checkShape(s)
         case .group(let g): return checkGroup(g)
@@ -90,17 +98,16 @@ public struct Checker {
         case .seed(let s):
             guard let v = checkAs(s.value, .number) else { return nil }
             return .seed(v, s.span)
-        case .define(let d): return checkDefine(d)
+        case .define(let d): return checkDefine(d, statement: stmt)
         case .wait(let w): return checkTopLevelWait(w)
         case .at(let a):
             guard let t = checkAs(a.time, .time) else { return nil }
-            let chain = Chain(steps: [.block(a.body)], name: nil, span: a.body.span)
-            guard let c = checkChain(chain) else { return nil }
+            guard let c = checkBlockAsChain(a.body) else { return nil }
             return .start(c, at: t, localCount: localCount, span: a.span)
         case .onChange(let o): return checkObserver(o)
         case .chain(let chain):
             guard let c = checkChain(chain) else { return nil }
-            return .start(c, at: nil, localCount: localCount, span: chain.span)
+            return .start(c, at: nil, localCount: localCount, span: tree.span(chain))
         }
     }
 
@@ -110,22 +117,17 @@ public struct Checker {
         let size = checkAs(s.size, .point)
         var color: TypedExpr?
         var ok = size != nil
-        for p in s.properties {
-            if p.name.name == "color" {
-                color = checkAs(p.value, .color)
+        for p in tree[s.properties] {
+            let prop = tree[p]
+            if name(prop.name) == BuiltinProperty.color.nameID {
+                color = checkAs(prop.value, .color)
                 ok = ok && color != nil
             } else {
-                let hint = ForeignNames.property(p.name.name)
-                var sugg = DidYouMean.suggest(p.name.name, from: ["color"])
-                var help = "the stage has a size and a 'color'"
-                if hint?.property == .color {
-                    sugg = "color"
-                    help = "the stage's background is its 'color'"
-                } else if hint?.property == .size {
-                    help = "the stage's size comes first, as in 'stage 400 x 700'"
-                }
-                diagnostics.error("unknown stage property '\(p.name.name)'" + (sugg.map { "; did you mean '\($0)'?" } ?? ""),
-                                  at: p.name.span, help: help)
+                let key = text(prop.name)
+                let hint = ForeignNames.property(key)
+                var sugg = DidYouMean.suggest(key, from: ["color"])
+                if hint?.property == .color { sugg = "color" }
+                error(.unknownStageProperty(key, suggestion: sugg, hint: hint?.property), at: prop.name.span)
                 ok = false
             }
         }
@@ -135,7 +137,8 @@ public struct Checker {
     }
 
     mutating func checkShape(_ d: ShapeDecl) -> CheckedStmt? {
-        var ok = declareName(d.name)
+        let shapeName = name(d.name)
+        var ok = declareName(shapeName, at: d.name.span)
         var count = 1
         var isArray = false
         if let c = d.count {
@@ -143,111 +146,116 @@ public struct Checker {
             if let t = checkAs(c, .number) {
                 if case .constant(.number(let n)) = t.node {
                     if n != n.rounded() || n < 1 {
-                        error(.arraySize("'\(formatNumber(n))' is not a whole number of at least 1"), at: c.span); ok = false
+                        error(.arraySize(.notWhole(n)), at: tree.span(c)); ok = false
                     } else if n > Double(Checker.maxArraySize) {
-                        error(.arraySize("\(formatNumber(n)) is more than the limit of \(Checker.maxArraySize)"), at: c.span); ok = false
+                        error(.arraySize(.overLimit(n, limit: Checker.maxArraySize)), at: tree.span(c)); ok = false
                     } else { count = Int(n) }
                 } else {
-                    error(.arraySize("the size must be a number written in the declaration"), at: c.span); ok = false
+                    error(.arraySize(.notConstant), at: tree.span(c)); ok = false
                 }
             } else { ok = false }
         }
         if env.shapes.count + count > Checker.maxShapes {
-            diagnostics.error("too many shapes: this declaration would make \(env.shapes.count + count), more than the limit of \(Checker.maxShapes)",
-                              at: d.span)
+            error(.tooManyShapes(env.shapes.count + count, limit: Checker.maxShapes), at: d.span)
             count = 1
             ok = false
         }
         let first = ShapeID(env.shapes.count)
         // Declare custom properties first, so every member has the same property set.
         var custom: [PropertyID: Kind] = [:]
+        let properties = tree[d.properties]
         var inits: [(PropertyID, TypedExpr)] = []
-        scopes = [[:]]
+        inits.reserveCapacity(properties.count)
+        pushScope()
         var indexSlot: Int?
         if isArray {
-            indexSlot = newLocal("i", kind: .number, candidates: [])
+            indexSlot = newLocal(env.names.intern("i"), kind: .number, candidates: [])
         }
-        var seen: Set<String> = []
-        for p in d.properties {
-            let name = p.name.name
-            if name.contains("-") {
+        seenNames.removeAll(keepingCapacity: true)
+        for p in properties {
+            let prop = tree[p]
+            if contains(prop.name.span, byte: 0x2D /* - */) {
                 // `border-radius`: the parser reads a hyphenated key whole so that it can be named here.
-                reportHyphenatedKey(p.name, shapeKind: d.kind); ok = false
+                reportHyphenatedKey(prop.name, shapeKind: d.kind); ok = false
                 continue
             }
-            if !seen.insert(name).inserted {
-                diagnostics.error("property '\(name)' is given twice", at: p.name.span); ok = false
+            let id = name(prop.name)
+            if seenNames.contains(id) {
+                error(.propertyGivenTwice(text(prop.name)), at: prop.name.span); ok = false
                 continue
             }
-            if let b = BuiltinProperty.named(name), b.applies(to: d.kind) {
-                guard let v = checkAs(p.value, b.kind, scaleLike: b == .scale) else { ok = false; continue }
+            seenNames.append(id)
+            if let b = BuiltinProperty(nameID: id), b.applies(to: d.kind) {
+                guard let v = checkAs(prop.value, b.kind, scaleLike: b == .scale) else { ok = false; continue }
                 inits.append((b.id, v))
             } else {
-                guard let v = check(p.value) else { ok = false; continue }
+                guard let v = check(prop.value) else { ok = false; continue }
                 if case .list = v.kind {
-                    diagnostics.error("a property cannot hold a list", at: p.value.span); ok = false; continue
+                    error(.propertyHoldsList, at: tree.span(prop.value)); ok = false; continue
                 }
                 if v.kind == .shape {
-                    diagnostics.error("a property cannot hold a shape", at: p.value.span); ok = false; continue
+                    error(.propertyHoldsShape, at: tree.span(prop.value)); ok = false; continue
                 }
-                if BuiltinProperty.named(name) != nil {
+                let key = text(prop.name)
+                if BuiltinProperty(nameID: id) != nil {
                     // `text`/`font` on a rect: a custom property, but say so.
-                    diagnostics.warning("'\(name)' is not a property of \(d.kind.rawValue) shapes; it declares a custom property",
-                                        at: p.name.span)
-                } else if let hint = ForeignNames.property(name) {
+                    warning(.builtinOfOtherKind(key, shapeKind: d.kind), at: prop.name.span)
+                } else if let hint = ForeignNames.property(key) {
                     // `width`, `opacity`, `stroke`: another tool's name for a built-in, or for nothing anim draws.
                     let meant = hint.property.flatMap { $0.applies(to: d.kind) ? $0.name : nil }
-                    let message = meant.map { "'\(name)' declares a custom property; did you mean '\($0)'?" }
-                        ?? "'\(name)' declares a custom property\(hint.property == nil ? ", which is not drawn" : "")"
-                    diagnostics.warning(message, at: p.name.span, help: ForeignNames.help(hint, use: .declaration))
-                } else if let near = DidYouMean.suggest(name, from: BuiltinProperty.allCases.filter { $0.applies(to: d.kind) }.map(\.name)),
-                          DidYouMean.distance(name, near) <= 2 {
-                    diagnostics.warning("'\(name)' declares a custom property; did you mean '\(near)'?", at: p.name.span)
+                    warning(.foreignCustomProperty(key, meant: meant, drawn: hint.property != nil), at: prop.name.span,
+                            help: ForeignNames.help(hint, use: .declaration))
+                } else if let near = DidYouMean.suggest(key, from: BuiltinProperty.allCases.filter { $0.applies(to: d.kind) }.map(\.name)),
+                          DidYouMean.distance(key, near) <= 2 {
+                    warning(.customPropertyNearBuiltin(key, near), at: prop.name.span)
                 }
-                let id = env.internProperty(name)
-                custom[id] = v.kind
-                inits.append((id, v))
+                let pid = env.internProperty(id)
+                custom[pid] = v.kind
+                inits.append((pid, v))
             }
         }
+        let plainName = isArray ? text(d.name) : nil
         for k in 0..<count {
-            let display = isArray ? "\(d.name.name)[\(k)]" : d.name.name
+            let display = isArray ? "\(plainName!)[\(k)]" : text(d.name)
             env.shapes.append(ShapeInfo(name: display, kind: d.kind, custom: custom, span: d.span))
         }
-        env.symbols[d.name.name] = isArray ? .array(first: first, count: count) : .shape(first)
+        env.symbols[shapeName] = isArray ? .array(first: first, count: count) : .shape(first)
         guard ok else { return nil }
-        return .shapes(ShapeCreation(name: d.name.name, isArray: isArray, first: first, count: count, kind: d.kind, properties: inits, indexSlot: indexSlot,
-                                     localCount: localCount, span: d.span))
+        return .shapes(ShapeCreation(name: plainName ?? env.shapes[Int(first.index)].name, isArray: isArray, first: first, count: count,
+                                     kind: d.kind, properties: inits, indexSlot: indexSlot, localCount: localCount, span: d.span))
     }
 
     mutating func checkGroup(_ g: GroupDecl) -> CheckedStmt? {
-        guard declareName(g.name) else { return nil }
+        let id = name(g.name)
+        guard declareName(id, at: g.name.span) else { return nil }
         guard let members = shapeList(g.members) else {
-            env.symbols[g.name.name] = .group([])
+            env.symbols[id] = .group([])
             return nil
         }
-        env.symbols[g.name.name] = .group(members)
+        env.symbols[id] = .group(members)
         return .declaration(g.span)
     }
 
     mutating func checkLet(_ l: LetStmt) -> CheckedStmt? {
-        if env.preludeNames.remove(l.name.name) != nil { env.symbols[l.name.name] = nil }
-        if let existing = env.symbols[l.name.name] {
+        let id = name(l.name)
+        if env.preludeNames.remove(id) != nil { env.symbols[id] = nil }
+        if let existing = env.symbols[id] {
             if case .global = existing {} else {
-                error(.alreadyDeclared(l.name.name, what: describe(existing)), at: l.name.span)
+                error(.alreadyDeclared(text(l.name), what: describe(existing)), at: l.name.span)
                 return nil
             }
         }
-        guard let v = check(l.value) else { failedNames.insert(l.name.name); return nil }
+        guard let v = check(l.value) else { failedNames.insert(id); return nil }
         let slot = env.globalKinds.count
         env.globalKinds.append(v.kind)
-        env.symbols[l.name.name] = .global(slot: slot, kind: v.kind)
+        env.symbols[id] = .global(slot: slot, kind: v.kind)
         return .bind(slot: slot, value: v, span: l.span)
     }
 
     mutating func checkTopLevelWait(_ w: WaitStep) -> CheckedStmt? {
         guard let arg = w.argument else { return .wait(.allFinished, w.span) }
-        if case .name(let id) = arg, case .stepName(let sid)? = env.symbols[id.name] {
-            return .wait(.named(sid, id.name), w.span)
+        if case .name(let n) = tree[arg], case .stepName(let sid)? = env.symbols[name(n)] {
+            return .wait(.named(sid, text(n)), w.span)
         }
         guard let t = checkAs(arg, .time) else { return nil }
         return .wait(.duration(t), w.span)
@@ -256,77 +264,138 @@ public struct Checker {
     /// A declaration key written with hyphens (`border-radius`), which cannot name a property:
     /// the anim name for it when another tool uses it, else how to write the custom name.
     mutating func reportHyphenatedKey(_ key: Identifier, shapeKind: ShapeKind) {
-        let hint = ForeignNames.property(key.name)
+        let keyText = text(key)
+        let hint = ForeignNames.property(keyText)
         let meant = hint?.property.flatMap { $0.applies(to: shapeKind) ? $0.name : nil }
-        let oneWord = ForeignNames.camelCase(key.name)
         let help = hint.map { ForeignNames.help($0, use: .declaration) }
-            ?? "a custom property's name is one word, such as '\(oneWord)' or '\(key.name.replacingHyphens(with: "_"))'"
-        diagnostics.error("'\(key.name)' is not a property name" + (meant.map { "; did you mean '\($0)'?" } ?? ""),
-                          at: key.span, label: "names cannot contain '-'", help: help)
+            ?? CheckError.oneWordHelp(ForeignNames.camelCase(keyText), keyText.replacingHyphens(with: "_"))
+        error(.hyphenatedKey(keyText, suggestion: meant), at: key.span, help: help)
     }
 
     /// Reserves a new top-level name, reporting a clash with an existing declaration.
-    mutating func declareName(_ id: Identifier) -> Bool {
-        if env.preludeNames.remove(id.name) != nil {
-            env.symbols[id.name] = nil
+    mutating func declareName(_ id: NameID, at span: Span) -> Bool {
+        if env.preludeNames.remove(id) != nil {
+            env.symbols[id] = nil
             return true
         }
-        if let existing = env.symbols[id.name] {
-            var d = Diagnostic.error(CheckError.alreadyDeclared(id.name, what: describe(existing)).message, at: id.span)
-            if case .shape(let s) = existing { d.secondary.append(.init(span: env.shapes[Int(s.index)].span, text: "declared here")) }
+        if let existing = env.symbols[id] {
+            var d = Diagnostic.error(CheckError.alreadyDeclared(env.names[id], what: describe(existing)).message, at: span)
+            if case .shape(let s) = existing { d.secondary.append(.init(span: env.shapes[Int(s.index)].span, text: CheckError.declaredHere)) }
             diagnostics.report(d)
             return false
         }
         return true
     }
 
+    /// What a name is, as messages say it (`a rect`, `a step name`).
     func describe(_ s: Symbol) -> String {
-        switch s {
-        case .shape(let id): "a \(env.shapes[Int(id.index)].kind.rawValue)"
-        case .array: "a shape array"
-        case .group: "a group"
-        case .global: "a 'let' binding"
-        case .stepName: "a step name"
-        case .define: "a defined sequence"
+        if case .shape(let id) = s { return CheckError.describe(s, shapeKind: env.shapes[Int(id.index)].kind) }
+        return CheckError.describe(s, shapeKind: nil)
+    }
+
+    // MARK: - Names
+
+    /// The interned id of the name an identifier spells (in the tree being read).
+    mutating func name(_ id: Identifier) -> NameID { name(id.span) }
+
+    /// The interned id of the text of a span of the tree being read.
+    mutating func name(_ span: Span) -> NameID {
+        let file = tree.file
+        return file.bytes.withUnsafeBufferPointer { b in
+            env.names.intern(UnsafeBufferPointer(rebasing: b[Int(span.start)..<Int(span.end)]))
         }
+    }
+
+    /// The text of an identifier.
+    func text(_ id: Identifier) -> String { text(id.span) }
+
+    /// The source text of a span (in the tree being read, the program, or a define's source).
+    func text(_ span: Span) -> String {
+        if span.source == tree.file.id { return tree.file.text(of: span) }
+        if span.source == program.file.id { return program.file.text(of: span) }
+        return env.files[span.source]?.text(of: span) ?? "?"
+    }
+
+    /// Whether the text of a span holds a byte.
+    func contains(_ span: Span, byte: UInt8) -> Bool {
+        tree.file.bytes[Int(span.start)..<Int(span.end)].contains(byte)
     }
 
     // MARK: - Scopes and errors
 
-    mutating func newLocal(_ name: String, kind: Kind, candidates: [ShapeID]) -> Int {
+    /// Opens a scope for locals.
+    mutating func pushScope() { scopeStarts.append(locals.count) }
+
+    /// Closes the innermost scope.
+    mutating func popScope() { locals.removeSubrange(scopeStarts.removeLast()...) }
+
+    mutating func newLocal(_ name: NameID, kind: Kind, candidates: [ShapeID]) -> Int {
         let slot = localCount
         localCount += 1
-        if scopes.isEmpty { scopes.append([:]) }
-        scopes[scopes.count - 1][name] = Local(slot: slot, kind: kind, candidates: candidates)
+        if scopeStarts.isEmpty { pushScope() }
+        locals.append(Local(name: name, slot: slot, kind: kind, candidates: candidates))
         return slot
     }
 
-    func lookupLocal(_ name: String) -> Local? {
-        for s in scopes.reversed() { if let l = s[name] { return l } }
-        return nil
+    func lookupLocal(_ name: NameID) -> Local? {
+        locals.last { $0.name == name }
     }
 
-    /// The source text of a span (in this source or a define's).
-    func text(_ span: Span) -> String {
-        if span.source == file.id { return file.text(of: span) }
-        return env.files[span.source]?.text(of: span) ?? "?"
+    /// The local in a slot, if it is in scope.
+    func local(inSlot slot: Int) -> Local? {
+        locals.last { $0.slot == slot }
     }
+
+    /// The names of the locals in scope, sorted (for did-you-mean).
+    var localNames: [String] { locals.map { env.names[$0.name] }.sorted() }
 
     /// Reports an unknown name, with a did-you-mean from `candidates`; when the program declares
     /// the name later on, points at that declaration instead.
     mutating func reportUnknownName(_ id: Identifier, candidates: [String]) {
-        if let later = declarations[id.name], later.source == id.span.source, later.start > id.span.start {
-            var d = Diagnostic.error(CheckError.unknownName(id.name, suggestion: nil).message, at: id.span,
-                                     help: "declare '\(id.name)' before the line that uses it")
-            d.secondary.append(.init(span: later, text: "declared here, after its use"))
+        let n = name(id)
+        let nameText = text(id)
+        if let later = firstDeclaration(of: n), later.source == id.span.source, later.start > id.span.start {
+            var d = Diagnostic.error(CheckError.unknownName(nameText, suggestion: nil).message, at: id.span,
+                                     help: CheckError.declareBeforeUse(nameText))
+            d.secondary.append(.init(span: later, text: CheckError.declaredAfterUse))
             diagnostics.report(d)
             return
         }
-        error(.unknownName(id.name, suggestion: DidYouMean.suggest(id.name, from: candidates)), at: id.span)
+        error(.unknownName(nameText, suggestion: DidYouMean.suggest(nameText, from: candidates)), at: id.span)
     }
 
-    mutating func error(_ e: CheckError, at span: Span, label: String? = nil, help: String? = nil) {
-        diagnostics.error(e.message, at: span, label: label, help: help)
+    /// Where the program first declares a top-level name (a shape, group, `let` or define).
+    mutating func firstDeclaration(of n: NameID) -> Span? {
+        if declarations == nil {
+            var found: [NameID: Span] = [:]
+            let saved = tree
+            tree = program
+            for s in program[program.statements] {
+                let declared: Identifier?
+                switch program[s] {
+                case .shape(let d): declared = d.name
+                case .group(let g): declared = g.name
+                case .let(let l): declared = l.name
+                case .define(let d): declared = d.name
+                case .stage, .seed, .wait, .at, .onChange, .chain: declared = nil
+                }
+                if let declared {
+                    let id = name(declared)
+                    if found[id] == nil { found[id] = declared.span }
+                }
+            }
+            tree = saved
+            declarations = found
+        }
+        return declarations![n]
+    }
+
+    mutating func error(_ e: CheckError, at span: Span, help: String? = nil) {
+        diagnostics.error(e.message, at: span, label: e.label, help: help ?? e.help)
+    }
+
+    mutating func warning(_ e: CheckError, at span: Span, help: String? = nil) {
+        diagnostics.warning(e.message, at: span, label: e.label, help: help ?? e.help)
     }
 }
 
@@ -338,4 +407,15 @@ extension String {
 extension Span {
     /// The first `n` bytes of the span (a keyword at its start).
     func prefix(_ n: Int) -> Span { Span(source: source, start: Int(start), end: Int(min(end, start + UInt32(n)))) }
+}
+
+extension BuiltinProperty {
+    /// The built-in property a name is, if any (the built-in names are interned first, in order).
+    init?(nameID: NameID) {
+        guard nameID.raw >= 0, let b = BuiltinProperty(rawValue: Int(nameID.raw)) else { return nil }
+        self = b
+    }
+
+    /// Its name's id in every environment.
+    var nameID: NameID { NameID(Int32(rawValue)) }
 }

@@ -1,6 +1,8 @@
 // Environment: the checker's symbol table — shapes, their properties, let bindings, groups,
 // step names and defines. It persists across REPL entries inside a Session, and the runtime
-// allocates shapes and global slots in the same order, so ids agree by construction.
+// allocates shapes and global slots in the same order, so ids agree by construction. Names are
+// interned once (`names`) and every table is keyed by NameID; the first names are the built-in
+// properties, in order, so that name k is BuiltinProperty k.
 
 /// What a name refers to.
 public enum Symbol: Hashable, Sendable {
@@ -19,13 +21,15 @@ public enum Symbol: Hashable, Sendable {
 }
 
 /// A `define`: its parameters and body, checked per signature when played.
-public struct DefineInfo: Hashable, Sendable {
+public struct DefineInfo: Sendable {
     /// The name.
     public var name: String
     /// The parameter names.
-    public var parameters: [Identifier]
-    /// The body as written.
-    public var body: Chain
+    public var parameters: [NameID]
+    /// The tree of the `define` statement alone (the rest of its script's tree is let go).
+    public var tree: SyntaxTree
+    /// The body as written, in `tree`.
+    public var body: ChainID
     /// The whole definition.
     public var span: Span
     /// Whether it comes from the prelude (a script may define the name again).
@@ -34,7 +38,7 @@ public struct DefineInfo: Hashable, Sendable {
 
 /// What identifies an instantiation of a define: the kinds (and possible shapes) of its arguments.
 struct InstantiationKey: Hashable, Sendable {
-    var name: String
+    var name: NameID
     var arguments: [ArgumentSignature]
 }
 
@@ -56,19 +60,42 @@ public struct ShapeInfo: Hashable, Sendable {
     public var span: Span
 }
 
+/// Values by interned name: a dense array, so a lookup is an index.
+struct NameMap<Value: Sendable>: Sendable {
+    private var values: [Value?] = []
+
+    subscript(id: NameID) -> Value? {
+        get { Int(id.raw) < values.count ? values[Int(id.raw)] : nil }
+        set {
+            let i = Int(id.raw)
+            if i >= values.count {
+                guard newValue != nil else { return }
+                values.append(contentsOf: repeatElement(nil, count: i + 1 - values.count))
+            }
+            values[i] = newValue
+        }
+    }
+
+    /// Every name with a value, in id order.
+    var entries: [(NameID, Value)] {
+        values.indices.compactMap { i in values[i].map { (NameID(Int32(i)), $0) } }
+    }
+}
+
 /// The symbol table.
 public struct Environment: Sendable {
     /// Every shape, by id.
     public internal(set) var shapes: [ShapeInfo] = []
+    /// Every name the checker has read.
+    public internal(set) var names = NameTable()
     /// Top-level names.
-    public internal(set) var symbols: [String: Symbol] = [:]
+    var symbols = NameMap<Symbol>()
     /// The kinds of the global slots, by slot.
     public internal(set) var globalKinds: [Kind] = []
     /// Property names by id: built-ins first.
     public internal(set) var propertyNames: [String] = BuiltinProperty.allCases.map(\.name)
     /// Property ids by name.
-    public internal(set) var propertyIDs: [String: PropertyID] =
-        Dictionary(uniqueKeysWithValues: BuiltinProperty.allCases.map { ($0.name, $0.id) })
+    var propertyIDs = NameMap<PropertyID>()
     /// Names given with `as`, by id.
     public internal(set) var stepNames: [String] = []
     /// Where each step name was given (a define body checked twice gives it once).
@@ -76,23 +103,29 @@ public struct Environment: Sendable {
     /// Whether a `stage` statement has been seen.
     public internal(set) var hasStage = false
     /// The defines, by name.
-    public internal(set) var defines: [String: DefineInfo] = [:]
+    var defines: [NameID: DefineInfo] = [:]
     /// Every checked instantiation of a define; `play` nodes refer to them by index.
-    public internal(set) var instantiations: [Instantiation] = []
+    public internal(set) var instantiations: [CheckedInstantiation] = []
     var instantiationIndex: [InstantiationKey: Int] = [:]
     /// Names the prelude declared that a script has not declared again (they may be).
-    public internal(set) var preludeNames: Set<String> = []
+    var preludeNames: Set<NameID> = []
     /// Sources that define bodies come from, for messages about them.
     public internal(set) var files: [SourceID: SourceFile] = [:]
 
-    /// An empty environment.
-    public init() {}
+    /// An empty environment: the built-in property names interned first.
+    public init() {
+        for b in BuiltinProperty.allCases {
+            let id = names.intern(b.name)
+            precondition(Int(id.raw) == b.rawValue, "built-in property names come first")
+            propertyIDs[id] = b.id
+        }
+    }
 
     /// The id for a property name, interning custom names.
-    mutating func internProperty(_ name: String) -> PropertyID {
+    mutating func internProperty(_ name: NameID) -> PropertyID {
         if let id = propertyIDs[name] { return id }
         let id = PropertyID(propertyNames.count)
-        propertyNames.append(name)
+        propertyNames.append(names[name])
         propertyIDs[name] = id
         return id
     }
@@ -114,16 +147,38 @@ public struct Environment: Sendable {
         return builtins + custom
     }
 
+    // MARK: - By name, for the front ends
+
+    /// What a top-level name refers to.
+    public func symbol(named name: String) -> Symbol? { names.id(of: name).flatMap { symbols[$0] } }
+
+    /// Sets what a top-level name refers to (nil: nothing).
+    public mutating func setSymbol(_ symbol: Symbol?, named name: String) { symbols[names.intern(name)] = symbol }
+
+    /// The id of a property name, if a shape has it.
+    public func propertyID(named name: String) -> PropertyID? { names.id(of: name).flatMap { propertyIDs[$0] } }
+
+    /// The define of a name.
+    public func define(named name: String) -> DefineInfo? { names.id(of: name).flatMap { defines[$0] } }
+
+    /// Marks every name declared so far as the prelude's: a script may declare it again.
+    mutating func markDeclaredNamesAsPrelude() {
+        preludeNames = Set(symbols.entries.map(\.0))
+    }
+
     /// The names of shapes, arrays and groups (for completion and did-you-mean).
     public var shapeNames: [String] {
-        symbols.compactMap { name, sym in
+        symbols.entries.compactMap { id, sym in
             switch sym {
-            case .shape, .array, .group: name
+            case .shape, .array, .group: names[id]
             default: nil
             }
         }.sorted()
     }
 
     /// Every name in scope at the top level, sorted.
-    public var allNames: [String] { symbols.keys.sorted() }
+    public var allNames: [String] { symbols.entries.map { names[$0.0] }.sorted() }
+
+    /// The defined sequences' names, sorted.
+    public var defineNames: [String] { defines.keys.map { names[$0] }.sorted() }
 }

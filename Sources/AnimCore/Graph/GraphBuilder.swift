@@ -1,6 +1,15 @@
 // GraphBuilder: checked chain → SequencerGraph. Flattens steps into pre-ordered nodes, drops
 // needless wrappers (a one-step chain is its step; a one-chain block is its chain) and computes
-// each node's static duration.
+// each node's static duration. The graphs of define instantiations are built here too, from the
+// checked bodies, each before the graphs that play it (a `play` needs its graph's duration).
+
+/// The graph of one instantiation of a define: what a `play` node starts.
+public struct Instantiation: Hashable, Sendable {
+    /// The define's name.
+    public var name: String
+    /// The graph of its body (nil only while it is being built, for a define that plays itself).
+    public var graph: SequencerGraph?
+}
 
 /// Builds sequencer graphs.
 public struct GraphBuilder {
@@ -9,16 +18,61 @@ public struct GraphBuilder {
     private var plans: [TweenPlan] = []
     private var targets: [TweenPlan.Target] = []
     /// The define instantiations `play` nodes refer to (for their durations).
-    private let instantiations: [Instantiation]
+    private let instantiations: InstantiationTable
 
-    private init(instantiations: [Instantiation]) { self.instantiations = instantiations }
+    private init(instantiations: InstantiationTable) { self.instantiations = instantiations }
+
+    /// The instantiations while their graphs are built: each is built the first time a graph
+    /// plays it, and marked while it is being built, so that a define that plays itself (whose
+    /// graph has no end) is seen as such.
+    private final class InstantiationTable {
+        let checked: [CheckedInstantiation]
+        var built: [Instantiation]
+        var building: Set<Int> = []
+
+        init(checked: [CheckedInstantiation], built: [Instantiation]) {
+            self.checked = checked
+            self.built = built
+        }
+
+        /// The graph of instantiation `k`, built now if need be; nil while it is being built.
+        func graph(_ k: Int) -> SequencerGraph? {
+            if k < built.count, built[k].graph != nil || building.contains(k) { return built[k].graph }
+            guard k < checked.count, let body = checked[k].body else { return nil }
+            while built.count <= k { built.append(Instantiation(name: checked[built.count].name, graph: nil)) }
+            building.insert(k)
+            let g = GraphBuilder.build(body, localCount: checked[k].localCount, table: self)
+            building.remove(k)
+            built[k].graph = g
+            return g
+        }
+    }
+
+    /// Builds the graphs of the instantiations in `checked` that `built` does not have yet
+    /// (every one, the first time), appending them to `built` in order.
+    public static func buildInstantiations(_ checked: [CheckedInstantiation], onto built: inout [Instantiation]) {
+        guard built.count < checked.count else { return }
+        let table = InstantiationTable(checked: checked, built: built)
+        for k in built.count..<checked.count { _ = table.graph(k) }
+        // One whose body did not check has no graph (no `play` refers to it).
+        while table.built.count < checked.count { table.built.append(Instantiation(name: checked[table.built.count].name, graph: nil)) }
+        built = table.built
+    }
 
     /// Builds the graph of a chain. A name on the chain itself stays on the root node (the
     /// instance is named); names on nested chains become `spawn` nodes (child instances).
     /// A block of one chain is that chain, so `< X as n >` and `at T < X as n >` name the
     /// graph just as `X as n` does.
     public static func build(_ chain: CheckedChain, localCount: Int, instantiations: [Instantiation] = []) -> SequencerGraph {
-        var b = GraphBuilder(instantiations: instantiations)
+        build(chain, localCount: localCount, table: InstantiationTable(checked: [], built: instantiations))
+    }
+
+    private static func build(_ chain: CheckedChain, localCount: Int, table: InstantiationTable) -> SequencerGraph {
+        var b = GraphBuilder(instantiations: table)
+        // A chain of steps: a sequence and its steps (nested steps grow the arrays further).
+        b.nodes.reserveCapacity(chain.steps.count + 1)
+        b.children.reserveCapacity(chain.steps.count)
+        b.targets.reserveCapacity(chain.steps.count)
         var top = chain
         while top.name == nil, top.steps.count == 1, case .parallel(let chains, _) = top.steps[0], chains.count == 1 {
             top = chains[0]
@@ -67,55 +121,64 @@ public struct GraphBuilder {
         }
         if chain.steps.count == 1 { return add(chain.steps[0]) }
         let at = reserve(chain.span)
-        var children: [NodeID] = []
+        let list = reserveList(chain.steps.count)
         var d = StaticDuration.exact(.zero)
-        for s in chain.steps {
+        for (k, s) in chain.steps.enumerated() {
             let c = add(s)
-            children.append(c)
+            children[Int(list.start) + k] = c
             d = d + nodes[Int(c.index)].duration
         }
-        nodes[at] = GraphNode(kind: .sequence(list(children)), span: chain.span, name: nil, duration: d)
+        nodes[at] = GraphNode(kind: .sequence(list), span: chain.span, name: nil, duration: d)
         return NodeID(at)
+    }
+
+    /// Reserves a run of `count` children, filled in as they are built (a child's own children
+    /// come after the run).
+    private mutating func reserveList(_ count: Int) -> NodeList {
+        let start = Int32(children.count)
+        children.append(contentsOf: repeatElement(NodeID(0), count: count))
+        return NodeList(start: start, count: Int32(count))
+    }
+
+    /// Appends a node that has no children.
+    private mutating func leaf(_ node: GraphNode) -> NodeID {
+        nodes.append(node)
+        return NodeID(nodes.count - 1)
     }
 
     private mutating func add(_ step: CheckedStep) -> NodeID {
         switch step {
         case .tween(let t):
-            let at = reserve(t.span)
-            nodes[at] = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
-            if let plan = TweenPlan(t) {
-                let k = plans.firstIndex(of: plan) ?? plans.count  // a graph has few distinct plans
-                if k == plans.count { plans.append(plan) }
-                let own = TweenPlan.targets(of: t)
-                nodes[at].plan = PlanRef(plan: Int32(k), targets: Int32(targets.count), targetCount: Int32(own?.count ?? -1))
-                targets += own ?? []
+            var node = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
+            if case .constant(let timing, let delay) = t.timing {
+                // A graph has few distinct plans: the same timing, easing and delay share one.
+                let d = delay ?? .zero
+                let k = plans.firstIndex { $0.timing == timing && $0.delay == d && $0.easing == t.easing } ?? plans.count
+                if k == plans.count { plans.append(TweenPlan(t)!) }
+                let first = targets.count
+                let count = TweenPlan.appendTargets(of: t, to: &targets)
+                node.plan = PlanRef(plan: Int32(k), targets: Int32(first), targetCount: Int32(count ?? -1))
             }
-            return NodeID(at)
+            return leaf(node)
         case .wait(let e, let span):
-            let at = reserve(span)
             let d: StaticDuration = if case .constant(.time(let t)) = e.node { .exact(t) } else { .dynamic }
-            nodes[at] = GraphNode(kind: .wait(e), span: span, name: nil, duration: d)
-            return NodeID(at)
+            return leaf(GraphNode(kind: .wait(e), span: span, name: nil, duration: d))
         case .action(let a, let span):
-            let at = reserve(span)
-            nodes[at] = GraphNode(kind: .action(a), span: span, name: nil, duration: .exact(.zero))
-            return NodeID(at)
+            return leaf(GraphNode(kind: .action(a), span: span, name: nil, duration: .exact(.zero)))
         case .parallel(let chains, let span):
             if chains.count == 1 { return add(chains[0]) }
             let at = reserve(span)
-            var children: [NodeID] = []
+            let list = reserveList(chains.count)
             var d = StaticDuration.exact(.zero)
-            for c in chains {
+            for (k, c) in chains.enumerated() {
                 let id = add(c)
-                children.append(id)
+                children[Int(list.start) + k] = id
                 d = StaticDuration.longest(d, nodes[Int(id.index)].duration)
             }
-            nodes[at] = GraphNode(kind: .parallel(list(children)), span: span, name: nil, duration: d)
+            nodes[at] = GraphNode(kind: .parallel(list), span: span, name: nil, duration: d)
             return NodeID(at)
         case .spring(let sp):
-            let at = reserve(sp.span)
-            nodes[at] = GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic)
-            return NodeID(at)
+            return leaf(GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic))
         case .stagger(let spec, let body):
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))
@@ -133,16 +196,14 @@ public struct GraphBuilder {
         case .play(let p):
             let at = reserve(p.span)
             var d = StaticDuration.dynamic
-            if p.instantiation < instantiations.count {
-                if let g = instantiations[p.instantiation].graph {
-                    if case .exact(let t) = g.duration {
-                        if p.speed == nil { d = .exact(t) } else if case .constant(.number(let r))? = p.speed?.node, r > 0,
-                                                                        let scaled = t.scaled(by: 1 / r) { d = .exact(scaled) }
-                    } else { d = g.duration }
-                } else {
-                    // Playing a define from inside its own body: with no conditionals, it never ends.
-                    d = .forever
-                }
+            if let g = instantiations.graph(p.instantiation) {
+                if case .exact(let t) = g.duration {
+                    if p.speed == nil { d = .exact(t) } else if case .constant(.number(let r))? = p.speed?.node, r > 0,
+                                                                    let scaled = t.scaled(by: 1 / r) { d = .exact(scaled) }
+                } else { d = g.duration }
+            } else if p.instantiation < max(instantiations.built.count, instantiations.checked.count) {
+                // Playing a define from inside its own body: with no conditionals, it never ends.
+                d = .forever
             }
             nodes[at] = GraphNode(kind: .play(p), span: p.span, name: nil, duration: d)
             return NodeID(at)
@@ -179,29 +240,17 @@ public struct GraphBuilder {
     /// A tween's static duration: delay + duration × iterations ÷ speed, when all are constants.
     /// The active duration is 0 when the duration is, even with `repeat forever` (Grammar.md §6.1).
     static func duration(of t: TweenSpec) -> StaticDuration {
-        guard case .constant(.time(let d)) = t.duration.node else {
-            // A computed duration is taken as endless: it is, unless it turns out to be 0.
-            return t.forever ? .forever : .dynamic
+        switch t.timing {
+        case .constant(let timing, let delay):
+            if timing.iterations.isInfinite && timing.iterationDuration.ticks != 0 { return .forever }
+            guard let active = timing.activeDuration else { return .dynamic }
+            return ((delay ?? .zero).adding(active)).map { .exact($0) } ?? .dynamic
+        case .computed(let c):
+            // A computed duration is taken as endless when it repeats forever: it is, unless it
+            // turns out to be 0. Any other computed part makes the duration known only then.
+            guard case .constant(.time(let d)) = c.duration.node else { return c.forever ? .forever : .dynamic }
+            return c.forever && d.ticks != 0 ? .forever : .dynamic
         }
-        if t.forever && d.ticks != 0 { return .forever }
-        var delay = Time.zero
-        if let e = t.delay {
-            guard case .constant(.time(let x)) = e.node else { return .dynamic }
-            delay = x
-        }
-        var n = 1.0, r = 1.0
-        if t.forever {
-            n = .infinity
-        } else if let e = t.iterations {
-            guard case .constant(.number(let x)) = e.node else { return .dynamic }
-            n = x
-        }
-        if let e = t.speed {
-            guard case .constant(.number(let x)) = e.node else { return .dynamic }
-            r = x
-        }
-        guard r > 0, n >= 0, let active = TweenTiming.activeDuration(iteration: d, iterations: n, rate: r) else { return .dynamic }
-        return (delay.adding(active)).map { .exact($0) } ?? .dynamic
     }
 }
 

@@ -2,7 +2,7 @@
 // the GraphBuilder instead of at every start — its timing, its delay, its easing, where the
 // easing leaves it at the end, and its targets when they are constants. The interpreter takes
 // a node's plan where it has one and evaluates the tween's expressions where it has not; both
-// give the same values, errors included (a plan is made only where evaluating cannot fail).
+// give the same values (a plan is made only for a timing the checker decided and validated).
 
 /// The constant timing of a tween. Tweens of a graph that share one (a chain of tweens of
 /// the same duration and easing) share one plan.
@@ -29,47 +29,30 @@ public struct TweenPlan: Hashable, Sendable {
         var value: NumericValue
     }
 
-    /// The plan of a checked tween, if its timing is all constants that the interpreter would
-    /// accept (a negative duration or delay is left to the interpreter, which reports it).
+    /// The plan of a checked tween, if the checker decided its timing (every part a constant).
     init?(_ spec: TweenSpec) {
-        guard case .constant(.time(let d)) = spec.duration.node, d.ticks >= 0 else { return nil }
-        var delay = Time.zero
-        if let e = spec.delay {
-            guard case .constant(.time(let t)) = e.node, t.ticks >= 0 else { return nil }
-            delay = t
-        }
-        var iterations = 1.0
-        if spec.forever {
-            iterations = .infinity
-        } else if let e = spec.iterations {
-            guard case .constant(.number(let n)) = e.node, n >= 0, n.isFinite else { return nil }
-            iterations = n
-        }
-        var rate = 1.0
-        if let e = spec.speed {
-            guard case .constant(.number(let r)) = e.node, r > 0, r.isFinite else { return nil }
-            rate = r
-        }
-        let timing = TweenTiming(iterationDuration: d, iterations: iterations, alternate: spec.yoyo, rate: rate)
+        guard case .constant(let timing, let delay) = spec.timing else { return nil }
         self.timing = timing
         easing = spec.easing
-        self.delay = delay
+        self.delay = delay ?? .zero
         activeDuration = timing.activeDuration
         endProgress = activeDuration.map { timing.transformedProgress(at: $0, easing: spec.easing) } ?? 0
     }
 
-    /// The targets of a tween's writes, if every one is `fixed.property = constant` with no
-    /// keyframes or path, and the tween has no `from`.
-    static func targets(of spec: TweenSpec) -> [Target]? {
+    /// Appends the targets of a tween's writes, if every one is `fixed.property = constant` with
+    /// no keyframes or path, and the tween has no `from`: how many, or nil (none appended).
+    static func appendTargets(of spec: TweenSpec, to targets: inout [Target]) -> Int? {
         guard spec.from == nil else { return nil }
-        var out: [Target] = []
-        out.reserveCapacity(spec.writes.count)
+        let first = targets.count
         for w in spec.writes {
             guard case .fixed(let shape) = w.shape, w.op == .assign, w.keyframes == nil, !w.isPath,
-                  case .constant(let v) = w.value.node, let value = NumericValue(v) else { return nil }
-            out.append(Target(shape: shape, property: w.property, value: value))
+                  case .constant(let v) = w.value.node, let value = NumericValue(v) else {
+                targets.removeSubrange(first...)
+                return nil
+            }
+            targets.append(Target(shape: shape, property: w.property, value: value))
         }
-        return out
+        return spec.writes.count
     }
 }
 

@@ -66,6 +66,46 @@ public struct TweenTiming: Hashable, Sendable {
         TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
     }
 
+    // MARK: - Validation
+
+    /// The timing of a tween from its parts, checked: the duration and every iteration count
+    /// and rate anim can play, and an active duration inside the clock's range. `iterations`
+    /// nil is `repeat forever`. The one place these rules live: the checker calls it for
+    /// constant parts, the interpreter for parts computed when a tween begins.
+    public static func validated(duration d: Time, iterations n: Double?, alternate: Bool, rate r: Double) throws(TimingError) -> TweenTiming {
+        var count = Double.infinity
+        if let n { count = try validated(iterations: n) }
+        let timing = TweenTiming(iterationDuration: try validated(duration: d), iterations: count, alternate: alternate,
+                                 rate: try validated(rate: r))
+        // No end because its end is past the clock's range (an endless tween has none either).
+        if timing.activeDuration == nil && timing.iterations.isFinite { throw .beyondTheClock }
+        return timing
+    }
+
+    /// A tween's duration: not negative.
+    public static func validated(duration d: Time) throws(TimingError) -> Time {
+        guard d.ticks >= 0 else { throw .negativeDuration(d) }
+        return d
+    }
+
+    /// A tween's delay: not negative.
+    public static func validated(delay d: Time) throws(TimingError) -> Time {
+        guard d.ticks >= 0 else { throw .negativeDelay(d) }
+        return d
+    }
+
+    /// A tween's iteration count (`repeat N`): 0 or more, and finite.
+    public static func validated(iterations n: Double) throws(TimingError) -> Double {
+        guard n >= 0, n.isFinite else { throw .repeatCount(n) }
+        return n
+    }
+
+    /// A playback rate (`speed R`): greater than 0, and finite.
+    public static func validated(rate r: Double) throws(TimingError) -> Double {
+        guard r > 0, r.isFinite else { throw .speed(r) }
+        return r
+    }
+
     // MARK: - Phases
 
     /// The phase of the tween at a local time (Web Animations "animation effect phases").
@@ -173,5 +213,46 @@ public struct TweenTiming: Hashable, Sendable {
     public func transformedProgress(at t: Time, easing: Easing, backwards: Bool = false) -> Double {
         let s = sample(at: t, backwards: backwards)
         return easing(s.directedProgress, beforeFlag: s.beforeFlag)
+    }
+}
+
+/// Why a tween's timing cannot be played, with the one wording of each reason.
+public enum TimingError: Error, Hashable, Sendable {
+    /// A duration below zero.
+    case negativeDuration(Time)
+    /// A delay below zero.
+    case negativeDelay(Time)
+    /// An iteration count below zero (or not a number).
+    case repeatCount(Double)
+    /// A rate of zero or less (or not a number).
+    case speed(Double)
+    /// An active duration past the clock's range (about 292 years).
+    case beyondTheClock
+
+    /// The part of the tween the error is about.
+    public enum Part: Hashable, Sendable {
+        case duration, delay, iterations, speed, whole
+    }
+
+    /// Which part is at fault: its expression is where the error points.
+    public var part: Part {
+        switch self {
+        case .negativeDuration: .duration
+        case .negativeDelay: .delay
+        case .repeatCount: .iterations
+        case .speed: .speed
+        case .beyondTheClock: .whole
+        }
+    }
+
+    /// The message.
+    public var message: String {
+        switch self {
+        case .negativeDuration(let t): "a tween cannot last a negative time (\(t))"
+        case .negativeDelay(let t): "a delay cannot last a negative time (\(t))"
+        case .repeatCount(let n): "a repeat count must be 0 or more, not \(formatNumber(n))"
+        case .speed(let r): "speed must be greater than 0, not \(formatNumber(r))"
+        case .beyondTheClock: "this tween would end beyond the clock's range (about 292 years)"
+        }
     }
 }

@@ -42,8 +42,8 @@ extension Interpreter {
                 schedule(inst, local: try checkedEnd(inst, now, d, span: node.span, what: "wait"), node: frame.node, .end(f))
             }
         case .tween(let spec):
-            if spec.from != nil, spec.delay != nil { try showFromValues(f, spec) }
-            try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
+            if spec.from != nil, spec.hasDelay { try showFromValues(f, spec) }
+            try begin(f, after: try tweenDelay(spec, env: frame.env), now: now, node: frame.node)
         case .spring(let spec):
             try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .sequence(let children):

@@ -309,22 +309,37 @@ extension Interpreter {
     }
 
     func tweenTiming(_ spec: TweenSpec, env: Int32) throws(RuntimeError) -> TweenTiming {
-        let d = try duration(spec.duration, env: env, what: "a tween")
-        var iterations = 1.0
-        if spec.forever { iterations = .infinity } else if let e = spec.iterations {
-            iterations = try number(e, env: env)
-            guard iterations >= 0, iterations.isFinite else {
-                throw RuntimeError("a repeat count must be 0 or more, not \(formatNumber(iterations))", at: e.span)
+        switch spec.timing {
+        case .constant(let timing, _):
+            return timing
+        case .computed(let c):
+            let d = try eval(c.duration, env: env)
+            let n = c.forever ? nil : try c.iterations.map { e throws(RuntimeError) in try number(e, env: env) } ?? 1
+            let r = try c.speed.map { e throws(RuntimeError) in try number(e, env: env) } ?? 1
+            do throws(TimingError) {
+                guard case .time(let t) = d else { return try TweenTiming.validated(duration: .zero, iterations: n, alternate: c.yoyo, rate: r) }
+                return try TweenTiming.validated(duration: t, iterations: n, alternate: c.yoyo, rate: r)
+            } catch {
+                let at: Span = switch error.part {
+                case .duration: c.duration.span
+                case .iterations: c.iterations?.span ?? spec.span
+                case .speed: c.speed?.span ?? spec.span
+                case .delay, .whole: spec.span
+                }
+                throw RuntimeError(error.message, at: at)
             }
         }
-        var rate = 1.0
-        if let e = spec.speed {
-            rate = try number(e, env: env)
-            guard rate > 0, rate.isFinite else {
-                throw RuntimeError("speed must be greater than 0, not \(formatNumber(rate))", at: e.span)
-            }
+    }
+
+    /// A tween's delay, evaluated now (checked: not negative).
+    func tweenDelay(_ spec: TweenSpec, env: Int32) throws(RuntimeError) -> Time {
+        switch spec.timing {
+        case .constant(_, let delay): return delay ?? .zero
+        case .computed(let c):
+            guard let e = c.delay else { return .zero }
+            guard case .time(let t) = try eval(e, env: env) else { return .zero }
+            do throws(TimingError) { return try TweenTiming.validated(delay: t) } catch { throw RuntimeError(error.message, at: e.span) }
         }
-        return TweenTiming(iterationDuration: d, iterations: iterations, alternate: spec.yoyo, rate: rate)
     }
 
     func springParameters(_ form: SpringForm, span: Span, env: Int32) throws(RuntimeError) -> SpringParameters {

@@ -239,7 +239,7 @@ extension ReplSession {
             lookup = String(name[..<open])
             member = k
         }
-        guard let sym = env.symbols[lookup], member == nil || { if case .array = sym { true } else { false } }() else {
+        guard let sym = env.symbol(named: lookup), member == nil || { if case .array = sym { true } else { false } }() else {
             if ReplSession.isExpression(name), name.contains(where: { $0 == "." || $0 == "[" }) {
                 return evaluateExpression(name) ?? .failed
             }
@@ -252,7 +252,7 @@ extension ReplSession {
             let info = interp.scene.shapes[Int(id.index)]
             s += "\(info.kind.rawValue) \(info.name)\n"
             for p in env.propertyNames(of: id) {
-                guard let pid = env.propertyIDs[p], let v = interp.currentValue(id, pid) else { continue }
+                guard let pid = env.propertyID(named: p), let v = interp.currentValue(id, pid) else { continue }
                 let text = v.kind == .string ? quote(interp.describe(v)) : interp.describe(v)
                 s += "  \(p) = \(text)\n"
             }
@@ -275,8 +275,8 @@ extension ReplSession {
             let v = interp.globals[slot]
             s += "\(name) = \(v.kind == .string ? quote(interp.describe(v)) : interp.describe(v))\n"
         case .define(let n):
-            if let d = env.defines[n] {
-                s += "define \(n)(\(d.parameters.map(\.name).joined(separator: ", ")))" + (d.fromPrelude ? " (from the prelude)" : "") + "\n"
+            if let d = env.define(named: n) {
+                s += "define \(n)(\(d.parameters.map { env.names[$0] }.joined(separator: ", ")))" + (d.fromPrelude ? " (from the prelude)" : "") + "\n"
             }
         case .stepName(let id):
             if let r = interp.run(of: id) {

@@ -45,7 +45,7 @@ extension ReplSession {
         if completion.hasPrefix(":") {
             return ["load", "step", "until", "seek", "inspect", "auto"].contains(String(completion.dropFirst()))
         }
-        return Keyword(rawValue: completion) != nil && session.environment.symbols[completion] == nil
+        return Keyword(rawValue: completion) != nil && session.environment.symbol(named: completion) == nil
     }
 
     /// `square.ce` → `square.center`; `square.center.` → `.x`, `.y`.
@@ -67,7 +67,7 @@ extension ReplSession {
         }
         if let open = name.firstIndex(of: "["), name.hasSuffix("]") { name = String(name[..<open]) }
         let shape: ShapeID?
-        switch env.symbols[name] {
+        switch env.symbol(named: name) {
         case .shape(let id)?: shape = id
         case .array(let first, _)?: shape = first
         case .group(let ids)? where !ids.isEmpty: shape = ids[0]
@@ -76,7 +76,7 @@ extension ReplSession {
         }
         guard let id = shape else { return [] }
         guard let p = property else { return env.propertyNames(of: id) }
-        guard let pid = env.propertyIDs[p], env.kind(of: pid, on: id) == .point else { return [] }
+        guard let pid = env.propertyID(named: p), env.kind(of: pid, on: id) == .point else { return [] }
         return ["x", "y"]
     }
 }

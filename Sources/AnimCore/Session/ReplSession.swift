@@ -346,28 +346,19 @@ public final class ReplSession {
         return Lexer.tokenize(file).tokens.contains { $0.kind == .identifier && file.text(of: $0.span) == Builtin.random.rawValue }
     }
 
-    /// Whether the text parses as one expression and nothing else.
+    /// Whether the text parses as one expression and nothing else (`Parser.parseExpression`).
     static func isExpression(_ text: String) -> Bool {
-        let probe = SourceFile(id: .max, name: "<repl>", text: text)
-        let (tokens, lexDiags) = Lexer.tokenize(probe)
-        guard !lexDiags.hasErrors, let first = tokens.first(where: { $0.kind != .newline }) else { return false }
-        switch first.kind {
-        case .identifier, .number, .string, .color, .lparen, .lbracket, .minus: break
-        case .keyword where first.is(.true) || first.is(.false): break
-        default: return false
-        }
-        var p = Parser(file: probe, tokens: tokens.filter { $0.kind != .newline })
-        guard (try? p.parseExpression()) != nil, p.check(.eof), p.diagnostics.all.isEmpty else { return false }
-        return true
+        let parsed = Parser.parseExpression(SourceFile(id: .max, name: "<repl>", text: text))
+        return parsed.expression != nil && parsed.trailing == nil && parsed.diagnostics.all.isEmpty
     }
 
     /// Checks and evaluates an expression in a session: nil if it does not check (reported),
     /// a failure if evaluating it raised a run-time error (reported), else its printed value.
     static func evaluate(_ text: String, in session: Session) -> Result<String, RuntimeError>? {
         let file = session.sources.add(name: "<repl>", text: text)
-        var p = Parser(file: file, tokens: Lexer.tokenize(file).tokens.filter { $0.kind != .newline })
-        guard let expr = try? p.parseExpression() else { return nil }
-        var c = Checker(file: file, environment: session.environment)
+        let parsed = Parser.parseExpression(file)
+        guard let expr = parsed.expression else { return nil }
+        var c = Checker(tree: parsed.tree, environment: session.environment)
         let typed = c.check(expr)
         session.report(c.diagnostics)
         guard let t = typed, !c.diagnostics.hasErrors else { return nil }

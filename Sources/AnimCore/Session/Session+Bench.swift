@@ -57,9 +57,9 @@ extension Session {
         do {
             // Each pass's input goes when the next pass is done with it (as in `run`).
             mark = clock.now
-            guard let program = parse(file) else { return nil }
+            guard let tree = parse(file) else { return nil }
             report.parse = lap()
-            guard let checked = check(consume program, file: file) else { return nil }
+            guard let checked = check(tree) else { return nil }
             report.check = lap()
             built = build(checked)
             report.build = lap()

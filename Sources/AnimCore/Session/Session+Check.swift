@@ -109,7 +109,7 @@ extension Session {
         case .ast:
             let parsed = Parser.parseProgram(file)
             report(parsed.diagnostics)
-            return (dumper.dump(parsed.program), exitCode)
+            return (dumper.dump(parsed.tree), exitCode)
         case .graph:
             guard let statements = compile(file) else { return ("", .failure) }
             var out = ""

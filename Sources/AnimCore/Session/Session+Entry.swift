@@ -1,8 +1,10 @@
-// Session+Entry: running a source as one REPL entry. The whole entry is checked first (every
-// error reported, nothing run if there is one); then its statements are checked into the
-// environment and executed one at a time. So when one fails at run time or is interrupted, the
-// statements after it are neither run nor declared, and the environment never names a binding
-// or a shape the interpreter has not made (reading one crashed the REPL; found by fuzzing).
+// Session+Entry: running a source as one REPL entry. The entry is checked once, whole, against
+// a copy of the environment (every error reported, nothing run if there is one); the copy is
+// committed and its statements executed one at a time. When one fails at run time or is
+// interrupted, the statements after it are neither run nor declared: the environment goes back
+// to what the statements up to it declared (found by checking them again, which only a failure
+// costs), so it never names a binding or a shape the interpreter has not made (reading one
+// crashed the REPL; found by fuzzing). A `let` that fails leaves its name as it was.
 
 extension Session {
     /// What `runEntry` did.
@@ -20,34 +22,47 @@ extension Session {
     /// `beforeEachStatement` is called before each statement runs (the REPL notes which graphs
     /// the last one starts).
     public func runEntry(_ file: SourceFile, beforeEachStatement: () -> Void = {}) throws(RuntimeError) -> EntryOutcome {
-        guard let program = parse(file) else { return .rejected }
-        // The whole entry against a copy of the environment, for the diagnostics only.
-        let probe = Checker.check(program, file: file, environment: environment)
-        report(probe.diagnostics)
-        guard !probe.diagnostics.hasErrors else { return .rejected }
-        guard !probe.statements.isEmpty else { return .empty }
-        var checker = Checker(file: file, environment: environment)
-        for stmt in program.statements {
-            // What is due now happens before the statement is declared (execute does it too).
-            try advanceClock(to: now)
-            // A `let` that fails leaves its name as it was: unbound, it would be read as garbage.
-            var previous: (name: String, symbol: Symbol?)?
-            if case .let(let l) = stmt { previous = (l.name.name, environment.symbols[l.name.name]) }
-            guard let checked = checker.check(stmt) else { continue }
-            beforeEachStatement()
-            environment = checker.env
-            interpreter.propertyNames = environment.propertyNames
-            interpreter.instantiations = environment.instantiations
+        guard let tree = parse(file) else { return .rejected }
+        let before = environment
+        let checked = Checker.check(tree, environment: before)
+        report(checked.diagnostics)
+        guard !checked.diagnostics.hasErrors else { return .rejected }
+        guard !checked.statements.isEmpty else { return .empty }
+        commit(checked.environment)
+        for (k, statement) in checked.statements.enumerated() {
             do {
-                try execute([checked])
+                // What is due now happens before the statement is declared (execute does it too).
+                try advanceClock(to: now)
             } catch {
-                if let (name, symbol) = previous {
-                    environment.symbols[name] = symbol
-                    checker.env.symbols[name] = symbol
-                }
+                commit(Session.environment(declaredBy: k, of: tree, from: before))
+                throw error
+            }
+            beforeEachStatement()
+            do {
+                try execute([statement])
+            } catch {
+                commit(Session.environment(declaredBy: k + 1, of: tree, from: before, lastFailed: true))
                 throw error
             }
         }
         return .ran
+    }
+
+    /// The environment the first `count` statements of an entry leave, checked again from
+    /// `before`: what the entry declared up to a statement that stopped. When the last of them
+    /// failed and is a `let`, its name stays as it was (unbound, it would be read as garbage).
+    static func environment(declaredBy count: Int, of tree: SyntaxTree, from before: Environment, lastFailed: Bool = false) -> Environment {
+        var checker = Checker(tree: tree, environment: before)
+        var restore: (name: String, symbol: Symbol?)?
+        for (k, s) in tree[tree.statements].prefix(count).enumerated() {
+            if lastFailed, k == count - 1, case .let(let l) = tree[s] {
+                let name = tree.text(l.name.span)
+                restore = (name, checker.env.symbol(named: name))
+            }
+            _ = checker.check(s)
+        }
+        var env = checker.env
+        if let restore { env.setSymbol(restore.symbol, named: restore.name) }
+        return env
     }
 }

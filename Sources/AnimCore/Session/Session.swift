@@ -80,6 +80,9 @@ public final class Session: RunEventSink {
     public internal(set) var sources = SourceMap()
     /// The checker's symbol table.
     public internal(set) var environment = Environment()
+    /// The graphs of the environment's define instantiations, built from their checked bodies
+    /// (`GraphBuilder.buildInstantiations`), by index.
+    public internal(set) var instantiations: [Instantiation] = []
     /// The runtime.
     public internal(set) var interpreter: Interpreter!
     /// Script time: where the next statement starts.
@@ -149,10 +152,10 @@ public final class Session: RunEventSink {
         let file = map.add(name: "<prelude>", text: Prelude.source)
         let parsed = Parser.parseProgram(file)
         var diagnostics = parsed.diagnostics
-        let checked = Checker.check(parsed.program, file: file, environment: Environment(), isPrelude: true)
+        let checked = Checker.check(parsed.tree, environment: Environment(), isPrelude: true)
         diagnostics.append(contentsOf: checked.diagnostics)
         var environment = checked.environment
-        environment.preludeNames = Set(environment.symbols.keys)
+        environment.markDeclaredNamesAsPrelude()
         return CheckedPrelude(file: file, diagnostics: diagnostics, environment: environment, statements: checked.statements)
     }()
 
@@ -165,9 +168,7 @@ public final class Session: RunEventSink {
             report(prelude.diagnostics)
             return
         }
-        environment = prelude.environment
-        interpreter.propertyNames = environment.propertyNames
-        interpreter.instantiations = environment.instantiations
+        commit(prelude.environment)
         try? execute(prelude.statements)
     }
 
@@ -196,43 +197,57 @@ public final class Session: RunEventSink {
         return exitCode
     }
 
-    /// Lexes, parses and checks a source; reports diagnostics; nil if there were errors.
+    /// Lexes, parses and checks a source; reports diagnostics; nil if there were errors. The
+    /// syntax tree goes when the check is done.
     public func compile(_ file: SourceFile) -> [CheckedStmt]? {
-        guard let program = parse(file) else { return nil }
-        return check(consume program, file: file)
+        guard let tree = parse(file) else { return nil }
+        return check(tree)
     }
 
     /// Lexes and parses a source; reports diagnostics; nil if there were errors.
-    public func parse(_ file: SourceFile) -> Program? {
+    public func parse(_ file: SourceFile) -> SyntaxTree? {
         let parsed = Parser.parseProgram(file)
         if parsed.diagnostics.hasErrors {
             report(parsed.diagnostics)
             return nil
         }
-        return parsed.program
+        return parsed.tree
     }
 
     /// Checks a parsed program against the session's environment, which it updates; reports
     /// diagnostics; nil if there were errors.
-    public func check(_ program: consuming Program, file: SourceFile) -> [CheckedStmt]? {
-        let checked = Checker.check(consume program, file: file, environment: environment)
+    public func check(_ tree: SyntaxTree) -> [CheckedStmt]? {
+        let checked = Checker.check(tree, environment: environment)
         report(checked.diagnostics)
         if checked.diagnostics.hasErrors { return nil }
-        environment = checked.environment
-        interpreter.propertyNames = environment.propertyNames
-        interpreter.instantiations = environment.instantiations
+        commit(checked.environment)
         return checked.statements
     }
 
-    /// Builds the sequencer graph of every chain and observer body (GraphBuilder), against the
-    /// environment's instantiations.
+    /// Makes `env` the session's environment, and tells the interpreter the property names.
+    /// Graphs of instantiations it no longer has (a REPL entry that stopped part way) go.
+    func commit(_ env: Environment) {
+        environment = env
+        interpreter.propertyNames = environment.propertyNames
+        if instantiations.count > environment.instantiations.count {
+            instantiations.removeSubrange(environment.instantiations.count...)
+            interpreter.instantiations = instantiations
+        }
+    }
+
+    /// Builds the sequencer graph of every chain and observer body (GraphBuilder), after the
+    /// graphs of the instantiations they may play.
     public func build(_ statements: [CheckedStmt]) -> [BuiltStatement] {
-        statements.map { s in
+        if instantiations.count < environment.instantiations.count {
+            GraphBuilder.buildInstantiations(environment.instantiations, onto: &instantiations)
+            interpreter.instantiations = instantiations
+        }
+        return statements.map { s in
             switch s {
             case .observe(_, let body, let localCount, _):
-                BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: environment.instantiations))
+                BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: instantiations))
             case .start(let chain, _, let localCount, _):
-                BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: environment.instantiations))
+                BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: instantiations))
             case .stage, .shapes, .bind, .seed, .wait, .declaration:
                 BuiltStatement(statement: s, graph: nil)
             }
@@ -461,14 +476,11 @@ public final class Session: RunEventSink {
         var ok = true
         for spec in options.trace {
             let file = sources.add(name: "--trace", text: spec)
-            let (tokens, lexDiags) = Lexer.tokenize(file)
-            var p = Parser(file: file, tokens: tokens.filter { $0.kind != .newline })
-            let expr = try? p.parseExpression()
-            var diags = lexDiags
-            diags.append(contentsOf: p.diagnostics)
-            if expr != nil && !p.check(.eof) { diags.error("expected a property such as 'square.center'", at: p.peek.span) }
-            guard let e = expr, !diags.hasErrors else { report(diags); ok = false; continue }
-            var c = Checker(file: file, environment: environment)
+            let parsed = Parser.parseExpression(file)
+            var diags = parsed.diagnostics
+            if let t = parsed.trailing { diags.error(ParseMessage.expectedTraceProperty.message, at: t.span) }
+            guard let e = parsed.expression, !diags.hasErrors else { report(diags); ok = false; continue }
+            var c = Checker(tree: parsed.tree, environment: environment)
             let typed = c.check(e)
             report(c.diagnostics)
             guard let t = typed, !c.diagnostics.hasErrors else { ok = false; continue }

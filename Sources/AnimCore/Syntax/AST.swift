@@ -1,19 +1,18 @@
-// AST: the syntax tree the parser produces, made of value types. `Expr` and `Step` are
-// enums whose cases wrap one small struct each, every struct carrying its span. `Step` is
-// indirect; in `Expr` only the cases that contain an expression directly are (a leaf such as
-// a number or a name costs no allocation).
+// AST: the typed views of the syntax tree the passes switch over. `Expr`, `Step` and `Stmt`
+// are enums whose cases wrap one small struct each, every struct carrying its span; children
+// are handles into the `SyntaxTree` (`tree[e]` reads a node as its view), lists are
+// `SyntaxList`s. A view is plain data decoded from 16-byte nodes (SyntaxTree.swift), so reading
+// one allocates nothing and retains nothing. A name is the text of its span.
 // Passes switch over them exhaustively, so a new node breaks every pass at compile time.
 
 // MARK: - Expressions
 
-/// A name as written, with its span.
+/// A name as written: its text is the span's.
 public struct Identifier: Hashable, Sendable {
-    /// The text.
-    public var name: String
     /// Where it is.
     public var span: Span
     /// Creates an identifier.
-    public init(_ name: String, _ span: Span) { self.name = name; self.span = span }
+    public init(_ span: Span) { self.span = span }
 }
 
 /// An expression.
@@ -23,64 +22,44 @@ public enum Expr: Hashable, Sendable {
     /// `"x is {sq.center.x}"`
     case string(StringLiteral)
     /// `#ff8800`
-    indirect case color(ColorLiteral)
+    case color(ColorLiteral)
     /// `true`, `false`
     case bool(BoolLiteral)
     /// `square`, `red`, `i`
     case name(Identifier)
     /// `square.center`, `p.x`
-    indirect case member(MemberExpr)
+    case member(MemberExpr)
     /// `card[2]`
-    indirect case index(IndexExpr)
+    case index(IndexExpr)
     /// `rgb(255, 0, 0)`, `min(a, b)`
     case call(CallExpr)
     /// `(x, y)`
-    indirect case pair(PairExpr)
+    case pair(PairExpr)
     /// `[a, b, c]`
     case list(ListExpr)
     /// `-x`
-    indirect case unary(UnaryExpr)
+    case unary(UnaryExpr)
     /// `a + b`
-    indirect case binary(BinaryExpr)
-
-    /// The span of the whole expression.
-    public var span: Span {
-        switch self {
-        case .number(let e): e.span
-        case .string(let e): e.span
-        case .color(let e): e.span
-        case .bool(let e): e.span
-        case .name(let e): e.span
-        case .member(let e): e.span
-        case .index(let e): e.span
-        case .call(let e): e.span
-        case .pair(let e): e.span
-        case .list(let e): e.span
-        case .unary(let e): e.span
-        case .binary(let e): e.span
-        }
-    }
+    case binary(BinaryExpr)
 }
 
-/// A number literal with its exact decimal digits and unit.
+/// A number literal: its digits (`SyntaxTree.decimal(of:)` reads them exactly) and unit.
 public struct NumberLiteral: Hashable, Sendable {
-    /// The digits, read exactly.
-    public var value: DecimalLiteral
     /// The unit suffix.
     public var unit: NumberUnit
-    /// Where it is.
+    /// Where it is, the unit included.
     public var span: Span
 }
 
-/// A string literal: text pieces and interpolated expressions.
+/// A string literal: text pieces and interpolated expressions (`SyntaxTree.parts(of:)`).
 public struct StringLiteral: Hashable, Sendable {
     /// One piece of a string.
     public enum Part: Hashable, Sendable {
         case text(String)
-        case interpolation(Expr)
+        case interpolation(ExprID)
     }
-    /// The pieces in order.
-    public var parts: [Part]
+    /// The pieces, as the tree keeps them.
+    let parts: SyntaxList<ExprID>
     /// Where it is.
     public var span: Span
 }
@@ -104,7 +83,7 @@ public struct BoolLiteral: Hashable, Sendable {
 /// `base.name`
 public struct MemberExpr: Hashable, Sendable {
     /// The expression before the dot.
-    public var base: Expr
+    public var base: ExprID
     /// The name after it.
     public var member: Identifier
     /// The whole expression.
@@ -114,9 +93,9 @@ public struct MemberExpr: Hashable, Sendable {
 /// `base[index]`
 public struct IndexExpr: Hashable, Sendable {
     /// The indexed expression.
-    public var base: Expr
+    public var base: ExprID
     /// The index.
-    public var index: Expr
+    public var index: ExprID
     /// The whole expression.
     public var span: Span
 }
@@ -126,7 +105,7 @@ public struct CallExpr: Hashable, Sendable {
     /// The function's name.
     public var callee: Identifier
     /// The arguments.
-    public var arguments: [Expr]
+    public var arguments: SyntaxList<ExprID>
     /// The whole expression.
     public var span: Span
 }
@@ -134,9 +113,9 @@ public struct CallExpr: Hashable, Sendable {
 /// `(x, y)`
 public struct PairExpr: Hashable, Sendable {
     /// The first component.
-    public var x: Expr
+    public var x: ExprID
     /// The second component.
-    public var y: Expr
+    public var y: ExprID
     /// The whole expression.
     public var span: Span
 }
@@ -144,7 +123,7 @@ public struct PairExpr: Hashable, Sendable {
 /// `[a, b, c]`
 public struct ListExpr: Hashable, Sendable {
     /// The elements.
-    public var elements: [Expr]
+    public var elements: SyntaxList<ExprID>
     /// The whole expression.
     public var span: Span
 }
@@ -156,23 +135,23 @@ public struct UnaryExpr: Hashable, Sendable {
     /// The operator.
     public var op: Op
     /// The operand.
-    public var operand: Expr
+    public var operand: ExprID
     /// The whole expression.
     public var span: Span
 }
 
 /// An infix arithmetic operator.
 public struct BinaryExpr: Hashable, Sendable {
-    /// The operators, with their precedence in `Parser.precedence`.
+    /// The operators, with their precedence in `Parser.binaryOperator(_:)`.
     public typealias Op = ArithmeticOperator
     /// The operator.
     public var op: Op
     /// The operator token's span.
     public var opSpan: Span
     /// The left operand.
-    public var lhs: Expr
+    public var lhs: ExprID
     /// The right operand.
-    public var rhs: Expr
+    public var rhs: ExprID
     /// The whole expression.
     public var span: Span
 }
@@ -182,7 +161,7 @@ public struct BinaryExpr: Hashable, Sendable {
 /// A chain: steps joined by `then`, optionally named with `as NAME`.
 public struct Chain: Hashable, Sendable {
     /// The steps in order.
-    public var steps: [Step]
+    public var steps: SyntaxList<StepID>
     /// The name given with `as`.
     public var name: Identifier?
     /// The whole chain.
@@ -190,7 +169,7 @@ public struct Chain: Hashable, Sendable {
 }
 
 /// One step of a chain.
-public indirect enum Step: Hashable, Sendable {
+public enum Step: Hashable, Sendable {
     /// `animate D [options] < p = v; ... >`
     case animate(AnimateStep)
     /// `spring [params] < p = v; ... >`
@@ -215,30 +194,12 @@ public indirect enum Step: Hashable, Sendable {
     case relative(RelativeStep)
     /// `pause NAME`, `resume NAME`, `seek NAME T`, `reverse NAME`, `interrupt NAME`, `save s`, `restore s`
     case control(ControlStep)
-
-    /// The span of the step.
-    public var span: Span {
-        switch self {
-        case .animate(let s): s.span
-        case .spring(let s): s.span
-        case .wait(let s): s.span
-        case .print(let s): s.span
-        case .set(let s): s.span
-        case .expect(let s): s.span
-        case .block(let s): s.span
-        case .repeat(let s): s.span
-        case .stagger(let s): s.span
-        case .play(let s): s.span
-        case .relative(let s): s.span
-        case .control(let s): s.span
-        }
-    }
 }
 
 /// `< chain; chain >`: a parallel group.
 public struct Block: Hashable, Sendable {
     /// The chains, started together.
-    public var chains: [Chain]
+    public var chains: SyntaxList<ChainID>
     /// From `<` to `>`.
     public var span: Span
 }
@@ -248,15 +209,15 @@ public struct Assignment: Hashable, Sendable {
     /// The assignment operators.
     public enum Op: String, Hashable, Sendable { case assign = "=", add = "+=", subtract = "-=" }
     /// The property written (`shape.prop`).
-    public var target: Expr
+    public var target: ExprID
     /// The operator.
     public var op: Op
-    /// The value (for keyframes, the whole list).
-    public var value: Expr
+    /// The value (for keyframes, the list of their values).
+    public var value: ExprID
     /// Keyframes `[v, v at 0.5, v ease ease-out]`, when the value is a list in a tween block.
-    public var keyframes: [Keyframe]?
+    public var keyframes: SyntaxList<KeyframeID>?
     /// `path [p, p, ...]`: the points are followed along a smooth curve.
-    public var isPath: Bool = false
+    public var isPath: Bool
     /// The whole assignment.
     public var span: Span
 }
@@ -265,11 +226,11 @@ public struct Assignment: Hashable, Sendable {
 /// that arrives at it.
 public struct Keyframe: Hashable, Sendable {
     /// The value.
-    public var value: Expr
+    public var value: ExprID
     /// `at OFFSET`.
-    public var offset: Expr?
+    public var offset: ExprID?
     /// `ease E`.
-    public var easing: EasingSyntax?
+    public var easing: EasingID?
     /// The whole keyframe.
     public var span: Span
 }
@@ -279,14 +240,19 @@ public struct EasingSyntax: Hashable, Sendable {
     /// One argument: a number or a word such as `jump-start`.
     public enum Argument: Hashable, Sendable {
         case number(Double, Span)
-        case word(String, Span)
+        case word(Span)
+
+        /// Where it is.
+        public var span: Span {
+            switch self {
+            case .number(_, let s), .word(let s): s
+            }
+        }
     }
-    /// The (possibly hyphenated) name.
-    public var name: String
-    /// The name's span.
+    /// The (possibly hyphenated) name's span; the name is its text.
     public var nameSpan: Span
     /// The arguments in parentheses, if any were written.
-    public var arguments: [Argument]?
+    public var arguments: SyntaxList<EasingArgumentID>?
     /// The whole easing.
     public var span: Span
 }
@@ -294,17 +260,17 @@ public struct EasingSyntax: Hashable, Sendable {
 /// A tween option.
 public enum TweenOption: Hashable, Sendable {
     /// `delay D`
-    case delay(Expr, Span)
+    case delay(ExprID, Span)
     /// `ease E`
-    case ease(EasingSyntax, Span)
+    case ease(EasingID, Span)
     /// `repeat N` (nil: `repeat forever`)
-    case `repeat`(Expr?, Span)
+    case `repeat`(ExprID?, Span)
     /// `yoyo`
     case yoyo(Span)
     /// `speed R`
-    case speed(Expr, Span)
+    case speed(ExprID, Span)
     /// `from V`
-    case from(Expr, Span)
+    case from(ExprID, Span)
 
     /// The span of the option.
     public var span: Span {
@@ -317,11 +283,11 @@ public enum TweenOption: Hashable, Sendable {
 /// `animate D [options] < assignments >`
 public struct AnimateStep: Hashable, Sendable {
     /// The duration of one iteration.
-    public var duration: Expr
+    public var duration: ExprID
     /// Options in the order written.
-    public var options: [TweenOption]
+    public var options: SyntaxList<OptionID>
     /// The properties tweened together.
-    public var assignments: [Assignment]
+    public var assignments: SyntaxList<AssignmentID>
     /// The `animate` keyword's span.
     public var keywordSpan: Span
     /// The whole step.
@@ -330,19 +296,12 @@ public struct AnimateStep: Hashable, Sendable {
 
 /// `spring [name value]* < assignments >`
 public struct SpringStep: Hashable, Sendable {
-    /// A parameter such as `stiffness 170` or `damping-ratio 0.8`.
-    public struct Parameter: Hashable, Sendable {
-        /// The (possibly hyphenated) name.
-        public var name: Identifier
-        /// The value.
-        public var value: Expr
-    }
-    /// Parameters in the order written.
-    public var parameters: [Parameter]
+    /// Parameters in the order written, such as `stiffness 170` or `damping-ratio 0.8`.
+    public var parameters: SyntaxList<PropertyInitID>
     /// Tween-like options allowed on springs (`delay`).
-    public var options: [TweenOption]
+    public var options: SyntaxList<OptionID>
     /// The properties moved.
-    public var assignments: [Assignment]
+    public var assignments: SyntaxList<AssignmentID>
     /// The `spring` keyword's span.
     public var keywordSpan: Span
     /// The whole step.
@@ -352,7 +311,7 @@ public struct SpringStep: Hashable, Sendable {
 /// `wait D`, `wait` (until everything ends) or `wait NAME`.
 public struct WaitStep: Hashable, Sendable {
     /// The duration or name; nil for a bare `wait`.
-    public var argument: Expr?
+    public var argument: ExprID?
     /// The whole step.
     public var span: Span
 }
@@ -360,7 +319,7 @@ public struct WaitStep: Hashable, Sendable {
 /// `print expr`
 public struct PrintStep: Hashable, Sendable {
     /// What to print.
-    public var value: Expr
+    public var value: ExprID
     /// The whole step.
     public var span: Span
 }
@@ -368,7 +327,7 @@ public struct PrintStep: Hashable, Sendable {
 /// `set target = value` (also `+=`, `-=`)
 public struct SetStep: Hashable, Sendable {
     /// The assignment.
-    public var assignment: Assignment
+    public var assignment: AssignmentID
     /// The whole step.
     public var span: Span
 }
@@ -378,13 +337,13 @@ public struct ExpectStep: Hashable, Sendable {
     /// The comparisons an expectation can make.
     public enum Op: String, Hashable, Sendable { case equal = "==", notEqual = "!=", lessEqual = "<=", greaterEqual = ">=" }
     /// The actual value.
-    public var lhs: Expr
+    public var lhs: ExprID
     /// The comparison.
     public var op: Op
     /// The expected value.
-    public var rhs: Expr
+    public var rhs: ExprID
     /// The tolerance after `within`.
-    public var tolerance: Expr?
+    public var tolerance: ExprID?
     /// The whole step.
     public var span: Span
 }
@@ -392,7 +351,7 @@ public struct ExpectStep: Hashable, Sendable {
 /// `repeat N [yoyo] < ... >` or `repeat forever < ... >`
 public struct RepeatStep: Hashable, Sendable {
     /// The number of passes; nil for `forever`.
-    public var count: Expr?
+    public var count: ExprID?
     /// Whether odd passes run backward.
     public var yoyo: Bool
     /// The body.
@@ -406,13 +365,13 @@ public struct RepeatStep: Hashable, Sendable {
 /// `stagger D [from order] for name in shapes < ... >`
 public struct StaggerStep: Hashable, Sendable {
     /// The offset between members.
-    public var interval: Expr
+    public var interval: ExprID
     /// `start`, `end`, `center`, `edges` or `random`.
     public var order: Identifier?
     /// The loop variable.
     public var variable: Identifier
     /// The shapes.
-    public var sequence: Expr
+    public var sequence: ExprID
     /// One chain per member.
     public var body: Block
     /// The whole step.
@@ -424,11 +383,11 @@ public struct PlayStep: Hashable, Sendable {
     /// The defined sequence.
     public var name: Identifier
     /// The arguments.
-    public var arguments: [Expr]
+    public var arguments: SyntaxList<ExprID>
     /// Whether it plays backward.
     public var reversed: Bool
     /// The playback rate.
-    public var speed: Expr?
+    public var speed: ExprID?
     /// The whole step.
     public var span: Span
 }
@@ -442,7 +401,7 @@ public struct RelativeStep: Hashable, Sendable {
     /// The named step.
     public var target: Identifier
     /// The signed offset.
-    public var offset: Expr?
+    public var offset: ExprID?
     /// Whether the offset was written with `-`.
     public var negative: Bool
     /// What runs.
@@ -454,13 +413,13 @@ public struct RelativeStep: Hashable, Sendable {
 /// Control of a named graph or a shape's snapshot.
 public struct ControlStep: Hashable, Sendable {
     /// The control verbs.
-    public enum Verb: String, Hashable, Sendable { case pause, resume, seek, reverse, interrupt, save, restore }
+    public enum Verb: String, Hashable, Sendable, CaseIterable { case pause, resume, seek, reverse, interrupt, save, restore }
     /// The verb.
     public var verb: Verb
     /// The graph or shape.
-    public var target: Expr
+    public var target: ExprID
     /// The time for `seek`.
-    public var time: Expr?
+    public var time: ExprID?
     /// The whole step.
     public var span: Span
 }
@@ -488,39 +447,23 @@ public enum Stmt: Hashable, Sendable {
     /// `on change PROP < ... >`
     case onChange(OnChangeStmt)
     /// A chain of steps started at the current script time.
-    case chain(Chain)
-
-    /// The span of the statement.
-    public var span: Span {
-        switch self {
-        case .stage(let s): s.span
-        case .shape(let s): s.span
-        case .group(let s): s.span
-        case .let(let s): s.span
-        case .seed(let s): s.span
-        case .define(let s): s.span
-        case .wait(let s): s.span
-        case .at(let s): s.span
-        case .onChange(let s): s.span
-        case .chain(let s): s.span
-        }
-    }
+    case chain(ChainID)
 }
 
-/// A `key value` pair in a declaration.
+/// A `key value` pair: a declaration's property or a spring's parameter.
 public struct PropertyInit: Hashable, Sendable {
-    /// The property name.
+    /// The property or parameter name.
     public var name: Identifier
     /// The value.
-    public var value: Expr
+    public var value: ExprID
 }
 
 /// `stage W x H [key value]*`
 public struct StageDecl: Hashable, Sendable {
     /// The stage size.
-    public var size: Expr
+    public var size: ExprID
     /// Other properties (`color`).
-    public var properties: [PropertyInit]
+    public var properties: SyntaxList<PropertyInitID>
     /// The whole statement.
     public var span: Span
 }
@@ -537,9 +480,9 @@ public struct ShapeDecl: Hashable, Sendable {
     /// The name.
     public var name: Identifier
     /// For arrays (`card[5]`), the count.
-    public var count: Expr?
+    public var count: ExprID?
     /// The properties, in order.
-    public var properties: [PropertyInit]
+    public var properties: SyntaxList<PropertyInitID>
     /// The whole statement.
     public var span: Span
 }
@@ -549,7 +492,7 @@ public struct GroupDecl: Hashable, Sendable {
     /// The name.
     public var name: Identifier
     /// The members.
-    public var members: Expr
+    public var members: ExprID
     /// The whole statement.
     public var span: Span
 }
@@ -559,7 +502,7 @@ public struct LetStmt: Hashable, Sendable {
     /// The name.
     public var name: Identifier
     /// The value.
-    public var value: Expr
+    public var value: ExprID
     /// The whole statement.
     public var span: Span
 }
@@ -567,7 +510,7 @@ public struct LetStmt: Hashable, Sendable {
 /// `seed N`
 public struct SeedStmt: Hashable, Sendable {
     /// The seed.
-    public var value: Expr
+    public var value: ExprID
     /// The whole statement.
     public var span: Span
 }
@@ -577,9 +520,9 @@ public struct DefineStmt: Hashable, Sendable {
     /// The name.
     public var name: Identifier
     /// The parameter names.
-    public var parameters: [Identifier]
+    public var parameters: SyntaxList<IdentifierID>
     /// The body.
-    public var body: Chain
+    public var body: ChainID
     /// The whole statement.
     public var span: Span
 }
@@ -587,7 +530,7 @@ public struct DefineStmt: Hashable, Sendable {
 /// `at T < ... >`
 public struct AtStmt: Hashable, Sendable {
     /// The absolute script time.
-    public var time: Expr
+    public var time: ExprID
     /// What runs then.
     public var body: Block
     /// The whole statement.
@@ -597,15 +540,323 @@ public struct AtStmt: Hashable, Sendable {
 /// `on change PROP < ... >`
 public struct OnChangeStmt: Hashable, Sendable {
     /// The watched property.
-    public var property: Expr
+    public var property: ExprID
     /// What runs on each frame it changes.
     public var body: Block
     /// The whole statement.
     public var span: Span
 }
 
-/// A parsed script.
-public struct Program: Hashable, Sendable {
-    /// The statements in order.
-    public var statements: [Stmt]
+// MARK: - Reading nodes as views
+
+extension SyntaxTree {
+    /// An expression node as its view.
+    public subscript(e: ExprID) -> Expr {
+        let n = node(e.raw)
+        let span = span(ofNode: e.raw)
+        switch n.kind {
+        case .number: return .number(NumberLiteral(unit: NumberUnit(rawValue: n.flags)!, span: span))
+        case .string: return .string(StringLiteral(parts: SyntaxList(offset: n.a), span: span))
+        case .color: return .color(ColorLiteral(value: colors[Int(n.a - colorBase)], span: span))
+        case .bool: return .bool(BoolLiteral(value: n.flags != 0, span: span))
+        case .name: return .name(Identifier(span))
+        case .member:
+            return .member(MemberExpr(base: ExprID(raw: n.a), member: Identifier(Span(source: span.source, start: Int(n.b), end: Int(span.end))),
+                                      span: span))
+        case .index: return .index(IndexExpr(base: ExprID(raw: n.a), index: ExprID(raw: n.b), span: span))
+        case .call:
+            return .call(CallExpr(callee: Identifier(Span(source: span.source, start: Int(span.start), end: Int(n.a))),
+                                  arguments: SyntaxList(offset: n.b), span: span))
+        case .pair: return .pair(PairExpr(x: ExprID(raw: n.a), y: ExprID(raw: n.b), span: span))
+        case .list: return .list(ListExpr(elements: SyntaxList(offset: n.a), span: span))
+        case .unary: return .unary(UnaryExpr(op: .negate, operand: ExprID(raw: n.a), span: span))
+        case .binary:
+            let opStart = Int(field(n.b, 1))
+            return .binary(BinaryExpr(op: ArithmeticOperator(code: n.flags), opSpan: Span(source: span.source, start: opStart, end: opStart + 1),
+                                      lhs: ExprID(raw: n.a), rhs: ExprID(raw: field(n.b, 0)), span: span))
+        default: preconditionFailure("node \(e.raw) is a \(n.kind), not an expression")
+        }
+    }
+
+    /// The exact digits of a number literal (the parser has checked that they read).
+    public func decimal(of n: NumberLiteral) -> DecimalLiteral {
+        file.bytes.withUnsafeBufferPointer { b in
+            DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(n.span.start)..<(Int(n.span.end) - n.unit.suffixLength)]))!
+        }
+    }
+
+    /// A number written as at most 19 digits with at most a point (`12`, `0.5`, `-3`), read
+    /// straight from the source: its digits as an integer, its power of ten, and whether a
+    /// `-` is written before it. Nil for any other expression (the checker then reads it the
+    /// general way, through `decimal(of:)`, which gives the same digits).
+    @inline(__always)
+    public func plainNumber(_ e: ExprID) -> (mantissa: UInt64, exponent: Int, unit: NumberUnit, negative: Bool)? {
+        var n = node(e.raw)
+        var negative = false
+        if n.kind == .unary { negative = true; n = node(n.a) }
+        guard n.kind == .number, let unit = NumberUnit(rawValue: n.flags) else { return nil }
+        let digits = Int(n.length) &- unit.suffixLength
+        guard digits <= 19 else { return nil }
+        return file.bytes.withUnsafeBufferPointer { b in
+            var m: UInt64 = 0, count = 0, exponent = 0, point = false
+            var i = Int(n.start)
+            let end = i &+ digits
+            while i < end {
+                let c = b[i]
+                let d = c &- 0x30
+                if d < 10 {
+                    if count != 0 || d != 0 { m = m &* 10 &+ UInt64(d); count &+= 1 }
+                    if point { exponent &-= 1 }
+                } else if c == 0x2E, !point {
+                    point = true
+                } else {
+                    return nil
+                }
+                i &+= 1
+            }
+            return (m, count == 0 ? 0 : exponent, unit, negative)
+        }
+    }
+
+    /// The pieces of a string literal, in order, escapes decoded.
+    public func parts(of s: StringLiteral) -> [StringLiteral.Part] {
+        self[s.parts].map { p in p.raw >= 0 ? .interpolation(p) : .text(strings[Int(-p.raw - 1 - stringBase)]) }
+    }
+
+    /// A step node as its view.
+    public subscript(s: StepID) -> Step {
+        let n = node(s.raw)
+        let span = span(ofNode: s.raw)
+        switch n.kind {
+        case .animate:
+            return .animate(AnimateStep(duration: ExprID(raw: n.a), options: SyntaxList(offset: field(n.b, 0)),
+                                        assignments: SyntaxList(offset: field(n.b, 1)), keywordSpan: span.prefix(7), span: span))
+        case .spring:
+            return .spring(SpringStep(parameters: SyntaxList(offset: field(n.a, 0)), options: SyntaxList(offset: field(n.a, 1)),
+                                      assignments: SyntaxList(offset: field(n.a, 2)), keywordSpan: span.prefix(6), span: span))
+        case .wait: return .wait(WaitStep(argument: optional(n.a), span: span))
+        case .print: return .print(PrintStep(value: ExprID(raw: n.a), span: span))
+        case .set: return .set(SetStep(assignment: AssignmentID(raw: n.a), span: span))
+        case .expect:
+            return .expect(ExpectStep(lhs: ExprID(raw: n.a), op: ExpectStep.Op(code: n.flags), rhs: ExprID(raw: field(n.b, 0)),
+                                      tolerance: optional(field(n.b, 1)), span: span))
+        case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span))
+        case .repeat:
+            return .repeat(RepeatStep(count: optional(n.a), yoyo: n.flags != 0, body: block(n.b), keywordSpan: span.prefix(6), span: span))
+        case .stagger:
+            let r = n.a
+            return .stagger(StaggerStep(interval: ExprID(raw: field(r, 0)), order: self.span(field(r, 1), field(r, 2)).map(Identifier.init),
+                                        variable: Identifier(self.span(field(r, 3), field(r, 4))!), sequence: ExprID(raw: field(r, 5)),
+                                        body: block(field(r, 6)), span: span))
+        case .play:
+            let r = n.a
+            return .play(PlayStep(name: Identifier(self.span(field(r, 0), field(r, 1))!), arguments: SyntaxList(offset: field(r, 2)),
+                                  reversed: n.flags != 0, speed: optional(field(r, 3)), span: span))
+        case .relative:
+            let r = n.a
+            return .relative(RelativeStep(anchor: n.flags & 1 == 0 ? .after : .with, target: Identifier(self.span(field(r, 0), field(r, 1))!),
+                                          offset: optional(field(r, 2)), negative: n.flags & 2 != 0, body: block(field(r, 3)), span: span))
+        case .control:
+            return .control(ControlStep(verb: ControlStep.Verb(code: n.flags), target: ExprID(raw: n.a), time: optional(n.b), span: span))
+        default: preconditionFailure("node \(s.raw) is a \(n.kind), not a step")
+        }
+    }
+
+    /// A block node (a step that is `< … >`) as its view.
+    func block(_ raw: Int32) -> Block {
+        Block(chains: SyntaxList(offset: node(raw).a), span: span(ofNode: raw))
+    }
+
+    /// A chain node as its view.
+    public subscript(c: ChainID) -> Chain {
+        let n = node(c.raw)
+        return Chain(steps: SyntaxList(offset: n.a), name: n.b < 0 ? nil : span(field(n.b, 0), field(n.b, 1)).map(Identifier.init),
+                     span: span(ofNode: c.raw))
+    }
+
+    /// An assignment node as its view.
+    public subscript(a: AssignmentID) -> Assignment {
+        let n = node(a.raw)
+        let hasKeyframes = n.flags & 8 != 0
+        return Assignment(target: ExprID(raw: n.a), op: Assignment.Op(code: n.flags & 3),
+                          value: ExprID(raw: hasKeyframes ? field(n.b, 0) : n.b),
+                          keyframes: hasKeyframes ? SyntaxList(offset: field(n.b, 1)) : nil,
+                          isPath: n.flags & 4 != 0, span: span(ofNode: a.raw))
+    }
+
+    /// A keyframe node as its view.
+    public subscript(k: KeyframeID) -> Keyframe {
+        let n = node(k.raw)
+        return Keyframe(value: ExprID(raw: n.a), offset: n.b < 0 ? nil : optional(field(n.b, 0)),
+                        easing: n.b < 0 ? nil : optional(field(n.b, 1)), span: span(ofNode: k.raw))
+    }
+
+    /// An easing node as its view.
+    public subscript(e: EasingID) -> EasingSyntax {
+        let n = node(e.raw)
+        let span = span(ofNode: e.raw)
+        return EasingSyntax(nameSpan: Span(source: span.source, start: Int(span.start), end: Int(n.a)),
+                            arguments: n.b < 0 ? nil : SyntaxList(offset: n.b), span: span)
+    }
+
+    /// An easing argument node as its view.
+    public subscript(a: EasingArgumentID) -> EasingSyntax.Argument {
+        let n = node(a.raw)
+        let span = span(ofNode: a.raw)
+        guard n.kind == .easingNumber else { return .word(span) }
+        return .number(Double(bitPattern: UInt64(UInt32(bitPattern: n.a)) | UInt64(UInt32(bitPattern: n.b)) << 32), span)
+    }
+
+    /// A tween option node as its view.
+    public subscript(o: OptionID) -> TweenOption {
+        let n = node(o.raw)
+        let span = span(ofNode: o.raw)
+        switch n.flags {
+        case 0: return .delay(ExprID(raw: n.a), span)
+        case 1: return .ease(EasingID(raw: n.a), span)
+        case 2: return .repeat(optional(n.a), span)
+        case 3: return .yoyo(span)
+        case 4: return .speed(ExprID(raw: n.a), span)
+        default: return .from(ExprID(raw: n.a), span)
+        }
+    }
+
+    /// A `key value` node as its view.
+    public subscript(p: PropertyInitID) -> PropertyInit {
+        PropertyInit(name: Identifier(span(ofNode: p.raw)), value: ExprID(raw: node(p.raw).a))
+    }
+
+    /// A lone name node as its view.
+    public subscript(i: IdentifierID) -> Identifier { Identifier(span(ofNode: i.raw)) }
+
+    /// A statement node as its view.
+    public subscript(s: StmtID) -> Stmt {
+        let n = node(s.raw)
+        let span = span(ofNode: s.raw)
+        switch n.kind {
+        case .stage: return .stage(StageDecl(size: ExprID(raw: n.a), properties: SyntaxList(offset: n.b), span: span))
+        case .shape:
+            let r = n.a
+            return .shape(ShapeDecl(kind: ShapeKind(code: n.flags), name: Identifier(self.span(field(r, 0), field(r, 1))!),
+                                    count: optional(field(r, 2)), properties: SyntaxList(offset: field(r, 3)), span: span))
+        case .group: return .group(GroupDecl(name: Identifier(self.span(field(n.a, 0), field(n.a, 1))!), members: ExprID(raw: n.b), span: span))
+        case .let: return .let(LetStmt(name: Identifier(self.span(field(n.a, 0), field(n.a, 1))!), value: ExprID(raw: n.b), span: span))
+        case .seed: return .seed(SeedStmt(value: ExprID(raw: n.a), span: span))
+        case .define:
+            let r = n.a
+            return .define(DefineStmt(name: Identifier(self.span(field(r, 0), field(r, 1))!), parameters: SyntaxList(offset: field(r, 2)),
+                                      body: ChainID(raw: field(r, 3)), span: span))
+        case .topWait:
+            guard case .wait(let w) = self[StepID(raw: n.a)] else { preconditionFailure("a top-level wait holds a wait") }
+            return .wait(w)
+        case .at: return .at(AtStmt(time: ExprID(raw: n.a), body: block(n.b), span: span))
+        case .onChange: return .onChange(OnChangeStmt(property: ExprID(raw: n.a), body: block(n.b), span: span))
+        case .topChain: return .chain(ChainID(raw: n.a))
+        default: preconditionFailure("node \(s.raw) is a \(n.kind), not a statement")
+        }
+    }
+}
+
+// MARK: - Codes of the small enums kept in a node's flags
+
+extension ArithmeticOperator {
+    var code: UInt8 {
+        switch self {
+        case .add: 0
+        case .subtract: 1
+        case .multiply: 2
+        case .divide: 3
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .add
+        case 1: self = .subtract
+        case 2: self = .multiply
+        default: self = .divide
+        }
+    }
+}
+
+extension Assignment.Op {
+    var code: UInt8 {
+        switch self {
+        case .assign: 0
+        case .add: 1
+        case .subtract: 2
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .assign
+        case 1: self = .add
+        default: self = .subtract
+        }
+    }
+}
+
+extension ExpectStep.Op {
+    var code: UInt8 {
+        switch self {
+        case .equal: 0
+        case .notEqual: 1
+        case .lessEqual: 2
+        case .greaterEqual: 3
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .equal
+        case 1: self = .notEqual
+        case 2: self = .lessEqual
+        default: self = .greaterEqual
+        }
+    }
+}
+
+extension ShapeKind {
+    var code: UInt8 {
+        switch self {
+        case .rect: 0
+        case .circle: 1
+        case .text: 2
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .rect
+        case 1: self = .circle
+        default: self = .text
+        }
+    }
+}
+
+extension ControlStep.Verb {
+    var code: UInt8 {
+        switch self {
+        case .pause: 0
+        case .resume: 1
+        case .seek: 2
+        case .reverse: 3
+        case .interrupt: 4
+        case .save: 5
+        case .restore: 6
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0: self = .pause
+        case 1: self = .resume
+        case 2: self = .seek
+        case 3: self = .reverse
+        case 4: self = .interrupt
+        case 5: self = .save
+        default: self = .restore
+        }
+    }
 }

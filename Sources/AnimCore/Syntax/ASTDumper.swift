@@ -22,10 +22,11 @@ public struct ASTDumper {
     }
 
     /// The program as a tree.
-    public func dump(_ program: Program) -> String {
-        var tree = Tree(label: "Program")
-        tree.children = program.statements.map(node)
-        return tree.render()
+    public func dump(_ tree: SyntaxTree) -> String {
+        let d = TreeDumper(tree: tree)
+        var root = Tree(label: "Program")
+        root.children = tree[tree.statements].map(d.node)
+        return root.render()
     }
 
     /// A labelled tree.
@@ -47,99 +48,112 @@ public struct ASTDumper {
         }
     }
 
-    func text(_ s: Span) -> String { file.text(of: s) }
+    /// The walk of one tree.
+    struct TreeDumper {
+        let tree: SyntaxTree
 
-    func node(_ s: Stmt) -> Tree {
-        switch s {
-        case .stage(let d): return Tree(label: "Stage", children: [expr(d.size)] + d.properties.map(prop))
-        case .shape(let d):
-            var t = Tree(label: "Shape \(d.kind.rawValue) \(d.name.name)")
-            if let c = d.count { t.children.append(Tree(label: "count", children: [expr(c)])) }
-            t.children += d.properties.map(prop)
-            return t
-        case .group(let g): return Tree(label: "Group \(g.name.name)", children: [expr(g.members)])
-        case .let(let l): return Tree(label: "Let \(l.name.name)", children: [expr(l.value)])
-        case .seed(let s): return Tree(label: "Seed", children: [expr(s.value)])
-        case .define(let d):
-            return Tree(label: "Define \(d.name.name)(\(d.parameters.map(\.name).joined(separator: ", ")))", children: [chain(d.body)])
-        case .wait(let w): return Tree(label: "Wait", children: w.argument.map { [expr($0)] } ?? [])
-        case .at(let a): return Tree(label: "At", children: [expr(a.time), block(a.body)])
-        case .onChange(let o): return Tree(label: "OnChange", children: [expr(o.property), block(o.body)])
-        case .chain(let c): return chain(c)
+        func text(_ s: Span) -> String { tree.text(s) }
+        func name(_ id: Identifier) -> String { tree.text(id.span) }
+
+        func node(_ id: StmtID) -> Tree {
+            switch tree[id] {
+            case .stage(let d): return Tree(label: "Stage", children: [expr(d.size)] + tree[d.properties].map(prop))
+            case .shape(let d):
+                var t = Tree(label: "Shape \(d.kind.rawValue) \(name(d.name))")
+                if let c = d.count { t.children.append(Tree(label: "count", children: [expr(c)])) }
+                t.children += tree[d.properties].map(prop)
+                return t
+            case .group(let g): return Tree(label: "Group \(name(g.name))", children: [expr(g.members)])
+            case .let(let l): return Tree(label: "Let \(name(l.name))", children: [expr(l.value)])
+            case .seed(let s): return Tree(label: "Seed", children: [expr(s.value)])
+            case .define(let d):
+                let params = tree[d.parameters].map { name(tree[$0]) }.joined(separator: ", ")
+                return Tree(label: "Define \(name(d.name))(\(params))", children: [chain(d.body)])
+            case .wait(let w): return Tree(label: "Wait", children: w.argument.map { [expr($0)] } ?? [])
+            case .at(let a): return Tree(label: "At", children: [expr(a.time), block(a.body)])
+            case .onChange(let o): return Tree(label: "OnChange", children: [expr(o.property), block(o.body)])
+            case .chain(let c): return chain(c)
+            }
         }
-    }
 
-    func prop(_ p: PropertyInit) -> Tree { Tree(label: "Property \(p.name.name)", children: [expr(p.value)]) }
-
-    func chain(_ c: Chain) -> Tree {
-        let label = "Chain" + (c.name.map { " as \($0.name)" } ?? "")
-        return Tree(label: label, children: c.steps.map(step))
-    }
-
-    func block(_ b: Block) -> Tree { Tree(label: "Block", children: b.chains.map(chain)) }
-
-    func assignment(_ a: Assignment) -> Tree {
-        Tree(label: "Assign \(a.op.rawValue)", children: [expr(a.target), expr(a.value)])
-    }
-
-    func step(_ s: Step) -> Tree {
-        switch s {
-        case .animate(let a):
-            return Tree(label: "Animate", children: [expr(a.duration)] + a.options.map(option) + a.assignments.map(assignment))
-        case .spring(let sp):
-            return Tree(label: "Spring", children: sp.parameters.map { Tree(label: "Param \($0.name.name)", children: [expr($0.value)]) }
-                        + sp.options.map(option) + sp.assignments.map(assignment))
-        case .wait(let w): return Tree(label: "Wait", children: w.argument.map { [expr($0)] } ?? [])
-        case .print(let p): return Tree(label: "Print", children: [expr(p.value)])
-        case .set(let st): return Tree(label: "Set", children: [assignment(st.assignment)])
-        case .expect(let e):
-            var t = Tree(label: "Expect \(e.op.rawValue)", children: [expr(e.lhs), expr(e.rhs)])
-            if let tol = e.tolerance { t.children.append(Tree(label: "within", children: [expr(tol)])) }
-            return t
-        case .block(let b): return block(b)
-        case .repeat(let r):
-            let label = "Repeat" + (r.count == nil ? " forever" : "") + (r.yoyo ? " yoyo" : "")
-            return Tree(label: label, children: (r.count.map { [expr($0)] } ?? []) + [block(r.body)])
-        case .stagger(let st):
-            return Tree(label: "Stagger for \(st.variable.name)" + (st.order.map { " from \($0.name)" } ?? ""),
-                        children: [expr(st.interval), expr(st.sequence), block(st.body)])
-        case .play(let p):
-            var label = "Play \(p.name.name)"
-            if p.reversed { label += " reversed" }
-            return Tree(label: label, children: p.arguments.map(expr) + (p.speed.map { [Tree(label: "speed", children: [expr($0)])] } ?? []))
-        case .relative(let r):
-            return Tree(label: "\(r.anchor.rawValue.capitalizedFirst) \(r.target.name)" + (r.negative ? " -" : r.offset != nil ? " +" : ""),
-                        children: (r.offset.map { [expr($0)] } ?? []) + [block(r.body)])
-        case .control(let c):
-            return Tree(label: "Control \(c.verb.rawValue)", children: [expr(c.target)] + (c.time.map { [expr($0)] } ?? []))
+        func prop(_ id: PropertyInitID) -> Tree {
+            let p = tree[id]
+            return Tree(label: "Property \(name(p.name))", children: [expr(p.value)])
         }
-    }
 
-    func option(_ o: TweenOption) -> Tree {
-        switch o {
-        case .delay(let e, _): Tree(label: "delay", children: [expr(e)])
-        case .ease(let e, _): Tree(label: "ease \(text(e.span))")
-        case .repeat(let e, _): Tree(label: "repeat" + (e == nil ? " forever" : ""), children: e.map { [expr($0)] } ?? [])
-        case .yoyo: Tree(label: "yoyo")
-        case .speed(let e, _): Tree(label: "speed", children: [expr(e)])
-        case .from(let e, _): Tree(label: "from", children: [expr(e)])
+        func chain(_ id: ChainID) -> Tree {
+            let c = tree[id]
+            let label = "Chain" + (c.name.map { " as \(name($0))" } ?? "")
+            return Tree(label: label, children: tree[c.steps].map(step))
         }
-    }
 
-    func expr(_ e: Expr) -> Tree {
-        switch e {
-        case .number(let n): return Tree(label: "Number \(text(n.span))")
-        case .string(let s): return Tree(label: "String \(text(s.span))")
-        case .color(let c): return Tree(label: "Color \(text(c.span))")
-        case .bool(let b): return Tree(label: "Bool \(b.value)")
-        case .name(let n): return Tree(label: "Name \(n.name)")
-        case .member(let m): return Tree(label: "Member .\(m.member.name)", children: [expr(m.base)])
-        case .index(let i): return Tree(label: "Index", children: [expr(i.base), expr(i.index)])
-        case .call(let c): return Tree(label: "Call \(c.callee.name)", children: c.arguments.map(expr))
-        case .pair(let p): return Tree(label: "Pair", children: [expr(p.x), expr(p.y)])
-        case .list(let l): return Tree(label: "List", children: l.elements.map(expr))
-        case .unary(let u): return Tree(label: "Unary \(u.op.rawValue)", children: [expr(u.operand)])
-        case .binary(let b): return Tree(label: "Binary \(b.op.rawValue)", children: [expr(b.lhs), expr(b.rhs)])
+        func block(_ b: Block) -> Tree { Tree(label: "Block", children: tree[b.chains].map(chain)) }
+
+        func assignment(_ id: AssignmentID) -> Tree {
+            let a = tree[id]
+            return Tree(label: "Assign \(a.op.rawValue)", children: [expr(a.target), expr(a.value)])
+        }
+
+        func step(_ id: StepID) -> Tree {
+            switch tree[id] {
+            case .animate(let a):
+                return Tree(label: "Animate", children: [expr(a.duration)] + tree[a.options].map(option) + tree[a.assignments].map(assignment))
+            case .spring(let sp):
+                return Tree(label: "Spring", children: tree[sp.parameters].map { p in
+                    Tree(label: "Param \(name(tree[p].name))", children: [expr(tree[p].value)])
+                } + tree[sp.options].map(option) + tree[sp.assignments].map(assignment))
+            case .wait(let w): return Tree(label: "Wait", children: w.argument.map { [expr($0)] } ?? [])
+            case .print(let p): return Tree(label: "Print", children: [expr(p.value)])
+            case .set(let st): return Tree(label: "Set", children: [assignment(st.assignment)])
+            case .expect(let e):
+                var t = Tree(label: "Expect \(e.op.rawValue)", children: [expr(e.lhs), expr(e.rhs)])
+                if let tol = e.tolerance { t.children.append(Tree(label: "within", children: [expr(tol)])) }
+                return t
+            case .block(let b): return block(b)
+            case .repeat(let r):
+                let label = "Repeat" + (r.count == nil ? " forever" : "") + (r.yoyo ? " yoyo" : "")
+                return Tree(label: label, children: (r.count.map { [expr($0)] } ?? []) + [block(r.body)])
+            case .stagger(let st):
+                return Tree(label: "Stagger for \(name(st.variable))" + (st.order.map { " from \(name($0))" } ?? ""),
+                            children: [expr(st.interval), expr(st.sequence), block(st.body)])
+            case .play(let p):
+                var label = "Play \(name(p.name))"
+                if p.reversed { label += " reversed" }
+                return Tree(label: label, children: tree[p.arguments].map(expr) + (p.speed.map { [Tree(label: "speed", children: [expr($0)])] } ?? []))
+            case .relative(let r):
+                return Tree(label: "\(r.anchor.rawValue.capitalizedFirst) \(name(r.target))" + (r.negative ? " -" : r.offset != nil ? " +" : ""),
+                            children: (r.offset.map { [expr($0)] } ?? []) + [block(r.body)])
+            case .control(let c):
+                return Tree(label: "Control \(c.verb.rawValue)", children: [expr(c.target)] + (c.time.map { [expr($0)] } ?? []))
+            }
+        }
+
+        func option(_ id: OptionID) -> Tree {
+            switch tree[id] {
+            case .delay(let e, _): Tree(label: "delay", children: [expr(e)])
+            case .ease(let e, _): Tree(label: "ease \(text(tree[e].span))")
+            case .repeat(let e, _): Tree(label: "repeat" + (e == nil ? " forever" : ""), children: e.map { [expr($0)] } ?? [])
+            case .yoyo: Tree(label: "yoyo")
+            case .speed(let e, _): Tree(label: "speed", children: [expr(e)])
+            case .from(let e, _): Tree(label: "from", children: [expr(e)])
+            }
+        }
+
+        func expr(_ id: ExprID) -> Tree {
+            switch tree[id] {
+            case .number(let n): return Tree(label: "Number \(text(n.span))")
+            case .string(let s): return Tree(label: "String \(text(s.span))")
+            case .color(let c): return Tree(label: "Color \(text(c.span))")
+            case .bool(let b): return Tree(label: "Bool \(b.value)")
+            case .name(let n): return Tree(label: "Name \(name(n))")
+            case .member(let m): return Tree(label: "Member .\(name(m.member))", children: [expr(m.base)])
+            case .index(let i): return Tree(label: "Index", children: [expr(i.base), expr(i.index)])
+            case .call(let c): return Tree(label: "Call \(name(c.callee))", children: tree[c.arguments].map(expr))
+            case .pair(let p): return Tree(label: "Pair", children: [expr(p.x), expr(p.y)])
+            case .list(let l): return Tree(label: "List", children: tree[l.elements].map(expr))
+            case .unary(let u): return Tree(label: "Unary \(u.op.rawValue)", children: [expr(u.operand)])
+            case .binary(let b): return Tree(label: "Binary \(b.op.rawValue)", children: [expr(b.lhs), expr(b.rhs)])
+            }
         }
     }
 }

@@ -3,64 +3,99 @@
 // characters delimit blocks.
 
 extension Parser {
-    /// Binary operator precedence: higher binds tighter. All are left-associative.
-    static let binaryOperators: [TokenKind: (Int, BinaryExpr.Op)] = [
-        .plus: (1, .add), .minus: (1, .subtract),     // + -
-        .star: (2, .multiply), .slash: (2, .divide),  // * /
-    ]
-
-    /// `binaryOperators` indexed by the token kind's raw value (read for every operand).
-    static let precedence: [(Int, BinaryExpr.Op)?] = (0...Int(TokenKind.error.rawValue)).map { raw in
-        TokenKind(rawValue: UInt8(raw)).flatMap { binaryOperators[$0] }
-    }
-
-    /// expr := unary { binop unary }   (precedence from `Parser.binaryOperators`)
-    mutating func parseExpression() throws -> Expr {
+    /// expr := unary { binop unary }
+    /// The precedence of each `binop` is in `Parser.binaryOperator(_:)`.
+    mutating func parseExpression() throws -> ExprID {
+        if let e = parseLoneOperand() { return e }
         try enterNesting(peek)
         defer { depth -= 1 }
         return try parseBinary(minPrecedence: 1)
     }
 
-    mutating func parseBinary(minPrecedence: Int) throws -> Expr {
+    mutating func parseBinary(minPrecedence: Int) throws -> ExprID {
         var lhs = try parseUnary()
-        while let (prec, op) = Parser.precedence[Int(peek.kind.rawValue)], prec >= minPrecedence {
+        while let (prec, op) = Parser.binaryOperator(peek.kind), prec >= minPrecedence {
             let opToken = advance()
             if atStatementEnd || check(.lt) {
-                throw report("expected an expression after '\(op.rawValue)'", at: peek)
+                throw report(.expectedOperand(op), at: peek)
             }
             let rhs = try parseBinary(minPrecedence: prec + 1)
-            lhs = .binary(BinaryExpr(op: op, opSpan: opToken.span, lhs: lhs, rhs: rhs, span: lhs.span.merged(with: rhs.span)))
+            let r = tree.record(rhs.raw, Int32(opToken.span.start))
+            lhs = ExprID(raw: tree.add(.binary, span(lhs).merged(with: span(rhs)), flags: op.code, lhs.raw, r))
         }
         return lhs
     }
 
+    /// The precedence and operator of a token kind, if it is a binary operator: the
+    /// precedence table (higher binds tighter; all are left-associative).
+    @inline(__always) static func binaryOperator(_ kind: TokenKind) -> (Int, BinaryExpr.Op)? {
+        switch kind {
+        case .plus: (1, .add)
+        case .minus: (1, .subtract)
+        case .star: (2, .multiply)
+        case .slash: (2, .divide)
+        default: nil
+        }
+    }
+
+    /// A number or a name that is a whole expression (`0.5`, `o12`): most operands are, and
+    /// they need no climb through the precedence levels. Nil (nothing consumed) when an
+    /// operator, a postfix or a call follows, or the number does not read: the full descent
+    /// then parses it, and reports what it must.
+    mutating func parseLoneOperand() -> ExprID? {
+        let t = peek
+        guard t.kind == .number || t.kind == .identifier, depth < Parser.maxNestingDepth else { return nil }
+        let next = token(at: current + 1)
+        switch next.kind {
+        case .plus, .minus, .star, .slash, .dot: return nil
+        case .lbracket, .lparen where !next.spaceBefore: return nil
+        default: break
+        }
+        if t.kind == .number {
+            guard numberReads(t) else { return nil }
+            advance()
+            return ExprID(raw: tree.add(.number, t.span, flags: t.unit.rawValue))
+        }
+        advance()
+        return ExprID(raw: tree.add(.name, t.span))
+    }
+
+    /// Whether a number token's digits read as a decimal literal (the lexer's digits always
+    /// do, but for an exponent out of DecimalLiteral's range).
+    func numberReads(_ t: Token) -> Bool {
+        file.bytes.withUnsafeBufferPointer { b in
+            let digits = UnsafeBufferPointer(rebasing: b[Int(t.span.start)..<Int(t.digitsEnd)])
+            return !digits.contains(where: { $0 | 0x20 == 0x65 /* e */ }) || DecimalLiteral(bytes: digits) != nil
+        }
+    }
+
     /// unary := "-" unary | postfix
-    mutating func parseUnary() throws -> Expr {
+    mutating func parseUnary() throws -> ExprID {
         if check(.minus) {
             let t = advance()
             try enterNesting(t)
             defer { depth -= 1 }
             let operand = try parseUnary()
-            return .unary(UnaryExpr(op: .negate, operand: operand, span: t.span.merged(with: operand.span)))
+            return ExprID(raw: tree.add(.unary, t.span.merged(with: span(operand)), operand.raw))
         }
         return try parsePostfix()
     }
 
     /// postfix := primary { "." NAME | "[" expr "]" }
-    mutating func parsePostfix() throws -> Expr {
+    mutating func parsePostfix() throws -> ExprID {
         var e = try parsePrimary()
         while true {
             if match(.dot) {
                 guard check(.identifier) || check(.keyword) else {
-                    throw report("expected a property name after '.'", at: peek)
+                    throw report(.expectedPropertyAfterDot, at: peek)
                 }
                 let t = advance()
-                e = .member(MemberExpr(base: e, member: Identifier(text(t), t.span), span: e.span.merged(with: t.span)))
+                e = ExprID(raw: tree.add(.member, span(e).merged(with: t.span), e.raw, Int32(t.span.start)))
             } else if check(.lbracket) && !peek.spaceBefore {
                 advance()
                 let index = try parseExpression()
-                try consume(.rbracket, orReport: "expected ']' after the index")
-                e = .index(IndexExpr(base: e, index: index, span: e.span.merged(with: previous.span)))
+                try consume(.rbracket, orReport: .expectedToken(.index))
+                e = ExprID(raw: tree.add(.index, span(e).merged(with: previous.span), e.raw, index.raw))
             } else {
                 return e
             }
@@ -68,80 +103,84 @@ extension Parser {
     }
 
     /// primary := NUMBER | STRING | COLOR | "true" | "false" | NAME [ "(" args ")" ]
-    ///          | "(" expr [ "," expr ] ")" | "[" [ expr { "," expr } ] "]"
-    mutating func parsePrimary() throws -> Expr {
+    ///          | "(" expr [ "," expr ] ")" | "[" [ expr { "," expr } [","] ] "]"
+    mutating func parsePrimary() throws -> ExprID {
         let t = peek
         switch t.kind {
         case .number:
             advance()
-            let dec = file.bytes.withUnsafeBufferPointer { b in
-                DecimalLiteral(bytes: UnsafeBufferPointer(rebasing: b[Int(t.span.start)..<Int(t.digitsEnd)]))
-            }
-            guard let dec else { throw report("malformed number '\(text(t))'", at: t) }
-            return .number(NumberLiteral(value: dec, unit: t.unit, span: t.span))
+            guard numberReads(t) else { throw report(.malformedNumber(text(t)), at: t) }
+            return ExprID(raw: tree.add(.number, t.span, flags: t.unit.rawValue))
         case .string:
             advance()
-            return .string(try parseStringLiteral(t))
+            return try parseStringLiteral(t)
         case .color:
             advance()
             let hex = text(t).dropFirst()
-            return .color(ColorLiteral(value: Color(hex: hex)!, span: t.span))
+            tree.colors.append(Color(hex: hex)!)
+            return ExprID(raw: tree.add(.color, t.span, Int32(tree.colors.count - 1) + tree.colorBase))
         case .keyword where t.is(.true) || t.is(.false):
             advance()
-            return .bool(BoolLiteral(value: t.is(.true), span: t.span))
+            return ExprID(raw: tree.add(.bool, t.span, flags: t.is(.true) ? 1 : 0))
         case .identifier:
             advance()
-            let id = Identifier(text(t), t.span)
             if check(.lparen) && !peek.spaceBefore {
                 advance()
-                var args: [Expr] = []
+                let mark = scratch.count
                 if !check(.rparen) {
-                    repeat { args.append(try parseExpression()) } while match(.comma)
+                    repeat { let a = try parseExpression(); scratch.append(a.raw) } while match(.comma)
                 }
-                try consume(.rparen, orReport: "expected ')' after the arguments of '\(id.name)'")
-                return .call(CallExpr(callee: id, arguments: args, span: t.span.merged(with: previous.span)))
+                try consume(.rparen, orReport: .expectedToken(.callArguments(text(t))))
+                let args: SyntaxList<ExprID> = tree.list(scratch, from: mark)
+                return ExprID(raw: tree.add(.call, t.span.merged(with: previous.span), Int32(t.span.end), args.offset))
             }
-            return .name(id)
+            return ExprID(raw: tree.add(.name, t.span))
         case .lparen:
             advance()
             let first = try parseExpression()
             if match(.comma) {
                 let second = try parseExpression()
                 if check(.comma) {
-                    throw report("a point has two components", at: peek, help: "write (x, y)")
+                    throw report(.pointHasTwoComponents, at: peek)
                 }
-                try consume(.rparen, orReport: "expected ')' after the point's second component")
-                return .pair(PairExpr(x: first, y: second, span: t.span.merged(with: previous.span)))
+                try consume(.rparen, orReport: .expectedToken(.pointEnd))
+                return ExprID(raw: tree.add(.pair, t.span.merged(with: previous.span), first.raw, second.raw))
             }
-            try consume(.rparen, orReport: "expected ')' to close '('")
+            try consume(.rparen, orReport: .expectedToken(.paren))
             return first
         case .lbracket:
             advance()
-            var elements: [Expr] = []
+            let mark = scratch.count
             if !check(.rbracket) {
                 repeat {
                     if check(.rbracket) { break }  // a trailing comma is fine
-                    elements.append(try parseExpression())
+                    let e = try parseExpression(); scratch.append(e.raw)
                 } while match(.comma)
             }
-            try consume(.rbracket, orReport: "expected ']' to close the list")
-            return .list(ListExpr(elements: elements, span: t.span.merged(with: previous.span)))
+            try consume(.rbracket, orReport: .expectedToken(.list))
+            let elements: SyntaxList<ExprID> = tree.list(scratch, from: mark)
+            return ExprID(raw: tree.add(.list, t.span.merged(with: previous.span), elements.offset))
         case .keyword:
-            throw report("expected an expression, found keyword '\(text(t))'", at: t)
+            throw report(.expectedExpressionFoundKeyword(text(t)), at: t)
         case .newline, .eof, .semicolon, .gt:
-            throw report("expected an expression", at: t)
+            throw report(.expectedExpression, at: t)
         default:
-            throw report("expected an expression, found \(describe(t))", at: t)
+            throw report(.expectedExpressionFound(describe(t)), at: t)
         }
     }
 
     /// Splits a string token into text and `{expr}` parts, decoding escapes.
-    mutating func parseStringLiteral(_ t: Token) throws -> StringLiteral {
+    mutating func parseStringLiteral(_ t: Token) throws -> ExprID {
         let bytes = file.bytes
-        var parts: [StringLiteral.Part] = []
+        let mark = scratch.count
         var buffer: [UInt8] = []
         var i = Int(t.span.start) + 1
         let end = Int(t.span.end) - 1
+        /// A text part: a negative item, naming an entry of the tree's `strings`.
+        func text(_ buffer: [UInt8], _ tree: inout SyntaxTree) -> Int32 {
+            tree.strings.append(String(decoding: buffer, as: UTF8.self))
+            return -(Int32(tree.strings.count - 1) + tree.stringBase) - 1
+        }
         while i < end {
             let c = bytes[i]
             if c == 0x5C, i + 1 < end {  // backslash escape
@@ -151,14 +190,13 @@ extension Parser {
                 case 0x74: buffer.append(0x09)
                 case 0x22, 0x5C, 0x7B, 0x7D: buffer.append(e)
                 default:
-                    diagnostics.error("unknown escape '\\\(Character(Unicode.Scalar(e)))' in string",
-                                      at: Span(source: file.id, start: i, end: i + 2),
-                                      help: "escapes are \\n, \\t, \\\", \\\\, \\{ and \\}")
+                    let m = ParseMessage.unknownEscape(Character(Unicode.Scalar(e)))
+                    diagnostics.error(m.message, at: Span(source: file.id, start: i, end: i + 2), help: m.help)
                     throw ParseError()
                 }
                 i += 2
             } else if c == 0x7B {  // { expr }
-                if !buffer.isEmpty { parts.append(.text(String(decoding: buffer, as: UTF8.self))); buffer = [] }
+                if !buffer.isEmpty { let part = text(buffer, &tree); scratch.append(part); buffer = [] }
                 // Find the matching brace, skipping nested strings.
                 var j = i + 1, nesting = 1, inString = false
                 while j < end {
@@ -171,43 +209,48 @@ extension Parser {
                     j += 1
                 }
                 guard j < end else {
-                    throw report("unclosed '{' in string", at: Span(source: file.id, start: i, end: i + 1),
-                                 help: "write '\\{' for a literal brace")
+                    throw report(.unclosedInterpolation, at: Span(source: file.id, start: i, end: i + 1))
                 }
-                let (sub, subDiags) = lexRange(i + 1..<j)
-                if subDiags.hasErrors { diagnostics.append(contentsOf: subDiags); throw ParseError() }
-                var inner = Parser(file: file, tokens: sub)
-                inner.panicMode = false
-                inner.depth = depth
-                if inner.check(.eof) {
-                    throw report("empty '{}' in string", at: Span(source: file.id, start: i, end: j + 1),
-                                 help: "write '\\{' for a literal brace")
-                }
-                let expr = try? inner.parseExpression()
-                if expr == nil || !inner.check(.eof) {
-                    if inner.diagnostics.hasErrors { diagnostics.append(contentsOf: inner.diagnostics) } else {
-                        diagnostics.error("expected '}' after the interpolated expression", at: inner.peek.span)
-                    }
-                    throw ParseError()
-                }
-                parts.append(.interpolation(expr!))
+                let part = try parseInterpolation(i..<(j + 1))
+                scratch.append(part.raw)
                 i = j + 1
             } else if c == 0x7D {
-                throw report("unmatched '}' in string", at: Span(source: file.id, start: i, end: i + 1),
-                             help: "write '\\}' for a literal brace")
+                throw report(.unmatchedBrace, at: Span(source: file.id, start: i, end: i + 1))
             } else {
                 buffer.append(c)
                 i += 1
             }
         }
-        if !buffer.isEmpty || parts.isEmpty { parts.append(.text(String(decoding: buffer, as: UTF8.self))) }
-        return StringLiteral(parts: parts, span: t.span)
+        if !buffer.isEmpty || scratch.count == mark { let part = text(buffer, &tree); scratch.append(part) }
+        let parts: SyntaxList<ExprID> = tree.list(scratch, from: mark)
+        return ExprID(raw: tree.add(.string, t.span, parts.offset))
     }
 
-    /// Lexes part of the file (an interpolation), without newline tokens.
-    func lexRange(_ range: Range<Int>) -> ([Token], DiagnosticBag) {
-        var lexer = Lexer(file: file, range: range)
-        let tokens = lexer.tokenize().filter { $0.kind != .newline }
-        return (tokens, lexer.diagnostics)
+    /// The expression of an interpolation `{ … }` (the braces at the ends of `braces`), parsed
+    /// by the same functions as any other on the tokens lexed from between the braces. Its
+    /// errors are reported as any other; only an error at its end is not one more lines fix.
+    mutating func parseInterpolation(_ braces: Range<Int>) throws -> ExprID {
+        var lexer = Lexer(file: file, range: (braces.lowerBound + 1)..<(braces.upperBound - 1))
+        let sub = lexer.tokenize().filter { $0.kind != .newline }
+        if lexer.diagnostics.hasErrors { diagnostics.append(contentsOf: lexer.diagnostics); throw ParseError() }
+        if sub.count == 1 {  // only `.eof`
+            throw report(.emptyInterpolation, at: Span(source: file.id, start: braces.lowerBound, end: braces.upperBound))
+        }
+        // Parse the inner tokens in place of the outer ones, then put the outer ones back.
+        let outer = (tokens, base, current, lexer: self.lexer, panicMode, endedEarly, blockCloses)
+        (tokens, base, current, self.lexer, panicMode, blockCloses) = (sub, 0, 0, nil, false, nil)
+        defer {
+            (tokens, base, current, self.lexer, panicMode, endedEarly, blockCloses) =
+                (outer.0, outer.1, outer.2, outer.lexer, outer.4, outer.5, outer.6)
+        }
+        let errorsBefore = diagnostics.all.count
+        let e = try? parseExpression()
+        guard let e, check(.eof) else {
+            if diagnostics.all.count == errorsBefore {
+                diagnostics.error(ParseMessage.expectedInterpolationEnd.message, at: peek.span)
+            }
+            throw ParseError()
+        }
+        return e
     }
 }

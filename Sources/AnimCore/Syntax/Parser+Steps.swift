@@ -3,146 +3,146 @@
 extension Parser {
     /// chain := step { "then" step } [ "as" NAME ]
     /// A line that ends with `then`, or a next line that starts with it, continues the chain.
-    mutating func parseChain() throws -> Chain {
-        var steps = [try parseStep()]
+    mutating func parseChain() throws -> ChainID {
+        let mark = scratch.count
+        let first = try parseStep()
+        scratch.append(first.raw)
         while true {
             if check(.newline), peekPastNewlines().is(.then) { skipNewlines() }
             guard match(.then) else { break }
             skipNewlines()
-            steps.append(try parseStep())
+            let s = try parseStep()
+            scratch.append(s.raw)
         }
-        var name: Identifier?
+        var name: Int32 = -1
         if match(.as) {
             let asSpan = previous.span
-            let id = try consumeName("a name after 'as'")
-            name = id
+            let id = try consumeName(.nameAfterAs)
+            name = tree.record(Int32(id.start), Int32(id.end))
             // `as` names the whole chain before it, so nothing can be chained after the name.
             let next = check(.newline) ? peekPastNewlines() : peek
             if next.is(.then) {
                 skipNewlines()  // recovery then skips the `then` line too, which cannot start a statement
-                throw report(Diagnostic(.error, "'then' cannot follow 'as \(id.name)'", at: next.span,
-                                        secondary: [.init(span: asSpan.merged(with: id.span), text: "'as' names the whole chain before it, and ends it")],
-                                        help: "to name one part of a chain, put that part in a block: '< … as \(id.name) > then …'"))
+                let m = ParseMessage.thenAfterAs(file.text(of: id))
+                throw report(Diagnostic(.error, m.message, at: next.span,
+                                        secondary: [.init(span: asSpan.merged(with: id), text: ParseMessage.asEndsTheChain)],
+                                        help: m.help))
             }
         }
-        let span = steps[0].span.merged(with: previous.span)
-        return Chain(steps: steps, name: name, span: span)
+        let span = span(first).merged(with: previous.span)
+        let steps: SyntaxList<StepID> = tree.list(scratch, from: mark)
+        return ChainID(raw: tree.add(.chain, span, steps.offset, name))
     }
 
     /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
-    ///       | play | after | with | control
-    mutating func parseStep() throws -> Step {
+    ///       | play | relative | control
+    /// Two of them are short enough to be parsed here:
+    /// print := "print" expr
+    /// set := "set" assignment
+    mutating func parseStep() throws -> StepID {
         let t = peek
         try enterNesting(t)
         defer { depth -= 1 }
-        if t.kind == .lt { return .block(try parseBlock(after: nil)) }
+        if t.kind == .lt { return StepID(raw: try parseBlock(after: nil)) }
         if t.kind == .keyword, let kw = t.keyword {
             switch kw {
-            case .animate: return .animate(try parseAnimate())
-            case .spring: return .spring(try parseSpring())
-            case .wait: return .wait(try parseWait())
+            case .animate: return try parseAnimate()
+            case .spring: return try parseSpring()
+            case .wait: return try parseWait()
             case .print:
                 advance()
                 let value = try parseExpression()
-                return .print(PrintStep(value: value, span: t.span.merged(with: value.span)))
+                return StepID(raw: tree.add(.print, t.span.merged(with: span(value)), value.raw))
             case .set:
                 advance()
                 let a = try parseAssignment()
-                return .set(SetStep(assignment: a, span: t.span.merged(with: a.span)))
-            case .expect: return .expect(try parseExpect())
-            case .repeat: return .repeat(try parseRepeat())
-            case .stagger: return .stagger(try parseStagger())
-            case .play: return .play(try parsePlay())
-            case .after, .with: return .relative(try parseRelative())
-            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore: return .control(try parseControl())
+                return StepID(raw: tree.add(.set, t.span.merged(with: span(a)), a.raw))
+            case .expect: return try parseExpect()
+            case .repeat: return try parseRepeat()
+            case .stagger: return try parseStagger()
+            case .play: return try parsePlay()
+            case .after, .with: return try parseRelative()
+            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore: return try parseControl()
             default:
-                throw report("'\(text(t))' cannot start a step", at: t,
-                             help: Parser.stepStartHelp)
+                throw report(.cannotStartStep(text(t)), at: t)
             }
         }
         if t.kind == .identifier {
             let word = text(t)
             // `a.z = 1` is an assignment, whatever keyword its first word resembles (`lett x = 1` is not).
             let isWrite = peekIsAssignment()
-            let next = tokens[min(current + 1, tokens.count - 1)].kind
-            if isWrite, next == .dot || next == .lbracket { throw reportBareAssignment(t) }
-            if let s = DidYouMean.suggest(word, from: Parser.statementWords) {
-                throw report("unknown statement '\(word)'; did you mean '\(s)'?", at: t)
+            let next = token(at: current + 1).kind
+            if isWrite, next == .dot || next == .lbracket { throw report(.bareAssignment(word), at: t) }
+            if let s = DidYouMean.suggest(word, from: ParseMessage.statementWords) {
+                throw report(.unknownStatement(word, suggestion: s), at: t)
             }
-            if isWrite { throw reportBareAssignment(t) }
-            throw report("unknown statement '\(word)'", at: t, help: Parser.stepStartHelp)
+            if isWrite { throw report(.bareAssignment(word), at: t) }
+            throw report(.unknownStatement(word, suggestion: nil), at: t)
         }
-        if t.kind == .eof { throw report("expected a step", at: t) }
-        throw report("expected a statement, found \(describe(t))", at: t)
+        if t.kind == .eof { throw report(.expectedStep, at: t) }
+        throw report(.expectedStatementFound(describe(t)), at: t)
     }
-
-    /// `square.center = v` written as a statement.
-    mutating func reportBareAssignment(_ t: Token) -> ParseError {
-        let word = text(t)
-        return report("an assignment needs 'set' or an 'animate' block", at: t,
-                      help: "write 'set \(word)... = v' to change it now, or 'animate 1 < \(word)... = v >' to tween it")
-    }
-
-    static let stepStartHelp = "a step starts with animate, spring, wait, print, set, expect, repeat, stagger, play, after, with or '<'"
-
-    /// The words that may begin a statement, for did-you-mean.
-    static let statementWords = ["stage", "rect", "circle", "text", "group", "let", "seed", "define",
-                                 "animate", "spring", "wait", "print", "set", "expect", "repeat", "stagger",
-                                 "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
-                                 "interrupt", "save", "restore"]
 
     /// Whether the tokens from here look like `name.prop = value`.
-    func peekIsAssignment() -> Bool {
+    mutating func peekIsAssignment() -> Bool {
         var i = current
-        while i < tokens.count {
-            switch tokens[i].kind {
+        while true {
+            switch token(at: i).kind {
             case .equal, .plusEqual, .minusEqual: return true
             case .newline, .semicolon, .eof, .gt, .lt: return false
             default: i += 1
             }
         }
-        return false
     }
 
     /// block := "<" { separator } [ chain { separator+ chain } ] { separator } ">"
-    mutating func parseBlock(after context: String?) throws -> Block {
+    /// Returns the block's node (a step). `context` names what the block belongs to, for the
+    /// message when the `<` is missing.
+    mutating func parseBlock(after context: @autoclosure () -> String?) throws -> Int32 {
         let open = peek
         guard match(.lt) else {
-            throw report("expected '<' to open a block" + (context.map { " after \($0)" } ?? ""), at: peek)
+            throw report(.expectedBlock(after: context()), at: peek)
         }
-        var chains: [Chain] = []
+        let mark = scratch.count
         skipSeparators()
         while !check(.gt) {
             if check(.eof) { throw reportUnclosed(open) }
             panicMode = false
+            // A chain that parsed stays, even when what follows it is an error.
+            var kept = scratch.count
             do {
-                chains.append(try parseChain())
+                let c = try parseChain()
+                scratch.append(c.raw)
+                kept = scratch.count
                 if !check(.gt) {
                     if !(check(.newline) || check(.semicolon)) {
-                        throw report("expected ';', a new line or '>' after the step, found \(describe(peek))", at: peek,
-                                     help: twoStepsHelp())
+                        throw report(.expectedAfterStep(found: describe(peek)), at: peek, help: twoStepsHelp())
                     }
                 }
             } catch {
+                scratch.removeLast(scratch.count - kept)
                 synchronize()
                 if check(.eof) { throw error }
             }
             skipSeparators()
         }
         let close = advance()
-        return Block(chains: chains, span: open.span.merged(with: close.span))
+        let chains: SyntaxList<ChainID> = tree.list(scratch, from: mark)
+        return tree.add(.block, open.span.merged(with: close.span), chains.offset)
     }
 
     /// Reports the block opened by `open` as unclosed: the caret where its `>` is missing (after
     /// the last token before the current one), "opened here" under the `<` (rustc's unclosed
     /// delimiter, Lua's `check_match`). `note` says why the block cannot go on.
-    mutating func reportUnclosed(_ open: Token, note: String? = nil) -> ParseError {
+    mutating func reportUnclosed(_ open: Token, note: ParseMessage? = nil) -> ParseError {
+        keepEveryToken()
         if check(.eof) { endedEarly = true }
         if !panicMode {
             let at = Span.point(file.id, endOfLastToken(before: peek))
-            diagnostics.report(Diagnostic(.error, "unclosed '<'", at: at, label: "expected '>'",
-                                          secondary: [.init(span: open.span, text: "opened here")],
-                                          notes: note.map { [$0] } ?? []))
+            let m = ParseMessage.unclosedBlock
+            diagnostics.report(Diagnostic(.error, m.message, at: at, label: m.label,
+                                          secondary: [.init(span: open.span, text: ParseMessage.openedHere)],
+                                          notes: note.map { [$0.message] } ?? []))
         }
         panicMode = true
         return ParseError()
@@ -152,6 +152,7 @@ extension Parser {
     /// (each `>` closes the innermost open `<`, as the lexer pairs them). Found for every `<` in
     /// one pass over the tokens, the first time an error needs it.
     mutating func closeOfBlock(_ i: Int) -> Int? {
+        keepEveryToken()
         if blockCloses == nil {
             var closes: [Int: Int?] = [:]
             var open: [Int] = []
@@ -174,10 +175,11 @@ extension Parser {
     }
 
     /// tweenBlock := "<" { separator } [ assignment { separator+ assignment } ] { separator } ">"
-    mutating func parseAssignmentBlock(after context: String) throws -> ([Assignment], Span) {
+    mutating func parseAssignmentBlock(after context: String) throws -> (SyntaxList<AssignmentID>, Span) {
         let open = peek, openIndex = current
-        guard match(.lt) else { throw report("expected '<' to open the block of \(context)", at: peek) }
-        var list: [Assignment] = []
+        guard match(.lt) else { throw report(.expectedTweenBlock(context), at: peek) }
+        let mark = scratch.count
+        var lastSpan: Span?
         var contentEnd = current
         skipSeparators()
         while !check(.gt) {
@@ -189,16 +191,18 @@ extension Parser {
                 let word = text(peek)
                 let line = file.lineIndex(of: Int(peek.span.start)) + 1
                 let which = file.lineIndex(of: endOfLastToken(before: peek)) + 1 != line ? "'\(word)' on line \(line)" : "'\(word)'"
-                _ = reportUnclosed(open, note: "\(which) cannot be inside the block of \(context), which holds only property assignments")
+                _ = reportUnclosed(open, note: .keywordInTweenBlock(which, context: context))
                 current = contentEnd
-                if list.isEmpty { throw ParseError() }
-                return (list, open.span.merged(with: list.last!.span))
+                guard let last = lastSpan else { throw ParseError() }
+                return (tree.list(scratch, from: mark), open.span.merged(with: last))
             }
             do {
-                list.append(try parseAssignment())
+                let a = try parseAssignment()
+                scratch.append(a.raw)
+                lastSpan = span(a)
                 if !check(.gt) && !(check(.newline) || check(.semicolon))
                     && !(Parser.startsStatementOrStep(peek) && isUnclosed(openIndex)) {
-                    throw report("expected ';', a new line or '>' after the assignment, found \(describe(peek))", at: peek)
+                    throw report(.expectedAfterAssignment(found: describe(peek)), at: peek)
                 }
             } catch {
                 // Skip past this block's own `>` (on a later line, too), so neither the rest of the
@@ -213,15 +217,14 @@ extension Parser {
             skipSeparators()
         }
         let close = advance()
-        if list.isEmpty {
-            throw report("\(context) needs at least one property to change", at: open.span.merged(with: close.span),
-                         help: "write a property assignment inside, as in '< square.alpha = 0 >'")
+        if lastSpan == nil {
+            throw report(.emptyTweenBlock(context), at: open.span.merged(with: close.span))
         }
-        return (list, open.span.merged(with: close.span))
+        return (tree.list(scratch, from: mark), open.span.merged(with: close.span))
     }
 
     /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes )
-    mutating func parseAssignment() throws -> Assignment {
+    mutating func parseAssignment() throws -> AssignmentID {
         let target = try parsePostfix()
         let op: Assignment.Op
         switch peek.kind {
@@ -229,172 +232,193 @@ extension Parser {
         case .plusEqual: op = .add
         case .minusEqual: op = .subtract
         case .equalEqual:
-            throw report("expected '=' in an assignment, found '=='", at: peek, help: "'==' compares; use it in 'expect'")
+            throw report(.doubleEqualInAssignment, at: peek)
         default:
-            throw report("expected '=', '+=' or '-=' after '\(file.text(of: target.span))', found \(describe(peek))", at: peek)
+            throw report(.expectedAssignmentOperator(target: file.text(of: span(target)), found: describe(peek)), at: peek)
         }
         advance()
-        if check(.lbracket) {
-            let (frames, span) = try parseKeyframes()
-            let value = Expr.list(ListExpr(elements: frames.map(\.value), span: span))
-            return Assignment(target: target, op: op, value: value, keyframes: frames, span: target.span.merged(with: span))
+        var isPath = false
+        var pathKeyword: Span?
+        if check(.identifier), isWord(peek, "path"), token(at: current + 1).kind == .lbracket {
+            isPath = true
+            pathKeyword = advance().span
         }
-        if check(.identifier), text(peek) == "path", tokens[current + 1].kind == .lbracket {
-            let kw = advance()
-            let (frames, span) = try parseKeyframes()
-            let value = Expr.list(ListExpr(elements: frames.map(\.value), span: span))
-            return Assignment(target: target, op: op, value: value, keyframes: frames, isPath: true,
-                              span: target.span.merged(with: kw.span.merged(with: span)))
+        if check(.lbracket) {
+            let (frames, values, listSpan) = try parseKeyframes()
+            let value = tree.add(.list, listSpan, values.offset)
+            let whole = span(target).merged(with: pathKeyword.map { $0.merged(with: listSpan) } ?? listSpan)
+            return AssignmentID(raw: tree.add(.assignment, whole, flags: op.code | (isPath ? 4 : 0) | 8, target.raw,
+                                              tree.record(value, frames.offset)))
         }
         let value = try parseExpression()
-        return Assignment(target: target, op: op, value: value, span: target.span.merged(with: value.span))
+        return AssignmentID(raw: tree.add(.assignment, span(target).merged(with: span(value)), flags: op.code, target.raw, value.raw))
     }
 
     /// keyframes := "[" keyframe { "," keyframe } [","] "]"
     /// keyframe := expr [ "at" expr ] [ "ease" easing ]
-    mutating func parseKeyframes() throws -> ([Keyframe], Span) {
+    /// Returns the keyframes, the list of their values, and the span from `[` to `]`.
+    mutating func parseKeyframes() throws -> (SyntaxList<KeyframeID>, SyntaxList<ExprID>, Span) {
         let open = advance()
-        var frames: [Keyframe] = []
+        let mark = scratch.count
         repeat {
             if check(.rbracket) { break }
             let value = try parseExpression()
-            var offset: Expr?, easing: EasingSyntax?
+            var offset: ExprID?, easing: EasingID?
             if match(.at) { offset = try parseExpression() }
             if match(.ease) { easing = try parseEasing() }
-            frames.append(Keyframe(value: value, offset: offset, easing: easing, span: value.span.merged(with: previous.span)))
+            let extra = offset == nil && easing == nil ? -1 : tree.record(offset?.raw ?? -1, easing?.raw ?? -1)
+            let k = tree.add(.keyframe, span(value).merged(with: previous.span), value.raw, extra)
+            scratch.append(k)
         } while match(.comma)
-        let close = try consume(.rbracket, orReport: "expected ']' to close the keyframes")
-        if frames.isEmpty { throw report("a keyframe list needs at least one value", at: open.span.merged(with: close.span)) }
-        return (frames, open.span.merged(with: close.span))
+        let close = try consume(.rbracket, orReport: .expectedToken(.keyframes))
+        let span = open.span.merged(with: close.span)
+        if scratch.count == mark { throw report(.emptyKeyframes, at: span) }
+        let values = (mark..<scratch.count).map { ExprID(raw: tree.node(scratch[$0]).a) }
+        let frames: SyntaxList<KeyframeID> = tree.list(scratch, from: mark)
+        return (frames, tree.list(values), span)
     }
 
     /// animate := "animate" expr { tweenOption } tweenBlock
-    mutating func parseAnimate() throws -> AnimateStep {
+    mutating func parseAnimate() throws -> StepID {
         let kw = advance()
         if check(.lt) {
-            throw report("expected a duration after 'animate'", at: peek, help: "write the duration first, as in 'animate 0.5 < ... >'")
+            throw report(.expectedDuration, at: peek)
         }
         let duration = try parseExpression()
         let options = try parseTweenOptions()
         let (assignments, blockSpan) = try parseAssignmentBlock(after: "'animate'")
-        return AnimateStep(duration: duration, options: options, assignments: assignments, keywordSpan: kw.span,
-                           span: kw.span.merged(with: blockSpan))
+        return StepID(raw: tree.add(.animate, kw.span.merged(with: blockSpan), duration.raw, tree.record(options.offset, assignments.offset)))
     }
 
     /// tweenOption := "delay" expr | "ease" easing | "repeat" (expr | "forever") | "yoyo"
     ///              | "speed" expr | "from" expr
-    mutating func parseTweenOptions() throws -> [TweenOption] {
-        var options: [TweenOption] = []
+    mutating func parseTweenOptions() throws -> SyntaxList<OptionID> {
+        let mark = scratch.count
         while true {
             let t = peek
-            if match(.delay) {
-                let e = try parseExpression(); options.append(.delay(e, t.span.merged(with: e.span)))
-            } else if match(.ease) {
-                let e = try parseEasing(); options.append(.ease(e, t.span.merged(with: e.span)))
-            } else if match(.repeat) {
-                if match(.forever) { options.append(.repeat(nil, t.span.merged(with: previous.span))) } else {
-                    let e = try parseExpression(); options.append(.repeat(e, t.span.merged(with: e.span)))
+            let option: Int32
+            switch t.kind == .keyword ? t.keyword : nil {
+            case .delay?:
+                advance()
+                let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 0, e.raw)
+            case .ease?:
+                advance()
+                let e = try parseEasing(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 1, e.raw)
+            case .repeat?:
+                advance()
+                if match(.forever) { option = tree.add(.option, t.span.merged(with: previous.span), flags: 2, -1) } else {
+                    let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 2, e.raw)
                 }
-            } else if match(.yoyo) {
-                options.append(.yoyo(t.span))
-            } else if match(.speed) {
-                let e = try parseExpression(); options.append(.speed(e, t.span.merged(with: e.span)))
-            } else if match(.from) {
-                let e = try parseExpression(); options.append(.from(e, t.span.merged(with: e.span)))
-            } else if t.kind == .identifier, !check(.lt) {
-                let word = text(t)
-                let known = ["delay", "ease", "repeat", "yoyo", "speed", "from"]
-                throw report("unknown option '\(word)'" + DidYouMean.suffix(word, from: known), at: t,
-                             help: "options are delay, ease, repeat, yoyo, speed and from")
-            } else {
-                return options
+            case .yoyo?:
+                advance()
+                option = tree.add(.option, t.span, flags: 3)
+            case .speed?:
+                advance()
+                let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 4, e.raw)
+            case .from?:
+                advance()
+                let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 5, e.raw)
+            default:
+                if t.kind == .identifier, !check(.lt) {
+                    let word = text(t)
+                    throw report(.unknownOption(word, suggestion: DidYouMean.suggest(word, from: ParseMessage.optionWords)), at: t)
+                }
+                return tree.list(scratch, from: mark)
             }
+            scratch.append(option)
         }
     }
 
     /// easing := word { "-" word } [ "(" easingArg { "," easingArg } ")" ]
     /// easingArg := ["-"] NUMBER | word { "-" word }
-    mutating func parseEasing() throws -> EasingSyntax {
+    mutating func parseEasing() throws -> EasingID {
         // Dots join words too, so GSAP's `power2.out` reaches the checker whole and its error can
         // name the anim easing; no anim easing has a dot.
-        let (name, nameSpan) = try parseHyphenatedWord("an easing name after 'ease'", joiningDots: true)
-        var args: [EasingSyntax.Argument]?
+        let name = try parseHyphenatedWord(.easingName, joiningDots: true)
+        var args: Int32 = -1
         if check(.lparen) && !peek.spaceBefore {
             advance()
-            var list: [EasingSyntax.Argument] = []
+            let mark = scratch.count
             if !check(.rparen) {
                 repeat {
                     let t = peek
                     if check(.number) || check(.minus) {
                         let neg = match(.minus)
-                        let n = try consume(.number, orReport: "expected a number")
+                        let n = try consume(.number, orReport: .expected(.number))
                         guard n.unit == .none, let dec = DecimalLiteral(text(n)) else {
-                            throw report("easing parameters are plain numbers", at: n)
+                            throw report(.easingParameterWithUnit, at: n)
                         }
-                        list.append(.number(neg ? -dec.doubleValue : dec.doubleValue, t.span.merged(with: n.span)))
+                        let bits = (neg ? -dec.doubleValue : dec.doubleValue).bitPattern
+                        let a = tree.add(.easingNumber, t.span.merged(with: n.span), Int32(bitPattern: UInt32(truncatingIfNeeded: bits)),
+                                         Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
+                        scratch.append(a)
                     } else if check(.identifier) || check(.keyword) {
-                        let (w, s) = try parseHyphenatedWord("a word")
-                        list.append(.word(w, s))
+                        let w = try parseHyphenatedWord(.word)
+                        scratch.append(tree.add(.easingWord, w))
                     } else {
-                        throw report("expected a number or a word in the easing's parameters, found \(describe(t))", at: t)
+                        throw report(.expectedEasingParameter(found: describe(t)), at: t)
                     }
                 } while match(.comma)
             }
-            try consume(.rparen, orReport: "expected ')' after the easing's parameters")
-            args = list
+            try consume(.rparen, orReport: .expectedToken(.easingParameters))
+            // An empty list (`steps()`) is written parentheses: offset 0, not -1.
+            args = (tree.list(scratch, from: mark) as SyntaxList<EasingArgumentID>).offset
         }
-        return EasingSyntax(name: name, nameSpan: nameSpan, arguments: args, span: nameSpan.merged(with: previous.span))
+        return EasingID(raw: tree.add(.easing, name.merged(with: previous.span), Int32(name.end), args))
     }
 
     /// Joins `word-word-word` written without spaces (`ease-in-out`, `jump-start`, `damping-ratio`),
-    /// and `word.word` too when `joiningDots` is set.
-    mutating func parseHyphenatedWord(_ what: String, joiningDots: Bool = false) throws -> (String, Span) {
-        guard check(.identifier) || check(.keyword) else { throw report("expected \(what)", at: peek) }
+    /// and `word.word` too when `joiningDots` is set. The name is the text of the span.
+    mutating func parseHyphenatedWord(_ what: ParseMessage.Wanted, joiningDots: Bool = false) throws -> Span {
+        guard check(.identifier) || check(.keyword) else { throw report(.expected(what), at: peek) }
         var span = advance().span
-        while check(.minus) || joiningDots && check(.dot), !peek.spaceBefore,
-              tokens[current + 1].kind == .identifier || tokens[current + 1].kind == .keyword,
-              !tokens[current + 1].spaceBefore {
+        while check(.minus) || joiningDots && check(.dot), !peek.spaceBefore {
+            let next = token(at: current + 1)
+            guard next.kind == .identifier || next.kind == .keyword, !next.spaceBefore else { break }
             advance()
             span = span.merged(with: advance().span)
         }
-        // The words and hyphens touch, so the name is the text of the whole span.
-        return (file.text(of: span), span)
+        return span
     }
 
     /// spring := "spring" { springParam | "delay" expr } tweenBlock
     /// springParam := word { "-" word } expr
-    mutating func parseSpring() throws -> SpringStep {
+    mutating func parseSpring() throws -> StepID {
         let kw = advance()
-        var params: [SpringStep.Parameter] = []
-        var options: [TweenOption] = []
+        let paramMark = scratch.count
+        var options: [OptionID] = []
         while !check(.lt) {
             let t = peek
             if match(.delay) {
-                let e = try parseExpression(); options.append(.delay(e, t.span.merged(with: e.span)))
+                let e = try parseExpression()
+                options.append(OptionID(raw: tree.add(.option, t.span.merged(with: span(e)), flags: 0, e.raw)))
                 continue
             }
             guard check(.identifier) || check(.keyword) else {
-                throw report("expected a spring parameter or '<', found \(describe(peek))", at: peek)
+                throw report(.expectedSpringParameter(found: describe(peek)), at: peek)
             }
-            let (name, span) = try parseHyphenatedWord("a spring parameter")
-            if atStatementEnd || check(.lt) { throw report("expected a value for '\(name)'", at: peek) }
-            params.append(.init(name: Identifier(name, span), value: try parseExpression()))
+            let name = try parseHyphenatedWord(.springParameter)
+            if atStatementEnd || check(.lt) { throw report(.expectedValue(file.text(of: name)), at: peek) }
+            let value = try parseExpression()
+            let p = tree.add(.property, name, value.raw)
+            scratch.append(p)
         }
+        let params: SyntaxList<PropertyInitID> = tree.list(scratch, from: paramMark)
         let (assignments, blockSpan) = try parseAssignmentBlock(after: "'spring'")
-        return SpringStep(parameters: params, options: options, assignments: assignments, keywordSpan: kw.span,
-                          span: kw.span.merged(with: blockSpan))
+        let r = tree.record(params.offset, tree.list(options).offset, assignments.offset)
+        return StepID(raw: tree.add(.spring, kw.span.merged(with: blockSpan), r))
     }
 
     /// wait := "wait" [ expr ]
-    mutating func parseWait() throws -> WaitStep {
+    mutating func parseWait() throws -> StepID {
         let kw = advance()
-        if atStatementEnd || check(.then) || check(.as) { return WaitStep(argument: nil, span: kw.span) }
+        if atStatementEnd || check(.then) || check(.as) { return StepID(raw: tree.add(.wait, kw.span)) }
         let e = try parseExpression()
-        return WaitStep(argument: e, span: kw.span.merged(with: e.span))
+        return StepID(raw: tree.add(.wait, kw.span.merged(with: span(e)), e.raw))
     }
 
     /// expect := "expect" expr ("==" | "!=" | "<=" | ">=") expr [ "within" expr ]
-    mutating func parseExpect() throws -> ExpectStep {
+    mutating func parseExpect() throws -> StepID {
         let kw = advance()
         let lhs = try parseExpression()
         let op: ExpectStep.Op
@@ -404,95 +428,115 @@ extension Parser {
         case .lessEqual: op = .lessEqual
         case .greaterEqual: op = .greaterEqual
         case .equal:
-            throw report("expected a comparison, found '='", at: peek, help: "use '==' to compare")
+            throw report(.singleEqualInExpect, at: peek)
         case .lt, .gt:
-            throw report("'<' and '>' are block delimiters, not comparisons", at: peek, help: "use '<=' or '>='")
+            throw report(.angleBracketInExpect, at: peek)
         default:
-            throw report("expected '==', '!=', '<=' or '>=' after the value, found \(describe(peek))", at: peek)
+            throw report(.expectedComparison(found: describe(peek)), at: peek)
         }
         advance()
         let rhs = try parseExpression()
-        var tolerance: Expr?
+        var tolerance: ExprID?
         if match(.within) { tolerance = try parseExpression() }
-        return ExpectStep(lhs: lhs, op: op, rhs: rhs, tolerance: tolerance, span: kw.span.merged(with: previous.span))
+        return StepID(raw: tree.add(.expect, kw.span.merged(with: previous.span), flags: op.code, lhs.raw,
+                                    tree.record(rhs.raw, tolerance?.raw ?? -1)))
     }
 
     /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] block
-    mutating func parseRepeat() throws -> RepeatStep {
+    mutating func parseRepeat() throws -> StepID {
         let kw = advance()
-        var count: Expr?
+        var count: ExprID?
         if !match(.forever) {
-            if check(.lt) { throw report("expected a count or 'forever' after 'repeat'", at: peek) }
+            if check(.lt) { throw report(.expectedRepeatCount, at: peek) }
             count = try parseExpression()
         }
         let yoyo = match(.yoyo)
         let body = try parseBlock(after: "'repeat'")
-        return RepeatStep(count: count, yoyo: yoyo, body: body, keywordSpan: kw.span, span: kw.span.merged(with: body.span))
+        return StepID(raw: tree.add(.repeat, kw.span.merged(with: tree.span(ofNode: body)), flags: yoyo ? 1 : 0, count?.raw ?? -1, body))
     }
 
     /// stagger := "stagger" expr [ "from" NAME ] "for" NAME "in" expr block
-    mutating func parseStagger() throws -> StaggerStep {
+    mutating func parseStagger() throws -> StepID {
         let kw = advance()
         let interval = try parseExpression()
-        var order: Identifier?
+        var order: Span?
         if match(.from) {
-            guard check(.identifier) else { throw report("expected start, end, center, edges or random after 'from'", at: peek) }
-            order = Identifier(text(peek), advance().span)
+            guard check(.identifier) else { throw report(.expectedStaggerOrder, at: peek) }
+            order = advance().span
         }
-        guard match(.for) else { throw report("expected 'for' in 'stagger D for NAME in SHAPES < ... >'", at: peek) }
-        let variable = try consumeName("a loop variable after 'for'")
-        guard match(.in) else { throw report("expected 'in' after '\(variable.name)'", at: peek) }
+        guard match(.for) else { throw report(.expectedFor, at: peek) }
+        let variable = try consumeName(.loopVariable)
+        guard match(.in) else { throw report(.expectedIn(file.text(of: variable)), at: peek) }
         let seq = try parseExpression()
         let body = try parseBlock(after: "the shapes")
-        return StaggerStep(interval: interval, order: order, variable: variable, sequence: seq, body: body,
-                           span: kw.span.merged(with: body.span))
+        let r = tree.record(interval.raw, order.map { Int32($0.start) } ?? -1, order.map { Int32($0.end) } ?? -1,
+                            Int32(variable.start), Int32(variable.end), seq.raw, body)
+        return StepID(raw: tree.add(.stagger, kw.span.merged(with: tree.span(ofNode: body)), r))
     }
 
-    /// play := "play" NAME "(" [ expr { "," expr } ] ")" [ "reversed" ] [ "speed" expr ]
-    mutating func parsePlay() throws -> PlayStep {
+    /// play := "play" NAME "(" [ expr { "," expr } ] ")" { "reversed" | "speed" expr }
+    mutating func parsePlay() throws -> StepID {
         let kw = advance()
-        let name = try consumeName("the name of a defined sequence after 'play'")
-        var args: [Expr] = []
-        try consume(.lparen, orReport: "expected '(' after '\(name.name)'")
+        let name = try consumeName(.sequenceName)
+        let mark = scratch.count
+        try consume(.lparen, orReport: .expected(.open(file.text(of: name))))
         if !check(.rparen) {
-            repeat { args.append(try parseExpression()) } while match(.comma)
+            repeat { let a = try parseExpression(); scratch.append(a.raw) } while match(.comma)
         }
-        try consume(.rparen, orReport: "expected ')' after the arguments")
-        var reversed = false, speed: Expr?
+        try consume(.rparen, orReport: .expectedToken(.playArguments))
+        let args: SyntaxList<ExprID> = tree.list(scratch, from: mark)
+        var reversed = false, speed: ExprID?
         while true {
             if match(.reversed) { reversed = true } else if match(.speed) { speed = try parseExpression() } else { break }
         }
-        return PlayStep(name: name, arguments: args, reversed: reversed, speed: speed, span: kw.span.merged(with: previous.span))
+        let r = tree.record(Int32(name.start), Int32(name.end), args.offset, speed?.raw ?? -1)
+        return StepID(raw: tree.add(.play, kw.span.merged(with: previous.span), flags: reversed ? 1 : 0, r))
     }
 
-    /// relative := ("after" | "with") NAME [ ("+" | "-") expr ] block
-    mutating func parseRelative() throws -> RelativeStep {
+    /// relative := ("after" | "with") NAME [ ("+" | "-") unary ] block
+    mutating func parseRelative() throws -> StepID {
         let kw = advance()
         let anchor: RelativeStep.Anchor = kw.is(.after) ? .after : .with
-        let target = try consumeName("the name of a step after '\(anchor.rawValue)'")
-        var offset: Expr?, negative = false
+        let target = try consumeName(.stepName(anchor))
+        var offset: ExprID?, negative = false
         if check(.plus) || check(.minus) {
             negative = advance().kind == .minus
             offset = try parseUnary()
         }
-        let body = try parseBlock(after: "'\(anchor.rawValue) \(target.name)'")
-        return RelativeStep(anchor: anchor, target: target, offset: offset, negative: negative, body: body,
-                            span: kw.span.merged(with: body.span))
+        let file = self.file
+        let body = try parseBlock(after: "'\(anchor.rawValue) \(file.text(of: target))'")
+        let r = tree.record(Int32(target.start), Int32(target.end), offset?.raw ?? -1, body)
+        return StepID(raw: tree.add(.relative, kw.span.merged(with: tree.span(ofNode: body)),
+                                    flags: (anchor == .after ? 0 : 1) | (negative ? 2 : 0), r))
     }
 
     /// control := ("pause" | "resume" | "reverse" | "interrupt" | "save" | "restore") postfix
     ///          | "seek" postfix expr
-    mutating func parseControl() throws -> ControlStep {
+    mutating func parseControl() throws -> StepID {
         let kw = advance()
-        let verb = ControlStep.Verb(rawValue: text(kw))!
-        if atStatementEnd { throw report("expected a name after '\(verb.rawValue)'", at: peek) }
+        let verb = ControlStep.Verb(keyword: kw.keyword!)
+        if atStatementEnd { throw report(.expectedControlTarget(verb), at: peek) }
         let target = try parsePostfix()
-        var time: Expr?
+        var time: ExprID?
         if verb == .seek {
-            if atStatementEnd { throw report("expected a time after 'seek \(file.text(of: target.span))'", at: peek) }
+            if atStatementEnd { throw report(.expectedSeekTime(file.text(of: span(target))), at: peek) }
             time = try parseExpression()
         }
-        return ControlStep(verb: verb, target: target, time: time, span: kw.span.merged(with: previous.span))
+        return StepID(raw: tree.add(.control, kw.span.merged(with: previous.span), flags: verb.code, target.raw, time?.raw ?? -1))
     }
 }
 
+extension ControlStep.Verb {
+    /// The verb a control keyword names.
+    init(keyword: Keyword) {
+        switch keyword {
+        case .pause: self = .pause
+        case .resume: self = .resume
+        case .seek: self = .seek
+        case .reverse: self = .reverse
+        case .interrupt: self = .interrupt
+        case .save: self = .save
+        default: self = .restore
+        }
+    }
+}

@@ -1,17 +1,31 @@
-// Parser: tokens → AST, by recursive descent. Each parse function starts with its production,
-// which must agree with Grammar.md. Errors are reported to a DiagnosticBag; a statement with an
-// error is skipped up to the next statement boundary (panic mode, then `synchronize`), so one
-// run reports every broken statement once. Expressions: Parser+Expressions.swift; steps and
-// blocks: Parser+Steps.swift.
+// Parser: tokens → syntax tree, by recursive descent. Each parse function starts with its
+// production, which must agree with Grammar.md. Nodes go into a SyntaxTree (flat arrays); a
+// function returns the handle of the node it made, and lists are gathered on `scratch` and moved
+// into the tree when they end. Tokens come from the lexer a chunk at a time and are let go
+// after each top-level statement (all are kept once an error needs the ones before).
+// Errors are reported to a DiagnosticBag (ParseMessage); a statement with an error is skipped up
+// to the next statement boundary (panic mode, then `synchronize`), so one run reports every
+// broken statement once. Expressions: Parser+Expressions.swift; steps and blocks: Parser+Steps.swift.
 
 /// Thrown inside the parser to unwind to the statement being parsed; already reported.
 struct ParseError: Error {}
 
-/// Parses one source into a `Program`.
+/// Parses one source into a `SyntaxTree`.
 public struct Parser {
     let file: SourceFile
-    var tokens: [Token]
+    /// The tokens lexed and not let go yet: `tokens[0]` is the token with index `base`.
+    var tokens: [Token] = []
+    var base = 0
+    /// The index of the next token.
     var current = 0
+    /// Where more tokens come from; nil once every token is in `tokens`.
+    var lexer: Lexer?
+    /// The lexer's diagnostics, once it is done.
+    var lexDiagnostics = DiagnosticBag()
+    /// What the parser builds.
+    var tree: SyntaxTree
+    /// Items of the lists being parsed (statements, chains, steps …), innermost last.
+    let scratch = SyntaxRun<Int32>(capacity: 256)
     /// Diagnostics found while parsing (lexer diagnostics are added by `parseProgram`).
     public internal(set) var diagnostics = DiagnosticBag()
     /// Set when an error happened at the end of the input, where more lines could complete it:
@@ -29,53 +43,92 @@ public struct Parser {
     /// generated or hostile, and recursive descent needs stack for each level.
     public static let maxNestingDepth = 200
 
-    /// Creates a parser over lexed tokens.
+    /// Tokens lexed at a time: enough that refilling is rare, few enough to stay in cache.
+    static let chunk = 512
+
+    /// Tokens let go at a statement boundary once this many are behind the parser.
+    static let keptBehind = 4096
+
+    /// Creates a parser that lexes `file` as it goes.
+    init(file: SourceFile) {
+        self.file = file
+        // About one node per 6 bytes and one Int32 of lists per 8 in generated scripts; pages
+        // never written stay out of memory.
+        self.tree = SyntaxTree(file: file, nodes: file.bytes.count / 6, extra: file.bytes.count / 8)
+        var lexer = Lexer(file: file)
+        lexer.lex(into: &tokens, atLeast: Parser.chunk)
+        if lexer.isAtEnd { lexDiagnostics = lexer.diagnostics } else { self.lexer = lexer }
+    }
+
+    /// Creates a parser over tokens lexed already (all of them, ending with `.eof`).
     init(file: SourceFile, tokens: [Token]) {
         self.file = file
+        self.tree = SyntaxTree(file: file)
         self.tokens = tokens
     }
 
     /// Lexes and parses a whole source. `endedEarly`: see the property of that name.
-    public static func parseProgram(_ file: SourceFile) -> (program: Program, diagnostics: DiagnosticBag, endedEarly: Bool) {
+    public static func parseProgram(_ file: SourceFile) -> (tree: SyntaxTree, diagnostics: DiagnosticBag, endedEarly: Bool) {
+        var parser = Parser(file: file)
+        parser.parseProgram()
+        return (parser.tree, parser.allDiagnostics(), parser.endedEarly)
+    }
+
+    /// Lexes and parses a source that holds one expression (a `--trace` value, a REPL entry):
+    /// the expression, or nil if it does not parse, and the first token after it when it does
+    /// not end the source (no diagnostic is made for that: the caller says what it expected).
+    /// Line breaks are spaces here.
+    public static func parseExpression(_ file: SourceFile)
+        -> (tree: SyntaxTree, expression: ExprID?, trailing: Token?, diagnostics: DiagnosticBag) {
         let (tokens, lexDiagnostics) = Lexer.tokenize(file)
-        var parser = Parser(file: file, tokens: tokens)
-        let program = parser.parseProgram()
+        var parser = Parser(file: file, tokens: tokens.filter { $0.kind != .newline })
+        parser.lexDiagnostics = lexDiagnostics
+        let e = try? parser.parseExpression()
+        return (parser.tree, e, e != nil && !parser.check(.eof) ? parser.peek : nil, parser.allDiagnostics())
+    }
+
+    /// The lexer's and the parser's diagnostics, in source order (both report in order, so
+    /// this merges two sorted lists; a tie keeps the lexer's first).
+    func allDiagnostics() -> DiagnosticBag {
         var all = lexDiagnostics
-        all.append(contentsOf: parser.diagnostics)
-        // Keep source order when both passes reported.
+        all.append(contentsOf: diagnostics)
         let sorted = all.all.enumerated().sorted { a, b in
             a.element.span.start != b.element.span.start ? a.element.span.start < b.element.span.start : a.offset < b.offset
         }.map(\.element)
         var bag = DiagnosticBag()
         for d in sorted { bag.report(d) }
-        // An unterminated string is not one of them: a string ends at the end of its line.
-        return (program, bag, parser.endedEarly)
+        return bag
     }
 
     // MARK: - Program and statements
 
     /// program := { separator } [ statement { separator+ statement } ] { separator } EOF
-    mutating func parseProgram() -> Program {
-        var statements: [Stmt] = []
+    mutating func parseProgram() {
+        let mark = scratch.count
         skipSeparators()
         while !check(.eof) {
-            if let s = parseStatementRecovering() { statements.append(s) }
+            let start = tree.mark
+            if let s = parseStatementRecovering() {
+                scratch.append(s.raw)
+                tree.statementStarts.append(start)
+            }
+            letGoOfConsumedTokens()
             skipSeparators()
         }
-        return Program(statements: statements)
+        tree.statements = tree.list(scratch, from: mark)
     }
 
     /// Parses one statement; on error, reports once and skips to the next statement.
-    mutating func parseStatementRecovering() -> Stmt? {
+    mutating func parseStatementRecovering() -> StmtID? {
         panicMode = false
+        let mark = scratch.count
         do {
             let s = try parseStatement()
-            switch s {
-            case .chain, .wait: try expectStatementEnd(afterStep: true)
-            default: try expectStatementEnd(afterStep: false)
-            }
+            let kind = tree.node(s.raw).kind
+            try expectStatementEnd(afterStep: kind == .topChain || kind == .topWait)
             return s
         } catch {
+            scratch.removeLast(scratch.count - mark)
             synchronize()
             // At the top level a `>` closes no block: step over it, or the loop would stop on it forever.
             if check(.gt) { advance() }
@@ -85,157 +138,217 @@ public struct Parser {
 
     /// statement := stageDecl | shapeDecl | groupDecl | letStmt | seedStmt | defineStmt
     ///            | atStmt | onChangeStmt | chain
-    mutating func parseStatement() throws -> Stmt {
+    mutating func parseStatement() throws -> StmtID {
         let t = peek
         if t.kind == .keyword, let kw = t.keyword {
             switch kw {
-            case .stage: return .stage(try parseStage())
-            case .rect: return .shape(try parseShape(.rect))
-            case .circle: return .shape(try parseShape(.circle))
-            case .text: return .shape(try parseShape(.text))
-            case .group: return .group(try parseGroup())
-            case .let: return .let(try parseLet())
-            case .seed: return .seed(try parseSeed())
-            case .define: return .define(try parseDefine())
-            case .at: return .at(try parseAt())
-            case .on: return .onChange(try parseOnChange())
+            case .stage: return try parseStage()
+            case .rect: return try parseShape(.rect)
+            case .circle: return try parseShape(.circle)
+            case .text: return try parseShape(.text)
+            case .group: return try parseGroup()
+            case .let: return try parseLet()
+            case .seed: return try parseSeed()
+            case .define: return try parseDefine()
+            case .at: return try parseAt()
+            case .on: return try parseOnChange()
             default: break
             }
         }
         let chain = try parseChain()
+        let c = tree[chain]
+        let span = tree.span(chain)
         // A lone `wait` at the top level moves script time instead of building a graph.
-        if chain.name == nil, chain.steps.count == 1, case .wait(let w) = chain.steps[0] { return .wait(w) }
-        return .chain(chain)
+        if c.name == nil, tree.count(c.steps) == 1, let first = tree[c.steps].first, tree.node(first.raw).kind == .wait {
+            return StmtID(raw: tree.add(.topWait, span, first.raw))
+        }
+        return StmtID(raw: tree.add(.topChain, span, chain.raw))
     }
 
     /// stageDecl := "stage" expr "x" expr { NAME expr }  |  "stage" expr { NAME expr }
-    mutating func parseStage() throws -> StageDecl {
+    mutating func parseStage() throws -> StmtID {
         let start = advance().span
         let first = try parseExpression()
         var size = first
-        if check(.identifier) && text(peek) == "x" {
+        if check(.identifier) && isWord(peek, "x") {
             advance()
             let h = try parseExpression()
-            size = .pair(PairExpr(x: first, y: h, span: first.span.merged(with: h.span)))
+            size = ExprID(raw: tree.add(.pair, span(first).merged(with: span(h)), first.raw, h.raw))
         }
         let props = try parsePropertyInits()
-        return StageDecl(size: size, properties: props, span: start.merged(with: previous.span))
+        return StmtID(raw: tree.add(.stage, start.merged(with: previous.span), size.raw, props.offset))
     }
 
     /// shapeDecl := ("rect" | "circle" | "text") NAME [ "[" expr "]" ] { NAME expr }
-    mutating func parseShape(_ kind: ShapeKind) throws -> ShapeDecl {
+    mutating func parseShape(_ kind: ShapeKind) throws -> StmtID {
         let start = advance().span
-        let name = try consumeName("a shape name after '\(kind.rawValue)'")
-        var count: Expr?
+        let name = try consumeName(.shapeName(kind))
+        var count: ExprID?
         if match(.lbracket) {
             count = try parseExpression()
-            try consume(.rbracket, orReport: "expected ']' after the array size")
+            try consume(.rbracket, orReport: .expectedToken(.arraySize))
         }
         let props = try parsePropertyInits()
-        return ShapeDecl(kind: kind, name: name, count: count, properties: props, span: start.merged(with: previous.span))
+        let r = tree.record(Int32(name.start), Int32(name.end), count?.raw ?? -1, props.offset)
+        return StmtID(raw: tree.add(.shape, start.merged(with: previous.span), flags: kind.code, r))
     }
 
     /// { NAME expr } — property keys may be keywords (`text "Hello"`). A key written as a
     /// hyphenated word (`border-radius`) is read whole, for the checker to reject by name.
-    mutating func parsePropertyInits() throws -> [PropertyInit] {
-        var props: [PropertyInit] = []
+    mutating func parsePropertyInits() throws -> SyntaxList<PropertyInitID> {
+        let mark = scratch.count
         while check(.identifier) || check(.keyword) {
-            let (name, span) = try parseHyphenatedWord("a property name")
-            let key = Identifier(name, span)
+            let key = try parseHyphenatedWord(.propertyName)
             if atStatementEnd {
-                throw report("expected a value for '\(key.name)'", at: peek)
+                throw report(.expectedValue(file.text(of: key)), at: peek)
             }
-            props.append(PropertyInit(name: key, value: try parseExpression()))
+            let value = try parseExpression()
+            let p = tree.add(.property, key, value.raw)
+            scratch.append(p)
         }
-        return props
+        return tree.list(scratch, from: mark)
     }
 
     /// groupDecl := "group" NAME "=" expr
-    mutating func parseGroup() throws -> GroupDecl {
+    mutating func parseGroup() throws -> StmtID {
         let start = advance().span
-        let name = try consumeName("a group name after 'group'")
-        try consume(.equal, orReport: "expected '=' after the group name")
+        let name = try consumeName(.groupName)
+        try consume(.equal, orReport: .expected(.equalsAfterGroupName))
         let members = try parseExpression()
-        return GroupDecl(name: name, members: members, span: start.merged(with: members.span))
+        return StmtID(raw: tree.add(.group, start.merged(with: span(members)), tree.record(Int32(name.start), Int32(name.end)), members.raw))
     }
 
     /// letStmt := "let" NAME "=" expr
-    mutating func parseLet() throws -> LetStmt {
+    mutating func parseLet() throws -> StmtID {
         let start = advance().span
-        let name = try consumeName("a name after 'let'")
-        try consume(.equal, orReport: "expected '=' after '\(name.name)'")
+        let name = try consumeName(.letName)
+        try consume(.equal, orReport: .expected(.equalsAfter(file.text(of: name))))
         let value = try parseExpression()
-        return LetStmt(name: name, value: value, span: start.merged(with: value.span))
+        return StmtID(raw: tree.add(.let, start.merged(with: span(value)), tree.record(Int32(name.start), Int32(name.end)), value.raw))
     }
 
     /// seedStmt := "seed" expr
-    mutating func parseSeed() throws -> SeedStmt {
+    mutating func parseSeed() throws -> StmtID {
         let start = advance().span
         let value = try parseExpression()
-        return SeedStmt(value: value, span: start.merged(with: value.span))
+        return StmtID(raw: tree.add(.seed, start.merged(with: span(value)), value.raw))
     }
 
     /// defineStmt := "define" NAME "(" [ NAME { "," NAME } ] ")" "=" chain
-    mutating func parseDefine() throws -> DefineStmt {
+    mutating func parseDefine() throws -> StmtID {
         let start = advance().span
-        let name = try consumeName("a name after 'define'")
-        var params: [Identifier] = []
-        try consume(.lparen, orReport: "expected '(' after '\(name.name)'")
+        let name = try consumeName(.defineName)
+        let mark = scratch.count
+        try consume(.lparen, orReport: .expected(.open(file.text(of: name))))
         if !check(.rparen) {
-            repeat { params.append(try consumeName("a parameter name")) } while match(.comma)
+            repeat { let p = try consumeName(.parameterName); scratch.append(tree.add(.identifier, p)) } while match(.comma)
         }
-        try consume(.rparen, orReport: "expected ')' after the parameters")
-        try consume(.equal, orReport: "expected '=' before the body of '\(name.name)'")
+        try consume(.rparen, orReport: .expectedToken(.parameters))
+        try consume(.equal, orReport: .expected(.equalsBeforeBody(file.text(of: name))))
+        let params: SyntaxList<IdentifierID> = tree.list(scratch, from: mark)
         skipNewlines()
         let body = try parseChain()
-        return DefineStmt(name: name, parameters: params, body: body, span: start.merged(with: body.span))
+        let r = tree.record(Int32(name.start), Int32(name.end), params.offset, body.raw)
+        return StmtID(raw: tree.add(.define, start.merged(with: span(body)), r))
     }
 
     /// atStmt := "at" expr block
-    mutating func parseAt() throws -> AtStmt {
+    mutating func parseAt() throws -> StmtID {
         let start = advance().span
         let time = try parseExpression()
-        let body = try parseBlock(after: "'at \(file.text(of: time.span))'")
-        return AtStmt(time: time, body: body, span: start.merged(with: body.span))
+        let file = self.file, timeSpan = span(time)
+        let body = try parseBlock(after: "'at \(file.text(of: timeSpan))'")
+        return StmtID(raw: tree.add(.at, start.merged(with: tree.span(ofNode: body)), time.raw, body))
     }
 
-    /// onChangeStmt := "on" "change" expr block
-    mutating func parseOnChange() throws -> OnChangeStmt {
+    /// onChangeStmt := "on" "change" postfix block
+    mutating func parseOnChange() throws -> StmtID {
         let start = advance().span
-        guard check(.identifier), text(peek) == "change" else {
-            throw report("expected 'change' after 'on'", at: peek)
+        guard check(.identifier), isWord(peek, "change") else {
+            throw report(.expected(.change), at: peek)
         }
         advance()
         let prop = try parsePostfix()
         let body = try parseBlock(after: "the watched property")
-        return OnChangeStmt(property: prop, body: body, span: start.merged(with: body.span))
+        return StmtID(raw: tree.add(.onChange, start.merged(with: tree.span(ofNode: body)), prop.raw, body))
     }
 
     // MARK: - Vocabulary (Lox: peek, previous, advance, check, match, consume)
 
-    var peek: Token { tokens[current] }
-    var previous: Token { tokens[max(0, current - 1)] }
+    var peek: Token { tokens[current - base] }
+    var previous: Token { tokens[max(base, current - 1) - base] }
 
     /// The text of a token.
     func text(_ t: Token) -> String { file.text(of: t.span) }
 
-    @discardableResult
+    /// The span of a node made so far.
+    @inline(__always) func span(_ id: some SyntaxID) -> Span { tree.span(id) }
+
+    /// Whether a token's text is `word` (compared as bytes, no String made).
+    func isWord(_ t: Token, _ word: StaticString) -> Bool {
+        let n = Int(t.span.end - t.span.start)
+        guard n == word.utf8CodeUnitCount else { return false }
+        return file.bytes.withUnsafeBufferPointer { b in
+            word.withUTF8Buffer { w in (0..<n).allSatisfy { b[Int(t.span.start) + $0] == w[$0] } }
+        }
+    }
+
+    @discardableResult @inline(__always)
     mutating func advance() -> Token {
-        let t = tokens[current]
-        if t.kind != .eof { current += 1 }
+        let t = tokens[current - base]
+        if t.kind != .eof {
+            current += 1
+            // Two tokens of lookahead are always lexed (`peek` and the one after it).
+            if current - base + 2 >= tokens.count { lexMore() }
+        }
         return t
     }
 
-    func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
-    func check(_ kw: Keyword) -> Bool { peek.is(kw) }
+    /// The token with index `i` (lexing up to it if needed), or `.eof` past the end.
+    mutating func token(at i: Int) -> Token {
+        while i - base >= tokens.count, lexer != nil { lexMore() }
+        return tokens[min(i - base, tokens.count - 1)]
+    }
 
-    mutating func match(_ kind: TokenKind) -> Bool {
+    /// Lexes the next chunk of tokens (none once every token is in).
+    @inline(never)
+    mutating func lexMore() {
+        guard var l = lexer else { return }
+        lexer = nil
+        l.lex(into: &tokens, atLeast: Parser.chunk)
+        if l.isAtEnd { lexDiagnostics = l.diagnostics } else { lexer = l }
+    }
+
+    /// At a statement boundary: lets go of the tokens well behind the parser (one is kept, for
+    /// `previous`).
+    mutating func letGoOfConsumedTokens() {
+        guard current - base > Parser.keptBehind, lexer != nil else { return }
+        tokens.removeFirst(current - 1 - base)
+        base = current - 1
+    }
+
+    /// From now on every token is kept, from the first: what an error message reads (the line
+    /// of a token, the `>` that closes a block) may lie before the tokens kept so far or far
+    /// ahead. The source is lexed again whole, which gives the same tokens.
+    mutating func keepEveryToken() {
+        guard lexer != nil || base > 0 else { return }
+        let (all, lexed) = Lexer.tokenize(file)
+        tokens = all
+        base = 0
+        lexer = nil
+        lexDiagnostics = lexed
+    }
+
+    @inline(__always) func check(_ kind: TokenKind) -> Bool { peek.kind == kind }
+    @inline(__always) func check(_ kw: Keyword) -> Bool { peek.is(kw) }
+
+    @inline(__always) mutating func match(_ kind: TokenKind) -> Bool {
         guard check(kind) else { return false }
         advance()
         return true
     }
 
-    mutating func match(_ kw: Keyword) -> Bool {
+    @inline(__always) mutating func match(_ kw: Keyword) -> Bool {
         guard check(kw) else { return false }
         advance()
         return true
@@ -243,19 +356,16 @@ public struct Parser {
 
     /// Consumes a token of `kind` or reports `message` at the current token.
     @discardableResult
-    mutating func consume(_ kind: TokenKind, orReport message: String) throws -> Token {
+    mutating func consume(_ kind: TokenKind, orReport message: ParseMessage) throws -> Token {
         if check(kind) { return advance() }
         throw report(message, at: peek)
     }
 
-    /// Consumes an identifier (not a keyword) and returns it.
-    mutating func consumeName(_ what: String) throws -> Identifier {
-        if check(.identifier) { return Identifier(text(peek), advance().span) }
-        if check(.keyword) {
-            throw report("'\(text(peek))' is a keyword and cannot be used as a name", at: peek,
-                         help: "choose another name, such as '\(text(peek))1'")
-        }
-        throw report("expected \(what)", at: peek)
+    /// Consumes an identifier (not a keyword) and returns its span.
+    mutating func consumeName(_ what: ParseMessage.Wanted) throws -> Span {
+        if check(.identifier) { return advance().span }
+        if check(.keyword) { throw report(.keywordAsName(text(peek)), at: peek) }
+        throw report(.expected(what), at: peek)
     }
 
     /// Whether the current token ends a statement.
@@ -267,15 +377,14 @@ public struct Parser {
     /// a step starting here could be joined to it with `then`.
     mutating func expectStatementEnd(afterStep: Bool) throws {
         if atStatementEnd { return }
-        throw report("expected end of statement, found \(describe(peek))", at: peek,
-                     help: afterStep ? twoStepsHelp() : peek.startsStep ? "separate two statements with ';' or a new line" : nil)
+        throw report(.expectedStatementEnd(found: describe(peek)), at: peek,
+                     help: afterStep ? twoStepsHelp() : peek.startsStep ? ParseMessage.separateStatements : nil)
     }
 
     /// For a step written right after another on one line: how to sequence them or run them together.
     func twoStepsHelp() -> String? {
         guard peek.startsStep else { return nil }
-        let word = peek.kind == .lt ? "the block" : "'\(text(peek))'"
-        return "write 'then' before \(word) to run it after the step before, or ';' to start both now"
+        return ParseMessage.twoSteps(before: peek.kind == .lt ? "the block" : "'\(text(peek))'")
     }
 
     mutating func skipSeparators() {
@@ -286,11 +395,11 @@ public struct Parser {
         while check(.newline) { advance() }
     }
 
-    /// The kind of the first token after any newlines.
-    func peekPastNewlines() -> Token {
+    /// The first token after any newlines.
+    mutating func peekPastNewlines() -> Token {
         var i = current
-        while tokens[i].kind == .newline { i += 1 }
-        return tokens[i]
+        while token(at: i).kind == .newline { i += 1 }
+        return token(at: i)
     }
 
     /// How a token is named in a message: `'foo'`, `end of line`.
@@ -306,12 +415,13 @@ public struct Parser {
     // MARK: - Errors and recovery
 
     /// Reports an error at a token (unless in panic mode, or the lexer already reported the
-    /// token) and returns the error to throw.
-    mutating func report(_ message: String, at t: Token, label: String? = nil, help: String? = nil) -> ParseError {
+    /// token) and returns the error to throw. `help` replaces the message's own.
+    mutating func report(_ message: ParseMessage, at t: Token, help: String? = nil) -> ParseError {
+        keepEveryToken()
         if t.kind == .eof { endedEarly = true }
         if !panicMode && t.kind != .error {
             let span = t.kind == .newline || t.kind == .eof ? Span.point(file.id, endOfLastToken(before: t)) : t.span
-            var d = Diagnostic(.error, message, at: span, label: label, help: help)
+            var d = Diagnostic(.error, message.message, at: span, label: message.label, help: help ?? message.help)
             if let color = colorReadForComment(near: t) { explainColorComment(color, in: &d) }
             diagnostics.report(d)
         }
@@ -335,7 +445,8 @@ public struct Parser {
         return tokens[first]
     }
 
-    /// The index of the first token starting at or after byte `offset` (tokens are in source order).
+    /// The position in `tokens` of the first token starting at or after byte `offset` (tokens
+    /// are in source order).
     private func tokenIndex(at offset: Int) -> Int {
         var lo = 0, hi = tokens.count - 1
         while lo < hi {
@@ -345,7 +456,7 @@ public struct Parser {
         return lo
     }
 
-    /// Whether the token after index `i` is a word on the same line.
+    /// Whether the token after position `i` of `tokens` is a word on the same line.
     private func wordFollows(_ i: Int) -> Bool {
         guard i + 1 < tokens.count else { return false }
         let next = tokens[i + 1]
@@ -355,8 +466,7 @@ public struct Parser {
 
     /// Says that `color` was read as a color, not a comment, and how to write the comment.
     func explainColorComment(_ color: Token, in d: inout Diagnostic) {
-        let digits = Int(color.span.end - color.span.start) - 1
-        let explanation = "'#' and \(digits) hex digits make a color, not a comment"
+        let explanation = ParseMessage.colorNotComment(digits: Int(color.span.end - color.span.start) - 1)
         if d.span == color.span && d.label == nil { d.label = explanation } else {
             d.secondary.append(.init(span: color.span, text: explanation))
         }
@@ -366,28 +476,30 @@ public struct Parser {
         while end < bytes.count, end < Int(color.span.start) + 200, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
         var rest = String(decoding: bytes[(Int(color.span.start) + 1)..<end], as: UTF8.self)
         if rest.count > 40 || end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { rest = String(rest.prefix(40)) + "…" }
-        if d.help == nil { d.help = "put a space after '#' to start a comment: '# \(rest)'" }
+        if d.help == nil { d.help = ParseMessage.commentNeedsSpace(rest) }
     }
 
     /// Where an error at a line break or at the end of input points: just after the last token
     /// before it, so the caret sits on the line that needs more (not after a trailing comment,
     /// nor on an empty line past the end of the file).
     func endOfLastToken(before t: Token) -> Int {
-        var i = min(current, tokens.count - 1)
+        var i = min(current - base, tokens.count - 1)
         while i >= 0, tokens[i].span.start >= t.span.start || tokens[i].kind == .newline { i -= 1 }
         return i >= 0 ? Int(tokens[i].span.end) : Int(t.span.start)
     }
 
     /// Reports a diagnostic built by the caller (with secondary labels), unless in panic mode.
     mutating func report(_ d: Diagnostic) -> ParseError {
+        keepEveryToken()
         if !panicMode { diagnostics.report(d) }
         panicMode = true
         return ParseError()
     }
 
     /// Reports an error at a span.
-    mutating func report(_ message: String, at span: Span, label: String? = nil, help: String? = nil) -> ParseError {
-        if !panicMode { diagnostics.error(message, at: span, label: label, help: help) }
+    mutating func report(_ message: ParseMessage, at span: Span) -> ParseError {
+        keepEveryToken()
+        if !panicMode { diagnostics.error(message.message, at: span, label: message.label, help: message.help) }
         panicMode = true
         return ParseError()
     }
@@ -414,7 +526,7 @@ public struct Parser {
     mutating func enterNesting(_ t: Token) throws {
         depth += 1
         if depth > Parser.maxNestingDepth {
-            throw report("nesting is too deep (the limit is \(Parser.maxNestingDepth) levels)", at: t)
+            throw report(.nestingTooDeep(Parser.maxNestingDepth), at: t)
         }
     }
 }

@@ -2,7 +2,7 @@
 // the arithmetic operators, the built-in functions and the implicit conversions. They live
 // with the values (ValueOps carries them out), so that Values depends on nothing above it.
 
-/// An infix arithmetic operator (its precedence is in `Parser.precedence`).
+/// An infix arithmetic operator (its precedence is in `Parser.binaryOperator(_:)`).
 public enum ArithmeticOperator: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/" }
 
 /// A built-in function.

@@ -121,6 +121,12 @@ public struct DecimalLiteral: Hashable, Sendable {
 
     /// Parses the UTF-8 bytes of `123`, `1.5`, `.5`, `2e-3`; nil for anything else.
     public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        // Most literals are a few digits with at most a point: read in one pass, with the
+        // same digits, count and exponent as the general reading below.
+        if bytes.count <= DecimalLiteral.maxMantissaDigits, let short = DecimalLiteral(short: bytes) {
+            self = short
+            return
+        }
         var exp = 0
         var seenPoint = false, seenDigit = false
         var i = 0
@@ -145,6 +151,29 @@ public struct DecimalLiteral: Hashable, Sendable {
         // A zero digit after the point still counts toward the exponent only when nonzero digits precede it.
         if count == 0 { exp = 0 }
         exponent = exp
+    }
+
+    /// A literal of at most 19 bytes, digits and one point, or nil (anything else, an
+    /// exponent included, is left to the general reading).
+    private init?(short bytes: UnsafeBufferPointer<UInt8>) {
+        var mantissa: UInt64 = 0, count: Int32 = 0, exp: Int32 = 0
+        var seenPoint = false, seenDigit = false
+        for c in bytes {
+            let d = c &- 0x30
+            if d < 10 {
+                seenDigit = true
+                if count != 0 || d != 0 { mantissa = mantissa &* 10 &+ UInt64(d); count &+= 1 }
+                if seenPoint { exp &-= 1 }
+            } else if c == 0x2E, !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
+            }
+        }
+        guard seenDigit else { return nil }
+        self.mantissa = mantissa
+        self.count = count
+        self.storedExponent = count == 0 ? 0 : exp
     }
 
     private mutating func appendDigit(_ d: UInt8) {

@@ -9,7 +9,7 @@ import Testing
 private func kindOf(_ expr: String, declarations: String = "rect a glow 0\ntext t\n") -> Result<Kind, TestFailure> {
     let c = check(declarations + "let x = " + expr + "\n")
     if c.diagnostics.hasErrors { return .failure(TestFailure(messages(c.diagnostics).joined(separator: "; "))) }
-    guard case .global(_, let k)? = c.environment.symbols["x"] else { return .failure(TestFailure("no binding")) }
+    guard case .global(_, let k)? = c.environment.symbol(named: "x") else { return .failure(TestFailure("no binding")) }
     return .success(k)
 }
 
@@ -137,19 +137,19 @@ struct CheckerTests {
     @Test func environmentOfAnArray() {
         let c = check("rect card[3] center (i * 10, 0)\ncircle dot")
         #expect(c.environment.shapes.map(\.name) == ["card[0]", "card[1]", "card[2]", "dot"])
-        #expect(c.environment.symbols["card"] == .array(first: ShapeID(0), count: 3))
-        #expect(c.environment.symbols["dot"] == .shape(ShapeID(3)))
-        #expect(c.environment.symbols["i"] == nil)  // the index is local to the declaration
+        #expect(c.environment.symbol(named: "card") == .array(first: ShapeID(0), count: 3))
+        #expect(c.environment.symbol(named: "dot") == .shape(ShapeID(3)))
+        #expect(c.environment.symbol(named: "i") == nil)  // the index is local to the declaration
     }
 
     @Test func customPropertiesShareOneIDPerName() {
         let c = check("rect a glow 0\nrect b glow 1 tint red\ncircle c")
-        let glow = c.environment.propertyIDs["glow"]!
+        let glow = c.environment.propertyID(named: "glow")!
         #expect(glow.raw == Int32(BuiltinProperty.allCases.count))
         #expect(c.environment.kind(of: glow, on: ShapeID(0)) == .number)
         #expect(c.environment.kind(of: glow, on: ShapeID(1)) == .number)
         #expect(c.environment.kind(of: glow, on: ShapeID(2)) == nil)
-        #expect(c.environment.kind(of: c.environment.propertyIDs["tint"]!, on: ShapeID(1)) == .color)
+        #expect(c.environment.kind(of: c.environment.propertyID(named: "tint")!, on: ShapeID(1)) == .color)
         #expect(c.environment.propertyNames(of: ShapeID(1)).suffix(2) == ["glow", "tint"])
     }
 
@@ -167,11 +167,11 @@ struct CheckerTests {
         guard case .start(let chain, _, _, _)? = c.statements.last, case .tween(let t) = chain.steps[0] else {
             Issue.record("no tween"); return
         }
-        #expect(t.delay?.constantValue == .time(Time(ticks: 500_000_000)))
+        // Every part is a constant: the timing is decided here, once.
+        guard case .constant(let timing, let delay) = t.timing else { Issue.record("timing not decided"); return }
+        #expect(delay == Time(ticks: 500_000_000))
         #expect(t.easing == .easeOut)
-        #expect(t.iterations?.constantValue == .number(3))
-        #expect(t.yoyo && !t.forever)
-        #expect(t.speed?.constantValue == .number(2))
+        #expect(timing == TweenTiming(iterationDuration: Time(ticks: 1_000_000_000), iterations: 3, alternate: true, rate: 2))
         #expect(t.from?.first?.constantValue == .number(0))
     }
 

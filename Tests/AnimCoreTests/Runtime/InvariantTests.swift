@@ -58,7 +58,7 @@ struct InvariantTests {
         var out: [String] = []
         for (k, shape) in i.scene.shapes.enumerated() {
             for p in ["center", "alpha", "rotation"] {
-                let v = i.currentValue(ShapeID(k), s.environment.propertyIDs[p]!)!
+                let v = i.currentValue(ShapeID(k), s.environment.propertyID(named: p)!)!
                 out.append("\(shape.name).\(p)=\(v)")
             }
         }

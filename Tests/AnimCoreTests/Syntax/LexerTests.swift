@@ -29,6 +29,25 @@ struct LexerTests {
         """)
     }
 
+    // MARK: - Keywords
+
+    @Test("every keyword lexes as itself, at the end of input too; a longer, shorter or capitalised word is a name")
+    func keywords() {
+        for k in Keyword.allCases {
+            let word = k.rawValue
+            for text in [word + " x", word] {  // a word that ends the source is read without the 8-byte load
+                let t = lex(text).tokens[0]
+                #expect(t.kind == .keyword && t.keyword == k, "\(text)")
+            }
+            for near in [word + "s", String(word.dropLast()), word.prefix(1).uppercased() + word.dropFirst(), word + "1", "_" + word] {
+                let t = lex(near + " x").tokens[0]
+                #expect(t.kind == .identifier || Keyword(rawValue: near) != nil, "\(near) is no keyword")
+            }
+        }
+        // `interrupt` is the one keyword of nine letters: its last letter counts.
+        #expect(lex("interrupx").tokens[0].kind == .identifier)
+    }
+
     // MARK: - Comments and hex colors
 
     @Test("a '#' is a color only with 3, 4, 6 or 8 hex digits and no name character after", arguments: [

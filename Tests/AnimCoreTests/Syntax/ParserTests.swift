@@ -88,9 +88,9 @@ struct ParserTests {
     @Test func thenAtLineEndAndLineStartMakeOneChain() {
         let p = parse("wait 1 then\n\n  print 2\n# comment\nthen print 3\nprint 4")
         #expect(!p.diagnostics.hasErrors)
-        #expect(p.program.statements.count == 2)
-        guard case .chain(let c) = p.program.statements[0] else { Issue.record("not a chain"); return }
-        #expect(c.steps.count == 3)
+        #expect(p.tree.count(p.tree.statements) == 2)
+        guard case .chain(let c) = p.tree[p.tree[p.tree.statements][0]] else { Issue.record("not a chain"); return }
+        #expect(p.tree.count(p.tree[c].steps) == 3)
     }
 
     @Test func chainWithOptionsAndName() {
@@ -235,7 +235,7 @@ struct ParserTests {
     @Test func separators() {
         let p = parse(";;print 1;print 2\n\n;\nprint 3;")
         #expect(!p.diagnostics.hasErrors)
-        #expect(p.program.statements.count == 3)
+        #expect(p.tree.count(p.tree.statements) == 3)
     }
 
     // MARK: - Strings
@@ -243,10 +243,12 @@ struct ParserTests {
     @Test func interpolationParts() {
         let p = parse(#"print "a{1 + 2}b\{c\}{"d"}""#)
         #expect(!p.diagnostics.hasErrors)
-        guard case .chain(let c) = p.program.statements[0], case .print(let pr) = c.steps[0],
-              case .string(let s) = pr.value else { Issue.record("not a string"); return }
-        #expect(s.parts.count == 4)  // "a", {1 + 2}, "b{c}", {"d"}
-        guard s.parts.count == 4, case .text(let middle) = s.parts[2] else { Issue.record("not text"); return }
+        let t = p.tree
+        guard case .chain(let c) = t[t[t.statements][0]], case .print(let pr) = t[t[t[c].steps][0]],
+              case .string(let s) = t[pr.value] else { Issue.record("not a string"); return }
+        let parts = t.parts(of: s)
+        #expect(parts.count == 4)  // "a", {1 + 2}, "b{c}", {"d"}
+        guard parts.count == 4, case .text(let middle) = parts[2] else { Issue.record("not text"); return }
         #expect(middle == "b{c}")
     }
 
@@ -260,7 +262,7 @@ struct ParserTests {
             "expected a name after 'let'",
             "expected end of statement, found '4'",
         ])
-        #expect(p.program.statements.count == 2)  // print 2, print 5
+        #expect(p.tree.count(p.tree.statements) == 2)  // print 2, print 5
     }
 
     @Test func errorsInsideABlockRecoverInsideIt() {
@@ -269,7 +271,7 @@ struct ParserTests {
             "expected ';', a new line or '>' after the step, found 'print'",
             "expected ')' to close '('",
         ])
-        #expect(p.program.statements.count == 2)
+        #expect(p.tree.count(p.tree.statements) == 2)
     }
 
     @Test("a stray '>' at the top level is one error, not a loop", .timeLimit(.minutes(1)))
@@ -313,7 +315,7 @@ struct ParserTests {
             == ["expected an expression, found keyword 'print'"])
         let p = parse("rect a\nanimate 1 <\n  a.center = (1,0)\n  a.z 2\n  a.alpha = 0\n>\nprint 2")
         #expect(messages(p.diagnostics) == ["expected '=', '+=' or '-=' after 'a.z', found '2'"])
-        #expect(p.program.statements.count == 2, "the rect and the print")
+        #expect(p.tree.count(p.tree.statements) == 2, "the rect and the print")
     }
 
     @Test func nestingLimit() {
