@@ -66,8 +66,8 @@ struct SampleTables {
 
     // MARK: Properties (one row each)
 
-    /// The history key (`shape << 32 | property`).
-    var keys: [Int64] = []
+    /// The history key.
+    var keys: [PropertyKey] = []
     var layouts: [ValueLayout] = []
     /// Where the property's components sit in the sampler's output.
     var outputOffset: [Int32] = []

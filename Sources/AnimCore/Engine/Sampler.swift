@@ -46,8 +46,8 @@ public final class Sampler {
     public let grid: FrameGrid
     /// The frames it can sample.
     public let frames: ClosedRange<Int64>
-    /// The history key (`shape << 32 | property`) of each sampled property, ascending.
-    public let keys: [Int64]
+    /// The history key of each sampled property, ascending.
+    public let keys: [PropertyKey]
     /// The layout of each sampled property.
     public let layouts: [ValueLayout]
     /// How many pieces the tables hold.
@@ -376,7 +376,7 @@ public final class Sampler {
     }
 
     /// The index of the property with a history key, if it is sampled.
-    public func property(key: Int64) -> Int? {
+    public func property(key: PropertyKey) -> Int? {
         var lo = 0, hi = keys.count
         while lo < hi {
             let mid = (lo + hi) / 2

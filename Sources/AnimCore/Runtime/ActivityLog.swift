@@ -34,10 +34,10 @@ public struct Activity: Sendable {
     public var begin: Time
     /// When it ended (nil: still running when the run stopped).
     public var end: Time?
-    /// What it moved, as `shape << 32 | property`, in the order of its writes. For a tween or
+    /// What it moved, in the order of its writes. For a tween or
     /// spring, these are the properties its segment took when it began. For a `set`, it is the
     /// one property it wrote.
-    public var keys: [Int64] = []
+    public var keys: [PropertyKey] = []
     /// Live, jumped over, replayed or resumed.
     public var pass: Pass = .live
     /// The activity it retargets: a run of the same step that was still moving a property when
@@ -157,7 +157,7 @@ extension Interpreter {
     /// Frame `f`'s segment takes property `key` (before `take` hands it over): the key is
     /// noted for its activity; the activity writing it so far loses it, and is retargeted when
     /// it is a run of the same step.
-    func logTake(_ key: Int64, frame f: Int32) {
+    func logTake(_ key: PropertyKey, frame f: Int32) {
         guard activityLog != nil, let k = activityLog!.ofFrame[f] else { return }
         activityLog!.activities[k].keys.append(key)
         activityLog!.activities[k].held += 1
@@ -167,7 +167,7 @@ extension Interpreter {
     }
 
     /// A `set` (or a `restore`) takes property `key` from whatever tween or spring writes it.
-    func logRelease(_ key: Int64) {
+    func logRelease(_ key: PropertyKey) {
         guard activityLog != nil, let o = owners[key], o.segment >= 0,
               let old = activityLog!.ofFrame[segments[Int(o.segment)].frame] else { return }
         loseProperty(old)
@@ -180,7 +180,7 @@ extension Interpreter {
     }
 
     /// Notes the property a `set` wrote.
-    func logSetKey(_ key: Int64, activity k: Int) {
+    func logSetKey(_ key: PropertyKey, activity k: Int) {
         guard activityLog != nil, k >= 0 else { return }
         activityLog!.activities[k].keys = [key]
     }

@@ -41,17 +41,17 @@ public struct PropertyHistory: Sendable {
         /// A tween's or spring's track, at local time `clock(t)`.
         indirect case segment(TrackMotion, clock: ClockMap)
         /// A replaying instance's recording, at local time `clock(t)`.
-        indirect case render(Recording, key: Int64, fallback: Value, clock: ClockMap)
+        indirect case render(Recording, key: PropertyKey, fallback: Value, clock: ClockMap)
     }
 
-    /// Pieces by property key (`shape << 32 | property`), in time order.
-    public internal(set) var pieces: [Int64: [Piece]] = [:]
+    /// Pieces by property key, in time order.
+    public internal(set) var pieces: [PropertyKey: [Piece]] = [:]
 
     /// The keys in a stable order.
-    public var keys: [Int64] { pieces.keys.sorted() }
+    public var keys: [PropertyKey] { pieces.keys.sorted() }
 
     /// The value of a property at global time `t`, or nil before it exists.
-    public func value(_ key: Int64, at t: Time) -> Value? {
+    public func value(_ key: PropertyKey, at t: Time) -> Value? {
         guard let list = pieces[key], !list.isEmpty, list[0].start <= t else { return nil }
         var lo = 0, hi = list.count - 1
         while lo < hi {
@@ -72,7 +72,7 @@ public struct PropertyHistory: Sendable {
 
     /// Adds a piece; one that starts with the key's last piece replaces it (`value(_:at:)`
     /// would never show the earlier one: a tween ending as the next begins leaves one piece).
-    mutating func append(_ key: Int64, _ piece: Piece) {
+    mutating func append(_ key: PropertyKey, _ piece: Piece) {
         pieces[key, default: []].appendReplacingSameStart(piece)
     }
 }
@@ -86,7 +86,7 @@ extension Array where Element == PropertyHistory.Piece {
 extension Interpreter {
     /// Sets who writes a property, noting the change for the history.
     @inline(__always)
-    func setOwner(_ key: Int64, _ owner: Owner?) {
+    func setOwner(_ key: PropertyKey, _ owner: Owner?) {
         owners[key] = owner
         if history != nil { dirty.insert(key) }
         if owner == nil, notesReleases { releasedKeys.append(key) }
@@ -94,8 +94,8 @@ extension Interpreter {
 
     /// Sets a property's base value, noting the change for the history.
     @inline(__always)
-    func setBase(_ key: Int64, _ v: Value) {
-        scene.setBase(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)), v)
+    func setBase(_ key: PropertyKey, _ v: Value) {
+        scene.setBase(key.shape, key.property, v)
         if history != nil { dirty.insert(key) }
     }
 
@@ -121,7 +121,7 @@ extension Interpreter {
             if let o = owners[key] {
                 if let r = o.renderingInstance {
                     source = .render(instances[Int(r)].recording ?? Recording(), key: key,
-                                     fallback: scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0),
+                                     fallback: scene.base(key) ?? .number(0),
                                      clock: clockMap(r))
                 } else {
                     let m = trackMotion(Int(o.track))
@@ -129,7 +129,7 @@ extension Interpreter {
                 }
             } else if historyOfMotionOnly {
                 continue
-            } else if let v = scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) {
+            } else if let v = scene.base(key) {
                 source = .constant(v)
             } else {
                 continue
@@ -151,7 +151,7 @@ extension Interpreter {
         history = PropertyHistory()
         activities = []
         for (s, shape) in scene.shapes.enumerated() {
-            for (p, v) in shape.values.enumerated() where v != nil { dirty.insert(ownerKey(ShapeID(s), PropertyID(p))) }
+            for (p, v) in shape.values.enumerated() where v != nil { dirty.insert(PropertyKey(ShapeID(s), PropertyID(p))) }
         }
         flushHistory()
     }

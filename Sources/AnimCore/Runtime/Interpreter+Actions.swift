@@ -15,9 +15,9 @@ extension Interpreter {
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             let v = try targetValue(w, start: current, env: env)
-            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: inst)
+            recordSet(PropertyKey(shape, w.property), from: current, to: v, instance: inst)
             writeProperty(shape, w.property, v, by: inst)
-            logSetKey(ownerKey(shape, w.property), activity: activity)
+            logSetKey(PropertyKey(shape, w.property), activity: activity)
         case .expect(let x):
             recordAction(a, frame: f, span: span, activity: activity)
             if !silent { try check(x, env: env) }
@@ -35,8 +35,8 @@ extension Interpreter {
             }
             for (k, v) in snapshot.enumerated() {
                 guard let v, let current = currentValue(shape, PropertyID(k)) else { continue }
-                if current == v && owners[ownerKey(shape, PropertyID(k))] == nil { continue }
-                recordSet(ownerKey(shape, PropertyID(k)), from: current, to: v, instance: inst)
+                if current == v && owners[PropertyKey(shape, PropertyID(k))] == nil { continue }
+                recordSet(PropertyKey(shape, PropertyID(k)), from: current, to: v, instance: inst)
                 writeProperty(shape, PropertyID(k), v, by: inst)
             }
         }
@@ -126,12 +126,12 @@ extension Interpreter {
             let display = c.isArray ? "\(c.name)[\(k)]" : c.name
             let id = scene.add(name: display, kind: c.kind, propertyCount: propertyNames.count)
             if history != nil && !historyOfMotionOnly {  // constants: not wanted then
-                for (p, v) in scene.shapes[Int(id.index)].values.enumerated() where v != nil { dirty.insert(ownerKey(id, PropertyID(p))) }
+                for (p, v) in scene.shapes[Int(id.index)].values.enumerated() where v != nil { dirty.insert(PropertyKey(id, PropertyID(p))) }
             }
             if let slot = c.indexSlot { envs[Int(env)][slot] = .number(Double(k)) }
             for (p, e) in c.properties {
                 do throws(RuntimeError) {
-                    setBase(ownerKey(id, p), try eval(e, env: env))
+                    setBase(PropertyKey(id, p), try eval(e, env: env))
                 } catch {
                     if firstError == nil { firstError = error }
                 }

@@ -136,7 +136,7 @@ extension Interpreter {
         // Live tracks still running take their properties back.
         for (s, seg) in segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
             for k in seg.tracks where trackOwned[k] {
-                let key = ownerKey(tracks[k].shape, tracks[k].property)
+                let key = PropertyKey(tracks[k].shape, tracks[k].property)
                 if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
                 setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }

@@ -117,7 +117,7 @@ extension Interpreter {
             let shape = try resolve(w.shape, env: frame.env)
             guard let current = currentValue(shape, w.property), let froms = spec.from else { continue }
             let v = try eval(froms[k], env: frame.env)
-            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: frame.instance)
+            recordSet(PropertyKey(shape, w.property), from: current, to: v, instance: frame.instance)
             writeProperty(shape, w.property, v, by: frame.instance)
         }
     }

@@ -5,22 +5,20 @@
 // its final values and lets the properties go.
 
 extension Interpreter {
-    @inline(__always) func ownerKey(_ s: ShapeID, _ p: PropertyID) -> Int64 { Int64(s.index) << 32 | Int64(p.raw) }
-
     /// The value of a property now: its owner's sample, else the base value.
-    public func currentValue(_ s: ShapeID, _ p: PropertyID) -> Value? { currentValue(ownerKey(s, p)) }
+    public func currentValue(_ s: ShapeID, _ p: PropertyID) -> Value? { currentValue(PropertyKey(s, p)) }
 
-    func currentValue(_ key: Int64) -> Value? {
+    func currentValue(_ key: PropertyKey) -> Value? {
         if let o = owners[key] {
             if let r = o.renderingInstance { return render(r, key: key, at: localTime(r)) }
             return trackValue(Int(o.track), at: localTime(tracks[Int(o.track)].instance))
         }
-        return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)))
+        return scene.base(key)
     }
 
     /// The rate of change of a property per second of global time (zero when nothing moves it).
     func velocity(_ s: ShapeID, _ p: PropertyID) -> Value? {
-        let key = ownerKey(s, p)
+        let key = PropertyKey(s, p)
         guard let current = currentValue(key) else { return nil }
         guard let o = owners[key] else { return Components.zero(like: current) }
         if let r = o.renderingInstance {
@@ -41,13 +39,13 @@ extension Interpreter {
 
     /// Makes `v` the property's value now (a `set`), taking it from whatever writes it.
     func writeProperty(_ s: ShapeID, _ p: PropertyID, _ v: Value, by instance: Int32) {
-        let key = ownerKey(s, p)
+        let key = PropertyKey(s, p)
         release(key, by: instance)
         setBase(key, v)
     }
 
     /// Detaches a property from its writer, and remembers who writes it now.
-    func release(_ key: Int64, by instance: Int32) {
+    func release(_ key: PropertyKey, by instance: Int32) {
         if activityLog != nil { logRelease(key) }
         if let o = owners[key] {
             if o.segment >= 0 { trackOwned[Int(o.track)] = false }
@@ -57,7 +55,7 @@ extension Interpreter {
     }
 
     /// Hands a property to a new owner, detaching the old one (`release`, then `setOwner`).
-    func take(_ key: Int64, for owner: Owner, by instance: Int32) {
+    func take(_ key: PropertyKey, for owner: Owner, by instance: Int32) {
         if let old = owners.updateValue(owner, forKey: key), old.segment >= 0 { trackOwned[Int(old.track)] = false }
         if keepsWriters { lastWriter[key] = instance }
         if history != nil { dirty.insert(key) }
@@ -113,7 +111,7 @@ extension Interpreter {
         frames[Int(f)].segment = s
         beginActivity(frame: f)
         for k in segments[Int(s)].tracks {
-            let key = ownerKey(tracks[k].shape, tracks[k].property)
+            let key = PropertyKey(tracks[k].shape, tracks[k].property)
             recordWrite(track: Int32(k), key: key)
             if overwrites != nil, isTween { noteOverwrite(key, by: f) }
             if activityLog != nil { logTake(key, frame: f) }
@@ -288,7 +286,7 @@ extension Interpreter {
             if let given = velocityValue {
                 let g = Components.split(given)
                 v0 = g.count == 1 ? [Double](repeating: g[0], count: from.count) : g
-            } else if owners[ownerKey(shape, w.property)] != nil, let v = velocity(shape, w.property) {
+            } else if owners[PropertyKey(shape, w.property)] != nil, let v = velocity(shape, w.property) {
                 v0 = Components.split(v)
             }
             // The settling time is known once every component's motion is: set below.
@@ -403,7 +401,7 @@ extension Interpreter {
         let seg = segments[Int(s)]
         let t = localTime(seg.instance)
         for k in seg.tracks where trackOwned[k] {
-            let key = ownerKey(tracks[k].shape, tracks[k].property)
+            let key = PropertyKey(tracks[k].shape, tracks[k].property)
             setBase(key, trackFinalValue(k, at: t))
             if owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if history != nil { dirty.insert(key) }
@@ -439,8 +437,8 @@ extension Interpreter {
 
 /// A tween taking a property over from a tween or spring still running (for `anim check`).
 public struct Overwrite: Sendable {
-    /// The property (`shape << 32 | property`).
-    public var key: Int64
+    /// The property.
+    public var key: PropertyKey
     /// When it happened.
     public var time: Time
     /// The step that was writing it.
@@ -451,7 +449,7 @@ public struct Overwrite: Sendable {
 
 extension Interpreter {
     /// Notes a takeover of a running writer by another step (not a step retargeting itself).
-    func noteOverwrite(_ key: Int64, by f: Int32) {
+    func noteOverwrite(_ key: PropertyKey, by f: Int32) {
         guard let o = owners[key], o.segment >= 0 else { return }
         let oldFrame = frames[Int(segments[Int(o.segment)].frame)]
         let newFrame = frames[Int(f)]

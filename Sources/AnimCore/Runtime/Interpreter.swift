@@ -68,7 +68,7 @@ public final class Interpreter {
     /// For the tracks that are not plain data, their TrackMotion, by index in `tracks` (few
     /// tracks are boxed, so a dictionary, not an array as long as `tracks`).
     var boxedTracks: [Int: TrackMotion] = [:]
-    /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
+    /// Which tween track (or replaying instance) writes each property.
     var owners = KeyMap<Owner>()
     /// The instance that last wrote each property (for GSAP-style overwrite on replay). Kept
     /// only once some instance records what it plays: a replay asks only about properties
@@ -93,7 +93,7 @@ public final class Interpreter {
     /// Whether `history` leaves out constant pieces (see `recordHistory(motionOnly:)`).
     var historyOfMotionOnly = false
     /// Properties changed since the history was last brought up to date.
-    var dirty: Set<Int64> = []
+    var dirty: Set<PropertyKey> = []
     /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
     var activityLog: ActivityLog?
     /// Takeovers of running tweens, when `anim check` asks for them.
@@ -103,7 +103,7 @@ public final class Interpreter {
     public var notesReleases = false
     /// The properties that stopped being moved — a tween ended, a spring settled, a replay, a
     /// `set` or an interrupt let them go — since the Session last cleared the list.
-    public var releasedKeys: [Int64] = []
+    public var releasedKeys: [PropertyKey] = []
     /// Asked now and then while the clock runs (see `stopCheckInterval`); true stops it between
     /// two events with an interruption error (RuntimeError.isInterruption), leaving every graph
     /// as it was. The REPL's Ctrl-C and the fuzzers' work budget come through here.
@@ -176,8 +176,8 @@ public final class Interpreter {
     /// Whether any property is being moved right now (a tween, spring or replay owns it).
     public var isMoving: Bool { !owners.isEmpty }
 
-    /// Whether a property (`shape << 32 | property`) is being moved right now.
-    public func isMoving(_ key: Int64) -> Bool { owners[key] != nil }
+    /// Whether a property is being moved right now.
+    public func isMoving(_ key: PropertyKey) -> Bool { owners[key] != nil }
 
     /// The time of the next pending event.
     public var nextEventTime: Time? { queue.nextTime }

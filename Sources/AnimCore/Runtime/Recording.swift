@@ -7,7 +7,7 @@
 public struct Recording: Sendable {
     /// One property write.
     public struct Write: Sendable {
-        var key: Int64
+        var key: PropertyKey
         /// When it began, in the recording's local time.
         var begin: Time
         /// The property's track, copied.
@@ -35,13 +35,13 @@ public struct Recording: Sendable {
     }
 
     var writes: [Write] = []
-    var byKey: [Int64: [Int]] = [:]
+    var byKey: [PropertyKey: [Int]] = [:]
     var actions: [Action] = []
     /// Each property's value before the instance first wrote it.
-    var firstValues: [Int64: Value] = [:]
+    var firstValues: [PropertyKey: Value] = [:]
 
     /// The property's value at recording-local time `u`, or nil if never written.
-    public func render(_ key: Int64, at u: Time, backwards: Bool = false) -> Value? {
+    public func render(_ key: PropertyKey, at u: Time, backwards: Bool = false) -> Value? {
         guard let list = byKey[key] else { return nil }
         var best: Int?
         for i in list where writes[i].begin <= u {
@@ -71,14 +71,14 @@ extension Interpreter {
     }
 
     /// Records a track (a pool entry) in every recorder of its instance.
-    func recordWrite(track k: Int32, key: Int64) {
+    func recordWrite(track k: Int32, key: PropertyKey) {
         let recs = instances[Int(tracks[Int(k)].instance)].recorders
         guard !recs.isEmpty else { return }
         record(trackMotion(Int(k)), key: key, in: recs)
     }
 
     /// Records a track in the recorders `recs` (outermost first) of its instance.
-    func record(_ m: TrackMotion, key: Int64, in recs: [Int32]) {
+    func record(_ m: TrackMotion, key: PropertyKey, in recs: [Int32]) {
         let segClock = instances[Int(m.instance)].clock
         for x in recs {
             // ds/du: how fast the segment's clock runs against the recorder's.
@@ -95,11 +95,11 @@ extension Interpreter {
     }
 
     /// Records an instant write (`set`, `restore`) as a zero-length segment.
-    func recordSet(_ key: Int64, from: Value, to: Value, instance i: Int32) {
+    func recordSet(_ key: PropertyKey, from: Value, to: Value, instance i: Int32) {
         let recs = recorders(of: i)
         guard !recs.isEmpty else { return }
         let m = TrackMotion(instance: i, begin: localTime(i), motion: .tween(TweenTiming(iterationDuration: .zero), .linear),
-                            shape: ShapeID(Int(key >> 32)), property: PropertyID(Int(key & 0xFFFF_FFFF)), from: from, to: to)
+                            shape: key.shape, property: key.property, from: from, to: to)
         record(m, key: key, in: recs)
     }
 
@@ -113,8 +113,8 @@ extension Interpreter {
     }
 
     /// A property's value while instance `i` replays, at its local time `u`.
-    func render(_ i: Int32, key: Int64, at u: Time) -> Value {
+    func render(_ i: Int32, key: PropertyKey, at u: Time) -> Value {
         if let v = instances[Int(i)].recording?.render(key, at: u, backwards: instances[Int(i)].clock.rate < 0) { return v }
-        return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF))) ?? .number(0)
+        return scene.base(key) ?? .number(0)
     }
 }

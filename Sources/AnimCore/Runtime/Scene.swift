@@ -32,6 +32,10 @@ public struct Scene: Sendable {
         return i < vs.count ? vs[i] : nil
     }
 
+    /// The base value of a property.
+    @inline(__always)
+    public func base(_ key: PropertyKey) -> Value? { base(key.shape, key.property) }
+
     /// Sets the base value of a property the shape has.
     @inline(__always)
     mutating func setBase(_ shape: ShapeID, _ property: PropertyID, _ v: Value) {

@@ -50,7 +50,7 @@ public struct Timeline: Sendable {
 
     /// The value of a property at global time `t` (nil before the shape exists).
     public func value(_ shape: ShapeID, _ property: PropertyID, at t: Time) -> Value? {
-        history.value(Int64(shape.index) << 32 | Int64(property.raw), at: t)
+        history.value(PropertyKey(shape, property), at: t)
     }
 
     /// The id of a property name.

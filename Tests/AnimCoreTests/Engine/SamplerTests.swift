@@ -32,15 +32,15 @@ struct SamplerTests {
         let session = Session(options: options, output: CapturedOutput())
         session.interpreter.recordHistory()
         // The interpreter's own value of every property at every frame, read as it plays.
-        var live: [[Int64: Value]] = []
+        var live: [[PropertyKey: Value]] = []
         var times: [Time] = []
         session.frameHook = { t in
             let interp = session.interpreter!
-            var values: [Int64: Value] = [:]
+            var values: [PropertyKey: Value] = [:]
             for (s, shape) in interp.scene.shapes.enumerated() {
                 for p in shape.values.indices where shape.values[p] != nil {
                     let id = ShapeID(s), prop = PropertyID(p)
-                    values[interp.ownerKey(id, prop)] = interp.currentValue(id, prop)
+                    values[PropertyKey(id, prop)] = interp.currentValue(id, prop)
                 }
             }
             live.append(values)
@@ -68,8 +68,8 @@ struct SamplerTests {
                 var ok = engine == recorded
                 if ok, let a = engine, let b = interpreted { ok = Interpreter.approximatelyEqual(a, b, tolerance: 1e-9) }
                 if !ok && mismatches.count < 5 {
-                    let name = session.interpreter.scene.shapes[Int(key >> 32)].name
-                    let prop = session.interpreter.propertyName(PropertyID(Int(key & 0xFFFF_FFFF)))
+                    let name = session.interpreter.scene.shapes[Int(key.shape.index)].name
+                    let prop = session.interpreter.propertyName(key.property)
                     mismatches.append("\(name).\(prop) at \(t.eventStamp): engine \(String(describing: engine)), "
                                       + "history \(String(describing: recorded)), interpreter \(String(describing: interpreted))")
                 }
@@ -94,7 +94,7 @@ struct SamplerTests {
         for (i, timing) in timings.enumerated() {
             let m = TrackMotion(instance: 0, begin: second, motion: .tween(timing, .steps(2, .jumpStart)),
                                 shape: ShapeID(i), property: PropertyID(0), from: .number(0), to: .number(100))
-            history.append(Int64(i) << 32, .init(start: .zero, source: .segment(m, clock: clock)))
+            history.append(PropertyKey(ShapeID(i), PropertyID(0)), .init(start: .zero, source: .segment(m, clock: clock)))
         }
         let grid = FrameGrid(fps: 4)
         let sampler = Sampler(history: history, grid: grid, frames: 0...12)
@@ -105,7 +105,7 @@ struct SamplerTests {
                         "property \(q) at frame \(f)")
             }
         }
-        #expect(history.value(0, at: .zero) == .number(0))
+        #expect(history.value(PropertyKey(ShapeID(0), PropertyID(0)), at: .zero) == .number(0))
     }
 
     @Test("W(N, K): the checksum after the last frame is Σ (X(i,K) + Y(i,K))")

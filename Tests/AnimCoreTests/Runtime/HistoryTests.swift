@@ -24,7 +24,7 @@ struct HistoryTests {
                 for p in shape.values.indices where shape.values[p] != nil {
                     let id = ShapeID(s), prop = PropertyID(p)
                     let live = interp.currentValue(id, prop)
-                    let recorded = interp.history!.value(interp.ownerKey(id, prop), at: t)
+                    let recorded = interp.history!.value(PropertyKey(id, prop), at: t)
                     samples += 1
                     if let a = live, let b = recorded, Interpreter.approximatelyEqual(a, b, tolerance: 1e-9) { continue }
                     if mismatches.count < 5 {

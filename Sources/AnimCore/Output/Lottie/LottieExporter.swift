@@ -92,7 +92,7 @@ struct ChannelBuilder {
 
     /// When a shape was declared.
     static func declared(_ timeline: Timeline, _ id: ShapeID) -> Time {
-        timeline.history.pieces[Int64(id.index) << 32 | Int64(BuiltinProperty.center.rawValue)]?.first?.start ?? .zero
+        timeline.history.pieces[PropertyKey(id, BuiltinProperty.center.id)]?.first?.start ?? .zero
     }
 
     /// The group transform: identity, or with its opacity switched by hold keyframes (100
@@ -138,7 +138,7 @@ struct ChannelBuilder {
     // MARK: - Channels
 
     /// The history key of a built-in property.
-    func key(_ p: BuiltinProperty) -> Int64 { Int64(shape.index) << 32 | Int64(p.rawValue) }
+    func key(_ p: BuiltinProperty) -> PropertyKey { PropertyKey(shape, p.id) }
 
     /// When the shape was declared.
     func firstTime() -> Time { timeline.history.pieces[key(.center)]?.first?.start ?? .zero }
