@@ -93,12 +93,12 @@ extension Interpreter {
     /// up to now.
     public internal(set) var activities: [Activity]? {
         get {
-            guard let log = activityLog else { return nil }
+            guard let log = recorder.activityLog else { return nil }
             var all = log.activities
             for i in log.replays.keys.sorted() { all += replayedActivities(i, log.replays[i]!, until: time) }
             return all
         }
-        set { activityLog = newValue.map { ActivityLog(activities: $0) } }
+        set { recorder.activityLog = newValue.map { ActivityLog(activities: $0) } }
     }
 
     // MARK: - Live activities
@@ -106,50 +106,50 @@ extension Interpreter {
     /// Logs a leaf node's start; returns its index (-1 when not logging).
     @discardableResult
     func beginActivity(frame f: Int32) -> Int {
-        guard activityLog != nil else { return -1 }
+        guard recorder.activityLog != nil else { return -1 }
         let fr = frames[Int(f)]
         let start = globalTime(fr.instance, fr.start) ?? time
         var a = Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time), begin: time, end: nil)
-        let k = activityLog!.activities.count
+        let k = recorder.activityLog!.activities.count
         a.recorded = recordedSpans(of: fr.instance, index: k)
-        activityLog!.activities.append(a)
-        activityLog!.ofFrame[f] = k
+        recorder.activityLog!.activities.append(a)
+        recorder.activityLog!.ofFrame[f] = k
         return k
     }
 
     /// The activity's begin in each recorder of instance `i`, noting it under each.
     func recordedSpans(of i: Int32, index k: Int) -> [RecordedSpan] {
         let recs = instances[Int(i)].recorders
-        for r in recs { activityLog!.byRecorder[r, default: []].append(k) }
+        for r in recs { recorder.activityLog!.byRecorder[r, default: []].append(k) }
         return recs.map { RecordedSpan(recorder: $0, begin: localTime($0), end: nil) }
     }
 
     /// Logs a leaf node's end.
     func endActivity(frame f: Int32) {
-        guard activityLog != nil, let k = activityLog!.ofFrame.removeValue(forKey: f) else { return }
+        guard recorder.activityLog != nil, let k = recorder.activityLog!.ofFrame.removeValue(forKey: f) else { return }
         closeActivity(k)
     }
 
     /// Ends activity `k` now, in global time and in its recorders' local times.
     func closeActivity(_ k: Int) {
-        activityLog!.activities[k].end = time
-        for j in activityLog!.activities[k].recorded.indices {
-            activityLog!.activities[k].recorded[j].end = localTime(activityLog!.activities[k].recorded[j].recorder)
+        recorder.activityLog!.activities[k].end = time
+        for j in recorder.activityLog!.activities[k].recorded.indices {
+            recorder.activityLog!.activities[k].recorded[j].end = localTime(recorder.activityLog!.activities[k].recorded[j].recorder)
         }
         // Begun and ended at one instant of a fast-forward: jumped over, never shown.
-        if activityLog!.jumping > 0, activityLog!.activities[k].begin == time, activityLog!.activities[k].pass == .live {
-            activityLog!.activities[k].pass = .skipped
+        if recorder.activityLog!.jumping > 0, recorder.activityLog!.activities[k].begin == time, recorder.activityLog!.activities[k].pass == .live {
+            recorder.activityLog!.activities[k].pass = .skipped
         }
     }
 
     /// Ends the activities of stopped instances (`interrupt`), and forgets suspended ones.
     func endActivities(in sub: Set<Int32>) {
-        guard activityLog != nil else { return }
-        for (f, k) in activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
-            activityLog!.ofFrame[f] = nil
+        guard recorder.activityLog != nil else { return }
+        for (f, k) in recorder.activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            recorder.activityLog!.ofFrame[f] = nil
             closeActivity(k)
         }
-        for (f, _) in activityLog!.suspended where sub.contains(frames[Int(f)].instance) { activityLog!.suspended[f] = nil }
+        for (f, _) in recorder.activityLog!.suspended where sub.contains(frames[Int(f)].instance) { recorder.activityLog!.suspended[f] = nil }
     }
 
     // MARK: - What an activity moved
@@ -158,36 +158,36 @@ extension Interpreter {
     /// noted for its activity; the activity writing it so far loses it, and is retargeted when
     /// it is a run of the same step.
     func logTake(_ key: PropertyKey, frame f: Int32) {
-        guard activityLog != nil, let k = activityLog!.ofFrame[f] else { return }
-        activityLog!.activities[k].keys.append(key)
-        activityLog!.activities[k].held += 1
-        guard let o = owners[key], o.segment >= 0, let old = activityLog!.ofFrame[segments[Int(o.segment)].frame], old != k else { return }
+        guard recorder.activityLog != nil, let k = recorder.activityLog!.ofFrame[f] else { return }
+        recorder.activityLog!.activities[k].keys.append(key)
+        recorder.activityLog!.activities[k].held += 1
+        guard let o = pool.owners[key], o.segment >= 0, let old = recorder.activityLog!.ofFrame[pool.segments[Int(o.segment)].frame], old != k else { return }
         loseProperty(old)
-        if activityLog!.activities[k].retargets == nil && sameStep(old, k) { activityLog!.activities[k].retargets = old }
+        if recorder.activityLog!.activities[k].retargets == nil && sameStep(old, k) { recorder.activityLog!.activities[k].retargets = old }
     }
 
     /// A `set` (or a `restore`) takes property `key` from whatever tween or spring writes it.
     func logRelease(_ key: PropertyKey) {
-        guard activityLog != nil, let o = owners[key], o.segment >= 0,
-              let old = activityLog!.ofFrame[segments[Int(o.segment)].frame] else { return }
+        guard recorder.activityLog != nil, let o = pool.owners[key], o.segment >= 0,
+              let old = recorder.activityLog!.ofFrame[pool.segments[Int(o.segment)].frame] else { return }
         loseProperty(old)
     }
 
     /// Activity `k` lost one of its properties to another step.
     func loseProperty(_ k: Int) {
-        activityLog!.activities[k].held -= 1
-        if activityLog!.activities[k].held <= 0 { activityLog!.activities[k].takenOver = time }
+        recorder.activityLog!.activities[k].held -= 1
+        if recorder.activityLog!.activities[k].held <= 0 { recorder.activityLog!.activities[k].takenOver = time }
     }
 
     /// Notes the property a `set` wrote.
     func logSetKey(_ key: PropertyKey, activity k: Int) {
-        guard activityLog != nil, k >= 0 else { return }
-        activityLog!.activities[k].keys = [key]
+        guard recorder.activityLog != nil, k >= 0 else { return }
+        recorder.activityLog!.activities[k].keys = [key]
     }
 
     /// Whether two activities are runs of one tween or spring step (the same source).
     func sameStep(_ a: Int, _ b: Int) -> Bool {
-        let x = activityLog!.activities[a], y = activityLog!.activities[b]
+        let x = recorder.activityLog!.activities[a], y = recorder.activityLog!.activities[b]
         let nx = instances[x.instance].graph.nodes[Int(x.node.index)], ny = instances[y.instance].graph.nodes[Int(y.node.index)]
         switch (nx.kind, ny.kind) {
         case (.tween, .tween), (.spring, .spring): return nx.span == ny.span
@@ -200,58 +200,58 @@ extension Interpreter {
     /// Instance `i` starts replaying: its running activities stop showing (their frames wait
     /// until live play takes over again).
     func suspendActivities(_ i: Int32) {
-        guard activityLog != nil else { return }
+        guard recorder.activityLog != nil else { return }
         let sub = subtree(i)
-        for (f, k) in activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
-            activityLog!.ofFrame[f] = nil
+        for (f, k) in recorder.activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            recorder.activityLog!.ofFrame[f] = nil
             closeActivity(k)
-            activityLog!.suspended[f] = k
+            recorder.activityLog!.suspended[f] = k
         }
-        activityLog!.replayCandidates.insert(i)
+        recorder.activityLog!.replayCandidates.insert(i)
     }
 
     /// Instance `i` plays live again: the activities it suspended go on from now.
     func resumeActivities(_ i: Int32) {
-        guard activityLog != nil else { return }
+        guard recorder.activityLog != nil else { return }
         let sub = subtree(i)
-        for (f, k) in activityLog!.suspended.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
-            activityLog!.suspended[f] = nil
-            let old = activityLog!.activities[k]
+        for (f, k) in recorder.activityLog!.suspended.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            recorder.activityLog!.suspended[f] = nil
+            let old = recorder.activityLog!.activities[k]
             var a = Activity(instance: old.instance, node: old.node, start: time, begin: time, end: nil)
             a.keys = old.keys
             a.held = old.keys.count
             a.pass = .resumed(of: old.original(k))
-            let n = activityLog!.activities.count
+            let n = recorder.activityLog!.activities.count
             a.recorded = recordedSpans(of: frames[Int(f)].instance, index: n)
-            activityLog!.activities.append(a)
-            activityLog!.ofFrame[f] = n
+            recorder.activityLog!.activities.append(a)
+            recorder.activityLog!.ofFrame[f] = n
         }
-        activityLog!.replayCandidates.insert(i)
+        recorder.activityLog!.replayCandidates.insert(i)
     }
 
     /// Something about instance `i`'s replay may have changed (it was scheduled, or its clock
     /// moved); looked at when the history is next brought up to date.
     func noteReplayChange(_ i: Int32) {
-        guard activityLog != nil, instances[Int(i)].recording != nil else { return }
-        activityLog!.replayCandidates.insert(i)
+        guard recorder.activityLog != nil, instances[Int(i)].recording != nil else { return }
+        recorder.activityLog!.replayCandidates.insert(i)
     }
 
     /// Opens and closes replays: an instance replays while it plays from its recording with a
     /// running clock. A replay whose clock changed (reversed, paused, sped) closes and a new
     /// one opens; a closed one becomes activities.
     func updateReplays() {
-        guard activityLog != nil, !(activityLog!.replayCandidates.isEmpty && activityLog!.replays.isEmpty) else { return }
-        let look = activityLog!.replayCandidates.union(activityLog!.replays.keys).sorted()
-        activityLog!.replayCandidates.removeAll(keepingCapacity: true)
+        guard recorder.activityLog != nil, !(recorder.activityLog!.replayCandidates.isEmpty && recorder.activityLog!.replays.isEmpty) else { return }
+        let look = recorder.activityLog!.replayCandidates.union(recorder.activityLog!.replays.keys).sorted()
+        recorder.activityLog!.replayCandidates.removeAll(keepingCapacity: true)
         for i in look {
             let inst = instances[Int(i)]
             let playing = inst.replay != nil && inst.running && inst.clock.rate != 0
-            if let open = activityLog!.replays[i] {
+            if let open = recorder.activityLog!.replays[i] {
                 if playing && open.clock.rate == inst.clock.rate && open.clock(time) == inst.clock(time) { continue }
-                activityLog!.activities += replayedActivities(i, open, until: time)
-                activityLog!.replays[i] = nil
+                recorder.activityLog!.activities += replayedActivities(i, open, until: time)
+                recorder.activityLog!.replays[i] = nil
             }
-            if playing { activityLog!.replays[i] = (time, inst.clock) }
+            if playing { recorder.activityLog!.replays[i] = (time, inst.clock) }
         }
     }
 
@@ -259,7 +259,7 @@ extension Interpreter {
     /// tween, spring and wait it recorded, cut to the stretch of local time the replay
     /// crossed, in global time. Replayed actions are logged as they fire (`logReplayedAction`).
     func replayedActivities(_ i: Int32, _ pass: (begin: Time, clock: ClockMap), until end: Time) -> [Activity] {
-        guard end > pass.begin, let log = activityLog else { return [] }
+        guard end > pass.begin, let log = recorder.activityLog else { return [] }
         let c = pass.clock
         let u0 = c(pass.begin), u1 = c(end)
         let lo = min(u0, u1), hi = max(u0, u1)
@@ -292,11 +292,11 @@ extension Interpreter {
 
     /// A replay of instance `i` fires a recorded action again, which was activity `k`.
     func logReplayedAction(_ i: Int32, activity k: Int) {
-        guard activityLog != nil, k >= 0, k < activityLog!.activities.count else { return }
-        let a = activityLog!.activities[k]
+        guard recorder.activityLog != nil, k >= 0, k < recorder.activityLog!.activities.count else { return }
+        let a = recorder.activityLog!.activities[k]
         var r = Activity(instance: a.instance, node: a.node, start: time, begin: time, end: time)
         r.keys = a.keys
         r.pass = .replay(of: a.original(k), reversed: instances[Int(i)].clock.rate < 0)
-        activityLog!.activities.append(r)
+        recorder.activityLog!.activities.append(r)
     }
 }

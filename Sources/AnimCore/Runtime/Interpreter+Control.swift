@@ -115,8 +115,8 @@ extension Interpreter {
     /// A replaying instance renders the properties it wrote, except those someone outside has
     /// taken over since (GSAP's overwrite).
     func claim(_ i: Int32) {
-        for key in instances[Int(i)].recording?.byKey.keys ?? [:].keys {
-            if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
+        for key in instances[Int(i)].recording?.log.keys ?? [] {
+            if let w = pool.lastWriter[key], !isDescendant(w, of: i) { continue }
             setOwner(key, .render(i))
         }
     }
@@ -126,7 +126,7 @@ extension Interpreter {
         guard instances[Int(i)].replay != nil else { return }
         let frontier = instances[Int(i)].frontier
         let sub = subtree(i)
-        for (key, o) in owners where o.renderingInstance == i {
+        for (key, o) in pool.owners where o.renderingInstance == i {
             setOwner(key, nil)
             setBase(key, render(i, key: key, at: frontier))
         }
@@ -134,10 +134,10 @@ extension Interpreter {
         refreshClocks(i)
         resumeActivities(i)
         // Live tracks still running take their properties back.
-        for (s, seg) in segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
-            for k in seg.tracks where trackOwned[k] {
-                let key = PropertyKey(tracks[k].shape, tracks[k].property)
-                if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
+        for (s, seg) in pool.segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
+            for k in seg.tracks where pool.owned[k] {
+                let key = pool.tracks[k].key
+                if let w = pool.lastWriter[key], !isDescendant(w, of: i) { continue }
                 setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }
         }
@@ -203,7 +203,7 @@ extension Interpreter {
         let inst = instances[Int(i)]
         if inst.direction < 0 {
             // Back at the start: the properties hold their start values, and the run is over.
-            for (key, o) in owners where o.renderingInstance == i {
+            for (key, o) in pool.owners where o.renderingInstance == i {
                 setOwner(key, nil)
                 setBase(key, render(i, key: key, at: .zero))
             }
@@ -215,7 +215,7 @@ extension Interpreter {
         }
         if inst.replay?.liveFinished == true {
             // Forward to the end of a run that had finished: it finishes again.
-            for (key, o) in owners where o.renderingInstance == i {
+            for (key, o) in pool.owners where o.renderingInstance == i {
                 setOwner(key, nil)
                 setBase(key, render(i, key: key, at: inst.frontier))
             }
@@ -258,8 +258,8 @@ extension Interpreter {
         let wasSilent = silent
         silent = true
         defer { silent = wasSilent }
-        activityLog?.jumping += 1
-        defer { activityLog?.jumping -= 1 }
+        recorder.activityLog?.jumping += 1
+        defer { recorder.activityLog?.jumping -= 1 }
         while true {
             var pending = queue.extract { self.isDescendant($0.key.instance, of: i) }
                 + takeParked { self.isDescendant($0.key.instance, of: i) }

@@ -59,23 +59,8 @@ public final class Interpreter {
     /// Locals by environment; environment 0 is the scratch space for top-level expressions.
     var envs: [[Value]] = [[]]
     var freeEnvs: [Int32] = []
-    var segments: [Segment] = []
-    var freeSegments: [Int32] = []
-    /// The tracks of every segment slot (see `Segment`), and whether each still writes its
-    /// property (false once a newer tween or a `set` took it over).
-    var tracks: [LiveTrack] = []
-    var trackOwned: [Bool] = []
-    /// For the tracks that are not plain data, their TrackMotion, by index in `tracks` (few
-    /// tracks are boxed, so a dictionary, not an array as long as `tracks`).
-    var boxedTracks: [Int: TrackMotion] = [:]
-    /// Which tween track (or replaying instance) writes each property.
-    var owners = KeyMap<Owner>()
-    /// The instance that last wrote each property (for GSAP-style overwrite on replay). Kept
-    /// only once some instance records what it plays: a replay asks only about properties
-    /// written since (its own).
-    var lastWriter = KeyMap<Int32>()
-    /// Whether some instance records what it plays, so `lastWriter` is kept.
-    var keepsWriters = false
+    /// The running tweens and springs, and who writes each property.
+    var pool = TrackPool()
     /// The latest run of each named step.
     var stepRuns: [StepNameID: StepRun] = [:]
     /// Named instances that first wait for another named step (`after a < … > as b`) and whose
@@ -88,14 +73,8 @@ public final class Interpreter {
     var eventsThisInstant = 0
     /// An error found where it cannot be thrown (while walking up finished frames).
     var pendingError: RuntimeError?
-    /// The pieces of every property's life, when recording (`recordHistory()`).
-    public internal(set) var history: PropertyHistory?
-    /// Whether `history` leaves out constant pieces (see `recordHistory(motionOnly:)`).
-    var historyOfMotionOnly = false
-    /// Properties changed since the history was last brought up to date.
-    var dirty: Set<PropertyKey> = []
-    /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
-    var activityLog: ActivityLog?
+    /// What is kept of the run for later: its history and activity log, when asked.
+    var recorder = Recorder()
     /// Takeovers of running tweens, when `anim check` asks for them.
     public var overwrites: [Overwrite]?
     /// Whether to note in `releasedKeys` the properties that stop being moved (the Session sets
@@ -152,15 +131,6 @@ public final class Interpreter {
         var ownsEnv: Bool
     }
 
-    /// Who writes a property: a live tween track, or a replaying instance (`segment < 0`).
-    struct Owner {
-        var segment: Int32
-        /// The track's index in `tracks`.
-        var track: Int32
-        static func render(_ instance: Int32) -> Owner { Owner(segment: -1 - instance, track: 0) }
-        var renderingInstance: Int32? { segment < 0 ? -1 - segment : nil }
-    }
-
     /// Creates an interpreter that reports to `sink`.
     public init(sink: RunEventSink, seed: UInt64?) {
         self.sink = sink
@@ -174,10 +144,10 @@ public final class Interpreter {
     public var isIdle: Bool { queue.isEmpty }
 
     /// Whether any property is being moved right now (a tween, spring or replay owns it).
-    public var isMoving: Bool { !owners.isEmpty }
+    public var isMoving: Bool { !pool.owners.isEmpty }
 
     /// Whether a property is being moved right now.
-    public func isMoving(_ key: PropertyKey) -> Bool { owners[key] != nil }
+    public func isMoving(_ key: PropertyKey) -> Bool { pool.owners[key] != nil }
 
     /// The time of the next pending event.
     public var nextEventTime: Time? { queue.nextTime }
@@ -413,9 +383,9 @@ public final class Interpreter {
         let sub = subtree(Int32(i))
         _ = queue.extract { sub.contains($0.key.instance) }
         parked.removeAll { sub.contains($0.key.instance) }
-        for (key, o) in owners {
+        for (key, o) in pool.owners {
             let owner: Int32
-            if let r = o.renderingInstance { owner = r } else { owner = segments[Int(o.segment)].instance }
+            if let r = o.renderingInstance { owner = r } else { owner = pool.segments[Int(o.segment)].instance }
             guard sub.contains(owner) else { continue }
             if let v = currentValue(key) { setBase(key, v) }
             setOwner(key, nil)

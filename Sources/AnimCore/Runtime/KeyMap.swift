@@ -135,3 +135,5 @@ struct KeyMap<Value>: Sequence {
         }
     }
 }
+
+extension KeyMap: Sendable where Value: Sendable {}

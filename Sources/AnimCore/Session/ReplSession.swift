@@ -87,11 +87,11 @@ public final class ReplSession {
     /// The terminal's width, for `:timeline` (the front end sets it).
     public var terminalWidth = 80
 
-    /// A session that keeps the history of what moved and the messages printed, so
-    /// `:timeline` can draw them.
+    /// A session that keeps the history of the run and the messages printed, so `:timeline`
+    /// can draw them.
     static func makeSession(_ options: SessionOptions, _ output: SessionOutput) -> Session {
         let s = Session(options: options, output: output)
-        s.interpreter.recordHistory(motionOnly: true)
+        s.interpreter.recordHistory()
         s.keepPrints()
         return s
     }
