@@ -19,6 +19,11 @@ public final class Sampler {
     public let history: RunHistory
     private let log: PropertyLog
     private let tables: TrackTables
+    /// For each timing: its plain iteration in ticks (0: not plain), its easing, whether a
+    /// spring's (copied from the tables, so an activation reads plain arrays).
+    private let plainTicks: [Int64]
+    private let timingEasing: [Int32]
+    private let easings: [Easing]
     /// The last frame sampled (`.min` before the first).
     public private(set) var frame: Int64 = .min
 
@@ -118,6 +123,9 @@ public final class Sampler {
         self.history = history
         log = history.log
         tables = history.tables
+        plainTicks = tables.plainTicks
+        timingEasing = tables.timingEasing
+        easings = tables.easings
         let n = log.propertyCount
         layout = .allocate(capacity: max(1, n))
         outputOffset = .allocate(capacity: max(1, n))
@@ -140,7 +148,7 @@ public final class Sampler {
         slot = .allocate(capacity: max(1, n)); slot.initialize(repeating: -1, count: n)
         laneOfRow = .allocate(capacity: max(1, n)); laneOfRow.initialize(repeating: -1, count: n)
         general = .allocate(capacity: max(1, n))
-        laneIndex = [Int32](repeating: -1, count: max(1, tables.easings.count) * 3)
+        laneIndex = [Int32](repeating: -1, count: max(1, easings.count) * 3)
     }
 
     deinit {
@@ -263,7 +271,7 @@ public final class Sampler {
                 note(.lane)
                 addRow(q, lane: lane, track: tr)
             } else {
-                if case .spring = tables.timings[Int(tr.timing)] { note(.spring) } else { note(.timedTween) }
+                note(timingEasing[Int(tr.timing)] < 0 ? .spring : .timedTween)
                 run(q)
             }
         case .replay:
@@ -284,17 +292,18 @@ public final class Sampler {
     /// piece must also start at or after the origin: a lane has no before phase, where a step
     /// easing would see the before flag.
     private func laneFor(_ tr: PropertyLog.LoggedTrack, row q: Int, start: Time) -> Int? {
-        let d = tables.plainTicks[Int(tr.timing)]
+        let d = plainTicks[Int(tr.timing)]
         guard d > 0, tr.curve == .straight, tr.clock.rate == 1, tr.fromLayout == tr.toLayout, tr.fromLayout != .time,
               layout[q] == tr.fromLayout.rawValue else { return nil }
         let limit = UInt64(Sampler.maxFoldedTicks)
         guard tr.clock.global.ticks.magnitude < limit, tr.clock.local.ticks.magnitude < limit, tr.begin.ticks.magnitude < limit,
               start.ticks >= tr.clock.global.ticks - tr.clock.local.ticks + tr.begin.ticks else { return nil }
         let n = tr.fromLayout.components
-        let key = Int(tables.timingEasing[Int(tr.timing)]) * 3 + (n == 1 ? 0 : n == 2 ? 1 : 2)
+        let e = Int(timingEasing[Int(tr.timing)])
+        let key = e * 3 + (n == 1 ? 0 : n == 2 ? 1 : 2)
         if laneIndex[key] < 0 {
             laneIndex[key] = Int32(lanes.count)
-            lanes.append(Lane(easing: tables.easings[Int(tables.timingEasing[Int(tr.timing)])], components: n))
+            lanes.append(Lane(easing: easings[e], components: n))
         }
         return Int(laneIndex[key])
     }
@@ -304,7 +313,7 @@ public final class Sampler {
         if lanes[k].count == lanes[k].capacity { lanes[k].grow() }
         let lane = lanes[k], r = lane.count, n = lane.components
         lane.origin[r] = tr.clock.global.ticks - tr.clock.local.ticks + tr.begin.ticks
-        lane.duration[r] = tables.plainTicks[Int(tr.timing)]
+        lane.duration[r] = plainTicks[Int(tr.timing)]
         lane.target[r] = outputOffset[q]
         lane.row[r] = Int32(q)
         log.pool.withUnsafeBufferPointer { pool in

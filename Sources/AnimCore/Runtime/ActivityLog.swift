@@ -37,7 +37,7 @@ public struct Activity: Sendable {
     /// What it moved, in the order of its writes. For a tween or
     /// spring, these are the properties its segment took when it began. For a `set`, it is the
     /// one property it wrote.
-    public var keys: [PropertyKey] = []
+    public var keys = ActivityKeys()
     /// Live, jumped over, replayed or resumed.
     public var pass: Pass = .live
     /// The activity it retargets: a run of the same step that was still moving a property when
@@ -63,6 +63,27 @@ public struct Activity: Sendable {
     var held = 0
 }
 
+/// The properties an activity moved: most move one, which is kept without an allocation.
+public struct ActivityKeys: RandomAccessCollection, Hashable, Sendable {
+    private var first: PropertyKey?
+    private var rest: [PropertyKey] = []
+
+    /// No properties.
+    public init() {}
+
+    /// These properties.
+    public init(_ keys: some Sequence<PropertyKey>) { for k in keys { append(k) } }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { first == nil ? 0 : 1 + rest.count }
+    public subscript(i: Int) -> PropertyKey { i == 0 ? first! : rest[i - 1] }
+
+    /// Adds a property at the end.
+    public mutating func append(_ k: PropertyKey) {
+        if first == nil { first = k } else { rest.append(k) }
+    }
+}
+
 /// An activity's span in a recording instance's local time.
 struct RecordedSpan: Sendable {
     var recorder: Int32
@@ -70,11 +91,36 @@ struct RecordedSpan: Sendable {
     var end: Time?
 }
 
+/// The open activity of each running frame: an array by frame id, as frames are.
+struct OpenActivities {
+    private var of: [Int32] = []
+
+    subscript(f: Int32) -> Int? {
+        get { Int(f) < of.count && of[Int(f)] >= 0 ? Int(of[Int(f)]) : nil }
+        set {
+            if Int(f) >= of.count { of.append(contentsOf: repeatElement(-1, count: max(Int(f) + 1 - of.count, of.count))) }
+            of[Int(f)] = Int32(newValue ?? -1)
+        }
+    }
+
+    /// Removes and returns frame `f`'s open activity.
+    mutating func removeValue(forKey f: Int32) -> Int? {
+        guard let k = self[f] else { return nil }
+        of[Int(f)] = -1
+        return k
+    }
+
+    /// The open activities with their frames, in the order they were logged.
+    var sorted: [(key: Int32, value: Int)] {
+        of.indices.compactMap { f in of[f] >= 0 ? (Int32(f), Int(of[f])) : nil }.sorted { $0.value < $1.value }
+    }
+}
+
 /// The interpreter's log of activities.
 struct ActivityLog {
     var activities: [Activity]
     /// The open activity of each running frame.
-    var ofFrame: [Int32: Int] = [:]
+    var ofFrame = OpenActivities()
     /// Activities whose frames wait while their instance replays, by frame.
     var suspended: [Int32: Int] = [:]
     /// The activities each recording instance recorded.
@@ -109,10 +155,12 @@ extension Interpreter {
         guard recorder.activityLog != nil else { return -1 }
         let fr = frames[Int(f)]
         let start = globalTime(fr.instance, fr.start) ?? time
-        var a = Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time), begin: time, end: nil)
         let k = recorder.activityLog!.activities.count
-        a.recorded = recordedSpans(of: fr.instance, index: k)
-        recorder.activityLog!.activities.append(a)
+        recorder.activityLog!.activities.append(Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time),
+                                                         begin: time, end: nil))
+        if !instances[Int(fr.instance)].recorders.isEmpty {
+            recorder.activityLog!.activities[k].recorded = recordedSpans(of: fr.instance, index: k)
+        }
         recorder.activityLog!.ofFrame[f] = k
         return k
     }
@@ -145,7 +193,7 @@ extension Interpreter {
     /// Ends the activities of stopped instances (`interrupt`), and forgets suspended ones.
     func endActivities(in sub: Set<Int32>) {
         guard recorder.activityLog != nil else { return }
-        for (f, k) in recorder.activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+        for (f, k) in recorder.activityLog!.ofFrame.sorted where sub.contains(frames[Int(f)].instance) {
             recorder.activityLog!.ofFrame[f] = nil
             closeActivity(k)
         }
@@ -182,7 +230,7 @@ extension Interpreter {
     /// Notes the property a `set` wrote.
     func logSetKey(_ key: PropertyKey, activity k: Int) {
         guard recorder.activityLog != nil, k >= 0 else { return }
-        recorder.activityLog!.activities[k].keys = [key]
+        recorder.activityLog!.activities[k].keys = ActivityKeys([key])
     }
 
     /// Whether two activities are runs of one tween or spring step (the same source).
@@ -202,7 +250,7 @@ extension Interpreter {
     func suspendActivities(_ i: Int32) {
         guard recorder.activityLog != nil else { return }
         let sub = subtree(i)
-        for (f, k) in recorder.activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+        for (f, k) in recorder.activityLog!.ofFrame.sorted where sub.contains(frames[Int(f)].instance) {
             recorder.activityLog!.ofFrame[f] = nil
             closeActivity(k)
             recorder.activityLog!.suspended[f] = k
@@ -232,7 +280,7 @@ extension Interpreter {
     /// Something about instance `i`'s replay may have changed (it was scheduled, or its clock
     /// moved); looked at when the history is next brought up to date.
     func noteReplayChange(_ i: Int32) {
-        guard recorder.activityLog != nil, instances[Int(i)].recording != nil else { return }
+        guard recorder.activityLog != nil, instances[Int(i)].recording >= 0 else { return }
         recorder.activityLog!.replayCandidates.insert(i)
     }
 
@@ -264,12 +312,8 @@ extension Interpreter {
         let u0 = c(pass.begin), u1 = c(end)
         let lo = min(u0, u1), hi = max(u0, u1)
         /// The global time at which the replay's playhead is at local time `u`.
-        func global(_ u: Time) -> Time {
-            let d = u - u0
-            if c.rate == 1 { return pass.begin + d }
-            if c.rate == -1 { return pass.begin - d }
-            return pass.begin + Time(ticks: Int64((Double(d.ticks) / c.rate).rounded()))
-        }
+        let back = ClockMap(global: pass.begin, local: u0, rate: c.rate)
+        func global(_ u: Time) -> Time { back.inverse(u) ?? pass.begin }
         var out: [Activity] = []
         for k in log.byRecorder[i] ?? [] {
             let a = log.activities[k]

@@ -25,7 +25,7 @@ extension Interpreter {
             try control(c, env: env)
         case .save(let ref):
             let shape = try resolve(ref, env: env)
-            let n = scene.shapes[Int(shape.index)].values.count
+            let n = Int(scene.shapes[Int(shape.index)].propertyCount)
             saved[shape] = (0..<n).map { currentValue(shape, PropertyID($0)) }
         case .restore(let ref):
             let shape = try resolve(ref, env: env)
@@ -113,14 +113,17 @@ extension Interpreter {
             let display = c.isArray ? "\(c.name)[\(k)]" : c.name
             let id = scene.add(name: display, kind: c.kind, propertyCount: propertyNames.count)
             if let slot = c.indexSlot { envs[Int(env)][slot] = .number(Double(k)) }
+            let first = recorder.declaredValue.count
             for (p, e) in c.properties {
                 do throws(RuntimeError) {
-                    scene.setBase(id, p, try eval(e, env: env))
+                    let v = try eval(e, env: env)
+                    scene.setBase(id, p, v)
+                    if recorder.isOn { recorder.declaredProperty.append(p); recorder.declaredValue.append(v) }
                 } catch {
                     if firstError == nil { firstError = error }
                 }
             }
-            if recorder.isOn { recorder.declare(id, kind: c.kind, at: time, values: scene.shapes[Int(id.index)].values) }
+            if recorder.isOn { recorder.declare(id, kind: c.kind, at: time, from: first) }
         }
         if let e = firstError { throw e }
     }

@@ -96,7 +96,7 @@ extension Interpreter {
     /// properties it wrote are rendered from the recording.
     func enterReplay(_ i: Int32) {
         let inst = instances[Int(i)]
-        guard inst.replay == nil, inst.recording != nil else { return }
+        guard inst.replay == nil, inst.recording >= 0 else { return }
         // A finished run's playhead rests at its end, however long ago that was.
         var frontier = localTime(i)
         if !inst.running, let end = inst.end {
@@ -115,7 +115,8 @@ extension Interpreter {
     /// A replaying instance renders the properties it wrote, except those someone outside has
     /// taken over since (GSAP's overwrite).
     func claim(_ i: Int32) {
-        for key in instances[Int(i)].recording?.log.keys ?? [] {
+        let r = instances[Int(i)].recording
+        for key in r >= 0 ? recordings[Int(r)].log.keys : [] {
             if let w = pool.lastWriter[key], !isDescendant(w, of: i) { continue }
             setOwner(key, .render(i))
         }
@@ -164,18 +165,19 @@ extension Interpreter {
             if case .replayLimit(let x) = e.action { return x == i }
             return false
         }
-        guard let rec = instances[Int(i)].recording else { return }
+        guard instances[Int(i)].recording >= 0 else { return }
+        let actions = recordings[Int(instances[Int(i)].recording)].actions
         let now = localTime(i)
         let frontier = instances[Int(i)].frontier
         if instances[Int(i)].direction < 0 {
-            for k in rec.actions.indices.reversed() where (rec.actions[k].time < now || inclusive && rec.actions[k].time == now)
-                && rec.actions[k].time >= .zero {
-                schedule(i, local: rec.actions[k].time, node: 0, .replayAction(i, Int32(k)))
+            for k in actions.indices.reversed() where (actions[k].time < now || inclusive && actions[k].time == now)
+                && actions[k].time >= .zero {
+                schedule(i, local: actions[k].time, node: 0, .replayAction(i, Int32(k)))
             }
             schedule(i, local: .zero, node: 0, .replayLimit(i))
         } else {
-            for k in rec.actions.indices where rec.actions[k].time > now && rec.actions[k].time <= frontier {
-                schedule(i, local: rec.actions[k].time, node: 0, .replayAction(i, Int32(k)))
+            for k in actions.indices where actions[k].time > now && actions[k].time <= frontier {
+                schedule(i, local: actions[k].time, node: 0, .replayAction(i, Int32(k)))
             }
             schedule(i, local: frontier, node: 0, .replayLimit(i))
         }
@@ -183,7 +185,8 @@ extension Interpreter {
 
     /// A replaying instance crosses a recorded print or expect: it fires again.
     func replayAction(_ i: Int32, _ k: Int) throws(RuntimeError) {
-        guard let a = instances[Int(i)].recording?.actions[k] else { return }
+        guard instances[Int(i)].recording >= 0 else { return }
+        let a = recordings[Int(instances[Int(i)].recording)].actions[k]
         let env = newEnv(a.env)
         defer { freeEnvs.append(env) }
         logReplayedAction(i, activity: a.activity)

@@ -23,6 +23,17 @@ extension Interpreter {
         return scene.base(key)
     }
 
+    /// The value of a property now as numbers, or nil if it has none or it is not numbers.
+    @inline(__always)
+    func currentNumeric(_ key: PropertyKey) -> NumericValue? {
+        if let o = pool.owners[key] {
+            if let r = o.renderingInstance { return NumericValue(render(r, key: key, at: localTime(r))) }
+            let tr = pool.tracks[Int(o.track)]
+            return pool.tables.value(tr, at: localTime(tr.instance))
+        }
+        return scene.numericBase(key) ?? scene.base(key).flatMap(NumericValue.init)
+    }
+
     /// The rate of change of a property per second of global time (zero when nothing moves it).
     func velocity(_ s: ShapeID, _ p: PropertyID) -> Value? {
         let key = PropertyKey(s, p)
@@ -181,7 +192,7 @@ extension Interpreter {
         let inst = pool.segments[Int(s)].instance
         for k in targets {
             let t = instances[Int(inst)].graph.targets[Int(k)]
-            guard let current = currentValue(t.shape, t.property), let from = NumericValue(current) else {
+            guard let from = currentNumeric(PropertyKey(t.shape, t.property)) else {
                 pool.segments[Int(s)].count = 0
                 return false
             }
@@ -253,7 +264,7 @@ extension Interpreter {
             }
             let curve = TrackCurve.springs(Int32(pool.tables.springs.count))
             for c in 0..<n {
-                pool.tables.springs.append(SpringMotion(parameters: params, from: from.arithmetic(c), to: to.arithmetic(c), velocity: v0[c]))
+                _ = pool.tables.add(spring: SpringMotion(parameters: params, from: from.arithmetic(c), to: to.arithmetic(c), velocity: v0[c]))
             }
             // The settling time is known once every component's motion is: set below.
             made.append(Track(instance: inst, key: PropertyKey(shape, w.property), begin: begin, timing: 0, curve: curve,
@@ -325,8 +336,7 @@ extension Interpreter {
             var pts: [Point] = []
             if track.from.layout == .point, let p = track.from.point { pts.append(p) }
             for v in values where v.layout == .point { pts.append(v.point!) }
-            track.curve = .path(Int32(pool.tables.paths.count))
-            pool.tables.paths.append(PathTrack(points: pts))
+            track.curve = .path(pool.tables.add(path: PathTrack(points: pts)))
             track.to = values.last!
             return
         }
@@ -356,8 +366,7 @@ extension Interpreter {
         }
         let offsets = given.map { $0! }
         track.from = vs[0]
-        track.curve = .keyframes(Int32(pool.tables.keyframes.count))
-        pool.tables.keyframes.append(KeyframeTrack(offsets: offsets, values: vs, easings: easings))
+        track.curve = .keyframes(pool.tables.add(keyframes: KeyframeTrack(offsets: offsets, values: vs, easings: easings)))
         track.to = vs.last!
     }
 
@@ -376,7 +385,7 @@ extension Interpreter {
             scene.setBase(key.shape, key.property, pool.tables.finalValue(pool.tracks[k], at: t).value)
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if notesReleases { releasedKeys.append(key) }
-                if recorder.isOn && recorder.log.lastTrackClock(of: key) != clock { recorder.dirty.append(key) }
+                if recorder.isOn { recorder.landed(key, clock: clock) }
             } else if pool.owners[key] == nil {
                 noteChange(key)
             }

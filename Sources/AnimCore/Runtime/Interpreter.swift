@@ -54,6 +54,8 @@ public final class Interpreter {
     /// Events of paused or replaying instances, with their local times.
     var parked: [QueuedEvent] = []
     var instances: [Instance] = []
+    /// What the instances that record what they play have played (`Instance.recording`).
+    var recordings: [Recording] = []
     var frames: [Frame] = []
     var freeFrames: [Int32] = []
     /// Locals by environment; environment 0 is the scratch space for top-level expressions.
@@ -237,11 +239,10 @@ public final class Interpreter {
         let index = Int32(instances.count)
         let name = graph.nodes[Int(root)].name
         let depth = parent >= 0 ? instances[Int(parent)].depth + 1 : 0
-        var inst = Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
-                            name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,
-                            speed: speed, direction: 1, paused: false, depth: depth)
-        if parent >= 0 { inst.recorders = instances[Int(parent)].recorders }
-        instances.append(inst)
+        instances.append(Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
+                                  name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,
+                                  speed: speed, direction: 1, paused: false, depth: depth))
+        if parent >= 0 && !instances[Int(parent)].recorders.isEmpty { instances[Int(index)].recorders = instances[Int(parent)].recorders }
         if name != nil { enableRecording(index) }
         if parent >= 0 { instances[Int(parent)].children.append(index) }
         refreshClocks(index)
@@ -251,10 +252,10 @@ public final class Interpreter {
 
     /// Schedules an instance's root frame at its local start.
     func scheduleRoot(_ i: Int32) {
-        let inst = instances[Int(i)]
-        let root = newFrame(node: inst.root, instance: i, parent: -1, start: inst.anchorLocal, env: inst.env, ownsEnv: false)
+        let node = instances[Int(i)].root, local = instances[Int(i)].anchorLocal
+        let root = newFrame(node: node, instance: i, parent: -1, start: local, env: instances[Int(i)].env, ownsEnv: false)
         instances[Int(i)].rootFrame = root
-        schedule(i, local: inst.anchorLocal, node: inst.root, .start(root))
+        schedule(i, local: local, node: node, .start(root))
     }
 
     func newFrame(node: Int32, instance: Int32, parent: Int32, start: Time, env: Int32, ownsEnv: Bool) -> Int32 {
@@ -370,7 +371,7 @@ public final class Interpreter {
     func noteEnd(_ i: Int32) {
         let parent = instances[Int(i)].parent
         if parent >= 0 { instances[Int(parent)].children.removeAll { $0 == i } }
-        unstartedRuns.remove(i)
+        if !unstartedRuns.isEmpty { unstartedRuns.remove(i) }
         guard let name = instances[Int(i)].name, stepRuns[name]?.instance == i else { return }
         // A run that ends before its block started (interrupted while it waits) starts as it ends.
         if stepRuns[name]?.start == nil { stepRuns[name]?.start = time }

@@ -113,6 +113,7 @@ public struct PropertyLog: Sendable {
     var lastStart: Time { pieceStart.last ?? Time(ticks: .min) }
 
     /// The clock of a property's last piece when it is a track's.
+    @inline(__always)
     func lastTrackClock(of key: PropertyKey) -> ClockMap? {
         guard let r = rowOf[key] else { return nil }
         let p = Int(rowLast[Int(r)])

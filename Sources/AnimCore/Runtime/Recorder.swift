@@ -6,8 +6,8 @@
 // added as the interpreter goes, in time order, which is the order the sampler activates them.
 // The activity log (ActivityLog.swift) is kept here too.
 
-/// A shape as declared: when, its kind, and the values it was given that its kind's defaults
-/// do not already say (in `RunHistory.declaredProperty` and `declaredValue`).
+/// A shape as declared: when, its kind, and the values its declaration gave it (in
+/// `RunHistory.declaredProperty` and `declaredValue`); its kind's defaults say the rest.
 struct DeclaredShape: Sendable {
     var created: Time
     var kind: ShapeKind
@@ -32,17 +32,19 @@ struct Recorder {
     /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
     var activityLog: ActivityLog?
 
-    /// Notes a shape's declaration with its values now.
-    mutating func declare(_ id: ShapeID, kind: ShapeKind, at t: Time, values: [Value?]) {
+    /// A property landed at the end of its track, whose instance's clock is `clock`: it needs a
+    /// piece when its last one does not show the track through that clock (the clock jumped
+    /// while it ran without the log seeing it: a seek's fast-forward). Mutating, so the log is
+    /// read in place.
+    mutating func landed(_ key: PropertyKey, clock: ClockMap) {
+        if log.lastTrackClock(of: key) != clock { dirty.append(key) }
+    }
+
+    /// Notes a shape's declaration with the values `declaredProperty[from...]` and
+    /// `declaredValue[from...]` it was given (a later value for one property wins).
+    mutating func declare(_ id: ShapeID, kind: ShapeKind, at t: Time, from: Int) {
         precondition(Int(id.index) == shapes.count, "shapes are declared in order")
-        let first = Int32(declaredValue.count)
-        for (p, v) in values.enumerated() {
-            guard let v else { continue }
-            if let b = BuiltinProperty(rawValue: p), b.applies(to: kind), b.defaultValue(for: kind) == v { continue }
-            declaredProperty.append(PropertyID(p))
-            declaredValue.append(v)
-        }
-        shapes.append(DeclaredShape(created: t, kind: kind, first: first, count: Int32(declaredValue.count) - first))
+        shapes.append(DeclaredShape(created: t, kind: kind, first: Int32(from), count: Int32(declaredValue.count - from)))
     }
 }
 
@@ -86,7 +88,7 @@ public struct RunHistory: Sendable {
     /// A property's value as declared.
     func declared(_ key: PropertyKey) -> Value? {
         let d = shapes[Int(key.shape.index)]
-        for i in Int(d.first)..<Int(d.first + d.count) where declaredProperty[i] == key.property { return declaredValue[i] }
+        for i in (Int(d.first)..<Int(d.first + d.count)).reversed() where declaredProperty[i] == key.property { return declaredValue[i] }
         if let b = BuiltinProperty(rawValue: Int(key.property.raw)), b.applies(to: d.kind) { return b.defaultValue(for: d.kind) }
         return nil
     }
@@ -132,7 +134,10 @@ extension Interpreter {
     func flushHistory() {
         if recorder.activityLog != nil { updateReplays() }
         guard recorder.isOn, !recorder.dirty.isEmpty else { return }
-        for key in recorder.dirty {
+        var i = 0
+        while i < recorder.dirty.count {
+            let key = recorder.dirty[i]
+            i += 1
             if let o = pool.owners[key] {
                 if let r = o.renderingInstance {
                     let kept = keptRecording(r)
@@ -151,12 +156,13 @@ extension Interpreter {
 
     /// Instance `i`'s recording as the history keeps it, indexed: kept again only if it changed.
     func keptRecording(_ i: Int32) -> Int32 {
-        let version = instances[Int(i)].recording?.version ?? -1
+        let r = Int(instances[Int(i)].recording)
+        let version = r >= 0 ? recordings[r].version : -1
         if let k = recorder.keptRecordings[i], k.version == version { return k.index }
         var log = PropertyLog()
-        if instances[Int(i)].recording != nil {
-            instances[Int(i)].recording!.log.index()
-            log = instances[Int(i)].recording!.log
+        if r >= 0 {
+            recordings[r].log.index()
+            log = recordings[r].log
         } else {
             log.index()
         }
@@ -175,7 +181,16 @@ extension Interpreter {
         recorder.declaredValue = []
         recorder.keptRecordings = [:]
         activities = []
-        for (s, shape) in scene.shapes.enumerated() { recorder.declare(ShapeID(s), kind: shape.kind, at: time, values: shape.values) }
+        for (s, shape) in scene.shapes.enumerated() {
+            let first = recorder.declaredValue.count
+            for (p, v) in scene.values(of: ShapeID(s)).enumerated() {
+                guard let v else { continue }
+                if let b = BuiltinProperty(rawValue: p), b.applies(to: shape.kind), b.defaultValue(for: shape.kind) == v { continue }
+                recorder.declaredProperty.append(PropertyID(p))
+                recorder.declaredValue.append(v)
+            }
+            recorder.declare(ShapeID(s), kind: shape.kind, at: time, from: first)
+        }
         for (key, _) in pool.owners { recorder.dirty.append(key) }
         flushHistory()
     }

@@ -56,9 +56,10 @@ extension Interpreter {
 
     /// Makes an instance (created a moment ago, without children yet) record what it plays.
     func enableRecording(_ i: Int32) {
-        guard instances[Int(i)].recording == nil else { return }
+        guard instances[Int(i)].recording < 0 else { return }
         pool.keepsWriters = true
-        instances[Int(i)].recording = Recording()
+        instances[Int(i)].recording = Int32(recordings.count)
+        recordings.append(Recording())
         instances[Int(i)].recorders.append(i)
     }
 
@@ -78,31 +79,30 @@ extension Interpreter {
             let r = instances[Int(x)].clock.rate
             let scale = r == 0 || segClock.rate == 0 ? 1 : segClock.rate / r
             let u = localTime(x)
-            instances[Int(x)].recording!.add(tr, at: u, clock: ClockMap(global: u, local: local, rate: scale))
+            recordings[Int(instances[Int(x)].recording)].add(tr, at: u, clock: ClockMap(global: u, local: local, rate: scale))
         }
     }
 
     /// Records an instant write (`set`, `restore`) in every recorder of instance `i`.
     func recordSet(_ key: PropertyKey, from: Value, to: Value, instance i: Int32) {
-        for x in recorders(of: i) { instances[Int(x)].recording!.add(set: key, at: localTime(x), from: from, to: to) }
+        for x in recorders(of: i) { recordings[Int(instances[Int(x)].recording)].add(set: key, at: localTime(x), from: from, to: to) }
     }
 
     /// Records a print or expect in every recorder of an instance.
     func recordAction(_ spec: ActionSpec, frame f: Int32, span: Span, activity: Int) {
         let i = frames[Int(f)].instance
         for r in recorders(of: i) {
-            instances[Int(r)].recording!.actions.append(
+            recordings[Int(instances[Int(r)].recording)].actions.append(
                 Recording.Action(time: localTime(r), spec: spec, env: envs[Int(frames[Int(f)].env)], span: span, activity: activity))
         }
     }
 
     /// A property's value while instance `i` replays, at its local time `u`.
     func render(_ i: Int32, key: PropertyKey, at u: Time) -> Value {
-        if instances[Int(i)].recording != nil {
-            instances[Int(i)].recording!.log.index()
-            if let v = instances[Int(i)].recording!.log.value(key, at: u, backwards: instances[Int(i)].clock.rate < 0, tables: pool.tables) {
-                return v
-            }
+        let r = Int(instances[Int(i)].recording)
+        if r >= 0 {
+            recordings[r].log.index()
+            if let v = recordings[r].log.value(key, at: u, backwards: instances[Int(i)].clock.rate < 0, tables: pool.tables) { return v }
         }
         return scene.base(key) ?? .number(0)
     }

@@ -50,8 +50,8 @@ struct Track: Sendable {
     }
 
     /// A pool entry no segment uses yet.
-    static let placeholder = Track(instance: -1, key: PropertyKey(ShapeID(0), PropertyID(0)), begin: .zero, timing: 0,
-                                   curve: .straight, from: .zero, to: .zero, ending: nil)
+    static var placeholder: Track { Track(instance: -1, key: PropertyKey(ShapeID(0), PropertyID(0)), begin: .zero, timing: 0,
+                                   curve: .straight, from: .zero, to: .zero, ending: nil) }
 }
 
 /// Keyframes of one track: values at offsets with the easing of the segment arriving at each.
@@ -154,23 +154,52 @@ struct PathTrack: Sendable {
 
 /// The timings and curves tracks refer to by index. The interpreter owns them; every log of
 /// tracks (the run's history, the recordings) is read through them, and a Timeline keeps them.
-/// Timings are kept once each, so a thousand tweens of one step share one entry.
+/// Timings are kept once each, so a thousand tweens of one step share one entry. The arrays sit
+/// in one copy-on-write box, so copying the tables (into a history, or for a call) is a retain.
 struct TrackTables: Sendable {
-    /// Distinct timings.
-    private(set) var timings: [TrackTiming] = []
-    /// For each timing: its easing in `easings` (−1 for a spring).
-    private(set) var timingEasing: [Int32] = []
-    /// For each timing: the iteration duration in ticks when it is one plain iteration — once,
-    /// forwards, at rate 1, 0 < d < 2⁵³ — which the sampler's fast path takes (0 otherwise).
-    private(set) var plainTicks: [Int64] = []
-    /// Distinct easings.
-    private(set) var easings: [Easing] = []
-    var keyframes: [KeyframeTrack] = []
-    var paths: [PathTrack] = []
-    var springs: [SpringMotion] = []
+    /// The arrays. Written only while uniquely referenced (`unique()`), as an Array's storage
+    /// is, so sharing one between threads is safe.
+    private final class Storage: @unchecked Sendable {
+        var timings: [TrackTiming] = []
+        var timingEasing: [Int32] = []
+        var plainTicks: [Int64] = []
+        var easings: [Easing] = []
+        var keyframes: [KeyframeTrack] = []
+        var paths: [PathTrack] = []
+        var springs: [SpringMotion] = []
+        var timingIndex: [TrackTiming: Int32] = [:]
+        var easingIndex: [Easing: Int32] = [:]
+        /// The timing interned last, which the next tween most often shares.
+        var last: (timing: TrackTiming, index: Int32)?
 
-    private var timingIndex: [TrackTiming: Int32] = [:]
-    private var easingIndex: [Easing: Int32] = [:]
+        func copy() -> Storage {
+            let c = Storage()
+            c.timings = timings; c.timingEasing = timingEasing; c.plainTicks = plainTicks; c.easings = easings
+            c.keyframes = keyframes; c.paths = paths; c.springs = springs
+            c.timingIndex = timingIndex; c.easingIndex = easingIndex; c.last = last
+            return c
+        }
+    }
+
+    private var s = Storage()
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&s) { s = s.copy() }
+    }
+
+    /// Distinct timings.
+    var timings: [TrackTiming] { s.timings }
+    /// For each timing: its easing in `easings` (−1 for a spring).
+    var timingEasing: [Int32] { s.timingEasing }
+    /// For each timing: the iteration duration in ticks when it is one plain iteration — once,
+    /// forwards, at rate 1, 0 < d < 2⁵³ — which the sampler's lanes take (0 otherwise).
+    var plainTicks: [Int64] { s.plainTicks }
+    /// Distinct easings.
+    var easings: [Easing] { s.easings }
+    /// Keyframes, paths and springs, by the index in a track's curve.
+    var keyframes: [KeyframeTrack] { s.keyframes }
+    var paths: [PathTrack] { s.paths }
+    var springs: [SpringMotion] { s.springs }
 
     /// Largest tick count of a plain iteration: below 2⁵³ every tick count is an exact Double,
     /// so u ÷ d < 1 whenever u < d and the progress needs no `rounded(.down)`.
@@ -178,40 +207,68 @@ struct TrackTables: Sendable {
 
     /// The index of a timing, added if new.
     mutating func intern(_ timing: TrackTiming) -> Int32 {
-        if let i = timingIndex[timing] { return i }
-        let i = Int32(timings.count)
-        timings.append(timing)
-        timingIndex[timing] = i
+        if let l = s.last, l.timing == timing { return l.index }
+        unique()
+        if let i = s.timingIndex[timing] {
+            s.last = (timing, i)
+            return i
+        }
+        let i = Int32(s.timings.count)
+        s.timings.append(timing)
+        s.timingIndex[timing] = i
         switch timing {
         case .tween(let t, let e):
-            timingEasing.append(intern(e))
+            s.timingEasing.append(intern(e))
             let d = t.iterationDuration.ticks
             let plain = t.iterations == 1 && t.iterationStart == 0 && t.rate == 1 && t.direction == .normal
                 && d > 0 && d < TrackTables.maxPlainTicks
-            plainTicks.append(plain ? d : 0)
+            s.plainTicks.append(plain ? d : 0)
         case .spring:
-            timingEasing.append(-1)
-            plainTicks.append(0)
+            s.timingEasing.append(-1)
+            s.plainTicks.append(0)
         }
+        s.last = (timing, i)
         return i
     }
 
     private mutating func intern(_ e: Easing) -> Int32 {
-        if let i = easingIndex[e] { return i }
-        easings.append(e)
-        easingIndex[e] = Int32(easings.count - 1)
-        return Int32(easings.count - 1)
+        if let i = s.easingIndex[e] { return i }
+        s.easings.append(e)
+        s.easingIndex[e] = Int32(s.easings.count - 1)
+        return Int32(s.easings.count - 1)
+    }
+
+    /// Adds keyframes; returns their index.
+    mutating func add(keyframes k: KeyframeTrack) -> Int32 {
+        unique()
+        s.keyframes.append(k)
+        return Int32(s.keyframes.count - 1)
+    }
+
+    /// Adds a path; returns its index.
+    mutating func add(path p: PathTrack) -> Int32 {
+        unique()
+        s.paths.append(p)
+        return Int32(s.paths.count - 1)
+    }
+
+    /// Adds one spring motion; returns its index.
+    mutating func add(spring m: SpringMotion) -> Int32 {
+        unique()
+        s.springs.append(m)
+        return Int32(s.springs.count - 1)
     }
 
     /// Whether any curve is kept.
-    var hasCurves: Bool { !(keyframes.isEmpty && paths.isEmpty && springs.isEmpty) }
+    var hasCurves: Bool { !(s.keyframes.isEmpty && s.paths.isEmpty && s.springs.isEmpty) }
 
     /// Forgets every curve (keyframes, paths, springs) while keeping the timings: when no
     /// track and no log refers to one any more.
     mutating func dropCurves() {
-        keyframes.removeAll(keepingCapacity: true)
-        paths.removeAll(keepingCapacity: true)
-        springs.removeAll(keepingCapacity: true)
+        unique()
+        s.keyframes.removeAll(keepingCapacity: true)
+        s.paths.removeAll(keepingCapacity: true)
+        s.springs.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Values
@@ -222,22 +279,22 @@ struct TrackTables: Sendable {
     /// The before flag of step easings follows the phase; it is never set inside the active
     /// interval.
     func value(_ tr: Track, at t: Time, backwards: Bool = false) -> NumericValue {
-        switch timings[Int(tr.timing)] {
+        switch s.timings[Int(tr.timing)] {
         case .tween(let timing, let easing):
             // TweenTiming.transformedProgress, keeping the before flag for the keyframes.
-            let s = timing.sample(at: t - tr.begin, backwards: backwards)
-            let e = easing(s.directedProgress, beforeFlag: s.beforeFlag)
+            let sample = timing.sample(at: t - tr.begin, backwards: backwards)
+            let e = easing(sample.directedProgress, beforeFlag: sample.beforeFlag)
             switch tr.curve {
             case .straight, .springs: return NumericValue.interpolate(tr.from, tr.to, e)
-            case .keyframes(let k): return keyframes[Int(k)].value(e, beforeFlag: s.beforeFlag)
-            case .path(let k): return paths[Int(k)].value(e)
+            case .keyframes(let k): return s.keyframes[Int(k)].value(e, beforeFlag: sample.beforeFlag)
+            case .path(let k): return s.paths[Int(k)].value(e)
             }
         case .spring(let duration):
             let u = t - tr.begin
             guard u < duration, case .springs(let first) = tr.curve else { return tr.to }
-            let s = max(0, u.seconds)
+            let seconds = max(0, u.seconds)
             var out = NumericValue(zero: tr.to.layout)
-            for c in 0..<tr.to.layout.components { out.setArithmetic(c, springs[Int(first) + c].position(at: s)) }
+            for c in 0..<tr.to.layout.components { out.setArithmetic(c, s.springs[Int(first) + c].position(at: seconds)) }
             return out
         }
     }
@@ -253,12 +310,12 @@ struct TrackTables: Sendable {
     func velocity(_ tr: Track, at t: Time) -> NumericValue {
         let zero = NumericValue(zero: tr.to.layout)
         let n = tr.to.layout.components
-        switch timings[Int(tr.timing)] {
+        switch s.timings[Int(tr.timing)] {
         case .spring(let duration):
             let u = t - tr.begin
             guard u < duration, u.ticks >= 0, case .springs(let first) = tr.curve else { return zero }
             var out = zero
-            for c in 0..<n { out.setArithmetic(c, springs[Int(first) + c].velocity(at: u.seconds)) }
+            for c in 0..<n { out.setArithmetic(c, s.springs[Int(first) + c].velocity(at: u.seconds)) }
             return out
         case .tween(let timing, _):
             // A central difference over 1 ms, kept inside the active interval.

@@ -65,8 +65,11 @@ struct TrackPool {
             // Outgrown (or new): a fresh run at the end of the pool; the old run is not reused.
             seg.first = Int32(tracks.count)
             seg.capacity = Int32(room)
-            tracks.append(contentsOf: repeatElement(Track.placeholder, count: room))
-            owned.append(contentsOf: repeatElement(false, count: room))
+            let placeholder = Track.placeholder
+            for _ in 0..<room {
+                tracks.append(placeholder)
+                owned.append(false)
+            }
         }
         segments[Int(s)] = seg
         return s

@@ -51,7 +51,7 @@ public struct NumericValue: Hashable, Sendable {
     var c0 = 0.0, c1 = 0.0, c2 = 0.0, c3 = 0.0
 
     /// Zero, as a number.
-    static let zero = NumericValue(.number(0))!
+    static var zero: NumericValue { NumericValue(zero: .number) }
 
     /// Zero of a layout (a time of 0 ticks).
     init(zero layout: ValueLayout) { self.layout = layout }

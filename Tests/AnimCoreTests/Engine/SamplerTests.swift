@@ -41,7 +41,7 @@ struct SamplerTests {
             let interp = session.interpreter!
             var values: [PropertyKey: Value] = [:]
             for (s, shape) in interp.scene.shapes.enumerated() {
-                for p in shape.values.indices where shape.values[p] != nil {
+                for p in 0..<Int(shape.propertyCount) where interp.scene.base(ShapeID(s), PropertyID(p)) != nil {
                     let id = ShapeID(s), prop = PropertyID(p)
                     values[PropertyKey(id, prop)] = interp.currentValue(id, prop)
                 }

@@ -37,8 +37,8 @@ private func keyframed(_ effect: Easing, _ offsets: [Double], _ values: [Double]
                        duration: Double = 1000) -> (Track, TrackTables) {
     var tables = TrackTables()
     let timing = tables.intern(.tween(TweenTiming(iterationDuration: ms(duration)), effect))
-    tables.keyframes.append(KeyframeTrack(offsets: offsets, values: values.map { NumericValue(.number($0))! }, easings: easings))
-    let track = Track(instance: 0, key: PropertyKey(ShapeID(0), PropertyID(0)), begin: .zero, timing: timing, curve: .keyframes(0),
+    let k = tables.add(keyframes: KeyframeTrack(offsets: offsets, values: values.map { NumericValue(.number($0))! }, easings: easings))
+    let track = Track(instance: 0, key: PropertyKey(ShapeID(0), PropertyID(0)), begin: .zero, timing: timing, curve: .keyframes(k),
                       from: NumericValue(.number(values[0]))!, to: NumericValue(.number(values.last!))!, ending: nil)
     return (track, tables)
 }

@@ -21,7 +21,7 @@ struct HistoryTests {
         session.frameHook = { t in
             let interp = session.interpreter!
             for (s, shape) in interp.scene.shapes.enumerated() {
-                for p in shape.values.indices where shape.values[p] != nil {
+                for p in 0..<Int(shape.propertyCount) where interp.scene.base(ShapeID(s), PropertyID(p)) != nil {
                     let id = ShapeID(s), prop = PropertyID(p)
                     live.append((t, PropertyKey(id, prop), interp.currentValue(id, prop)))
                 }
@@ -48,10 +48,10 @@ struct HistoryTests {
         var live: [(local: Time, values: [PropertyKey: Value])] = []
         session.frameHook = { _ in
             let interp = session.interpreter!
-            guard let i = interp.instances.firstIndex(where: { $0.recording != nil }), interp.instances[i].running else { return }
+            guard let i = interp.instances.firstIndex(where: { $0.recording >= 0 }), interp.instances[i].running else { return }
             var values: [PropertyKey: Value] = [:]
             for (s, shape) in interp.scene.shapes.enumerated() {
-                for p in shape.values.indices where shape.values[p] != nil {
+                for p in 0..<Int(shape.propertyCount) where interp.scene.base(ShapeID(s), PropertyID(p)) != nil {
                     values[PropertyKey(ShapeID(s), PropertyID(p))] = interp.currentValue(ShapeID(s), PropertyID(p))
                 }
             }
@@ -59,8 +59,8 @@ struct HistoryTests {
         }
         session.run(name: "gen.anim", bytes: Array(text.utf8))
         let interp = session.interpreter!
-        let i = try #require(interp.instances.firstIndex { $0.recording != nil })
-        let log = interp.instances[i].recording!.log.indexedCopy()
+        let i = try #require(interp.instances.firstIndex { $0.recording >= 0 })
+        let log = interp.recordings[Int(interp.instances[i].recording)].log.indexedCopy()
         #expect(!live.isEmpty && log.pieceCount > 0, Comment(rawValue: text))
         var mismatches: [String] = []
         for (u, values) in live {
