@@ -131,7 +131,7 @@ public final class Sampler {
         outputOffset = .allocate(capacity: max(1, n))
         var count = 0
         for r in 0..<n {
-            let l = log.rowLayout[r]
+            let l = log.rows[r].layout
             layout[r] = l
             if let v = ValueLayout(rawValue: l) {
                 outputOffset[r] = Int32(count)
@@ -161,7 +161,7 @@ public final class Sampler {
     public var rowCount: Int { log.propertyCount }
 
     /// The property of row `q`.
-    public func key(ofRow q: Int) -> PropertyKey { log.rowKey[q] }
+    public func key(ofRow q: Int) -> PropertyKey { log.rows[q].key }
 
     /// The row of a property, if it has pieces.
     public func row(of key: PropertyKey) -> Int? { log.row(of: key) }
@@ -195,7 +195,7 @@ public final class Sampler {
         let t = grid.time(ofFrame: f)
         // Pieces that have started take their properties over, in start order.
         let count = log.pieceCount
-        while nextPiece < count && log.pieceStart[nextPiece] <= t {
+        while nextPiece < count && log.pieces[nextPiece].start <= t {
             start(piece: nextPiece, at: t)
             nextPiece += 1
         }
@@ -258,16 +258,17 @@ public final class Sampler {
 
     /// Piece `p` takes its property over at `t`.
     private func start(piece p: Int, at t: Time) {
-        let q = Int(log.pieceRow[p])
+        let piece = log.pieces[p]
+        let q = Int(piece.row)
         stop(q)
         cursor[q] = Int32(p)
-        switch log.pieceKind[p] {
+        switch piece.kind {
         case .constant, .write:
             note(.constant)
             write(q, log.value(ofPiece: p, at: t, tables: tables))
         case .track:
-            let tr = log.tracks[Int(log.piecePayload[p])]
-            if let lane = laneFor(tr, row: q, start: log.pieceStart[p]) {
+            let tr = log.tracks[Int(piece.payload)]
+            if let lane = laneFor(tr, row: q, start: piece.start) {
                 note(.lane)
                 addRow(q, lane: lane, track: tr)
             } else {
@@ -371,7 +372,7 @@ public final class Sampler {
     /// stopped, or runs forward past the end of its track, so its last value holds.
     private func evaluate(_ q: Int, at t: Time) -> Bool {
         let p = Int(cursor[q])
-        if log.pieceKind[p] == .track, outputOffset[q] >= 0 {
+        if log.pieces[p].kind == .track, outputOffset[q] >= 0 {
             let (tr, clock) = log.track(ofPiece: p)
             let local = clock(t)
             let v = tables.value(tr, at: local, backwards: clock.rate < 0)

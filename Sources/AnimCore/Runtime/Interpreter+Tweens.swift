@@ -26,12 +26,14 @@ extension Interpreter {
     /// The value of a property now as numbers, or nil if it has none or it is not numbers.
     @inline(__always)
     func currentNumeric(_ key: PropertyKey) -> NumericValue? {
-        if let o = pool.owners[key] {
-            if let r = o.renderingInstance { return NumericValue(render(r, key: key, at: localTime(r))) }
-            let tr = pool.tracks[Int(o.track)]
-            return pool.tables.value(tr, at: localTime(tr.instance))
-        }
-        return scene.numericBase(key) ?? scene.base(key).flatMap(NumericValue.init)
+        if pool.owners[key] == nil, let n = scene.numericBase(key) { return n }
+        return currentNumericSlow(key)
+    }
+
+    /// `currentNumeric` off its fast path (kept apart so the fast one reads the scene in place).
+    @inline(never)
+    func currentNumericSlow(_ key: PropertyKey) -> NumericValue? {
+        currentValue(key).flatMap(NumericValue.init)
     }
 
     /// The rate of change of a property per second of global time (zero when nothing moves it).

@@ -55,22 +55,31 @@ public struct PropertyLog: Sendable {
         var fallback: Value
     }
 
-    // MARK: Pieces (one row each, in the order added)
+    /// One piece: when it starts, whose it is, and what gives its value.
+    struct Piece: Sendable {
+        /// In the log's time base.
+        var start: Time
+        /// The property's row.
+        var row: Int32
+        var kind: Kind
+        /// Where its value comes from, in the table of its kind.
+        var payload: Int32
+    }
 
-    private(set) var pieceStart: [Time] = []
-    private(set) var pieceRow: [Int32] = []
-    private(set) var pieceKind: [Kind] = []
-    private(set) var piecePayload: [Int32] = []
+    /// One property.
+    struct Row: Sendable {
+        var key: PropertyKey
+        /// Its last piece added.
+        var last: Int32
+        /// The raw value of the ValueLayout all its values share, or `PropertyLog.mixed` when
+        /// they do not all share one (strings, say).
+        var layout: UInt8
+    }
 
-    // MARK: Properties (one row each, in the order first written)
-
-    /// Each row's property.
-    private(set) var rowKey: [PropertyKey] = []
-    /// Each row's last piece added.
-    private var rowLast: [Int32] = []
-    /// Each row's layout: the raw value of the ValueLayout all its values share, or
-    /// `PropertyLog.mixed` when they do not all share one (strings, say).
-    private(set) var rowLayout: [UInt8] = []
+    /// The pieces, in the order added.
+    private(set) var pieces: [Piece] = []
+    /// The properties, in the order first written.
+    private(set) var rows: [Row] = []
     private var rowOf = KeyMap<Int32>()
 
     // MARK: Payloads
@@ -94,30 +103,30 @@ public struct PropertyLog: Sendable {
     public init() {}
 
     /// How many pieces.
-    public var pieceCount: Int { pieceStart.count }
+    public var pieceCount: Int { pieces.count }
     /// How many properties have pieces.
-    public var propertyCount: Int { rowKey.count }
+    public var propertyCount: Int { rows.count }
     /// The properties with pieces, in the order first written.
-    public var keys: [PropertyKey] { rowKey }
+    public var keys: [PropertyKey] { rows.map(\.key) }
     /// Whether `index()` is up to date.
-    var isIndexed: Bool { indexed == pieceStart.count && indexStart.count == rowKey.count + 1 }
+    var isIndexed: Bool { indexed == pieces.count && indexStart.count == rows.count + 1 }
 
     /// A row whose values are not all numbers of one layout.
     static let mixed: UInt8 = 0xFF
-    /// A row with no value yet.
+
     /// The row of a property, if it has pieces.
     @inline(__always)
     func row(of key: PropertyKey) -> Int? { rowOf[key].map(Int.init) }
 
     /// When the last piece added starts (`.min` in an empty log).
-    var lastStart: Time { pieceStart.last ?? Time(ticks: .min) }
+    var lastStart: Time { pieces.last?.start ?? Time(ticks: .min) }
 
     /// The clock of a property's last piece when it is a track's.
     @inline(__always)
     func lastTrackClock(of key: PropertyKey) -> ClockMap? {
         guard let r = rowOf[key] else { return nil }
-        let p = Int(rowLast[Int(r)])
-        return pieceKind[p] == .track ? tracks[Int(piecePayload[p])].clock : nil
+        let p = pieces[Int(rows[Int(r)].last)]
+        return p.kind == .track ? tracks[Int(p.payload)].clock : nil
     }
 
     // MARK: - Adding
@@ -125,17 +134,17 @@ public struct PropertyLog: Sendable {
     /// Adds a constant piece.
     mutating func addConstant(_ key: PropertyKey, at start: Time, _ v: Value) {
         let p = place(key, start, layout: ValueLayout(of: v))
-        pieceKind[p] = .constant
-        piecePayload[p] = Int32(values.count)
+        pieces[p].kind = .constant
+        pieces[p].payload = Int32(values.count)
         values.append(v)
     }
 
     /// Adds a `set` of a recording: `to` from its instant, `from` just before it (backward).
     mutating func addWrite(_ key: PropertyKey, at start: Time, from: Value, to: Value) {
         let p = place(key, start, layout: ValueLayout(of: to))
-        note(layout: ValueLayout(of: from), row: Int(pieceRow[p]))
-        pieceKind[p] = .write
-        piecePayload[p] = Int32(values.count)
+        note(layout: ValueLayout(of: from), row: Int(pieces[p].row))
+        pieces[p].kind = .write
+        pieces[p].payload = Int32(values.count)
         values.append(to)
         values.append(from)
     }
@@ -143,9 +152,9 @@ public struct PropertyLog: Sendable {
     /// Adds a track seen through `clock` (log time → the track's local time).
     mutating func addTrack(_ key: PropertyKey, at start: Time, _ tr: Track, clock: ClockMap) {
         let p = place(key, start, layout: tr.from.layout)
-        note(layout: tr.to.layout, row: Int(pieceRow[p]))
-        pieceKind[p] = .track
-        piecePayload[p] = Int32(tracks.count)
+        if tr.to.layout != tr.from.layout { note(layout: tr.to.layout, row: Int(pieces[p].row)) }
+        pieces[p].kind = .track
+        pieces[p].payload = Int32(tracks.count)
         tracks.append(LoggedTrack(clock: clock, begin: tr.begin, timing: tr.timing, curve: tr.curve, fromLayout: tr.from.layout,
                                   toLayout: tr.to.layout, data: Int32(pool.count)))
         tr.from.append(to: &pool)
@@ -155,8 +164,8 @@ public struct PropertyLog: Sendable {
     /// Adds a piece showing `recordings[recording]` through `clock` (log time → its time).
     mutating func addReplay(_ key: PropertyKey, at start: Time, recording: Int32, fallback: Value, clock: ClockMap) {
         let p = place(key, start, layout: ValueLayout(of: fallback))
-        pieceKind[p] = .replay
-        piecePayload[p] = Int32(replays.count)
+        pieces[p].kind = .replay
+        pieces[p].payload = Int32(replays.count)
         replays.append(LoggedReplay(clock: clock, recording: recording, fallback: fallback))
     }
 
@@ -173,24 +182,19 @@ public struct PropertyLog: Sendable {
         if let x = rowOf[key] {
             r = Int(x)
             note(layout: layout, row: r)
-            let last = Int(rowLast[r])
-            if pieceStart[last] == start {
+            let last = Int(rows[r].last)
+            if pieces[last].start == start {
                 drop(payloadOf: last)
                 return last
             }
         } else {
-            r = rowKey.count
+            r = rows.count
             rowOf[key] = Int32(r)
-            rowKey.append(key)
-            rowLast.append(-1)
-            rowLayout.append(layout?.rawValue ?? PropertyLog.mixed)
+            rows.append(Row(key: key, last: -1, layout: layout?.rawValue ?? PropertyLog.mixed))
         }
-        let p = pieceStart.count
-        pieceStart.append(start)
-        pieceRow.append(Int32(r))
-        pieceKind.append(.constant)
-        piecePayload.append(-1)
-        rowLast[r] = Int32(p)
+        let p = pieces.count
+        pieces.append(Piece(start: start, row: Int32(r), kind: .constant, payload: -1))
+        rows[r].last = Int32(p)
         return p
     }
 
@@ -198,13 +202,13 @@ public struct PropertyLog: Sendable {
     @inline(__always)
     private mutating func note(layout: ValueLayout?, row r: Int) {
         let l = layout?.rawValue ?? PropertyLog.mixed
-        if rowLayout[r] != l { rowLayout[r] = PropertyLog.mixed }
+        if rows[r].layout != l { rows[r].layout = PropertyLog.mixed }
     }
 
     /// Frees what piece `p` held, if it is the last of its table (a piece replaced at once).
     private mutating func drop(payloadOf p: Int) {
-        let x = Int(piecePayload[p])
-        switch pieceKind[p] {
+        let x = Int(pieces[p].payload)
+        switch pieces[p].kind {
         case .constant:
             if x == values.count - 1 { values.removeLast() }
         case .write:
@@ -226,26 +230,26 @@ public struct PropertyLog: Sendable {
     /// the index; adding one makes it stale.
     mutating func index() {
         guard !isIndexed else { return }
-        let rows = rowKey.count, n = pieceStart.count
-        var start = [Int32](repeating: 0, count: rows + 1)
-        for r in pieceRow { start[Int(r) + 1] += 1 }
-        for r in 0..<rows { start[r + 1] += start[r] }
+        let rowCount = rows.count, n = pieces.count
+        var start = [Int32](repeating: 0, count: rowCount + 1)
+        for p in pieces { start[Int(p.row) + 1] += 1 }
+        for r in 0..<rowCount { start[r + 1] += start[r] }
         var next = start
         var order = [Int32](repeating: 0, count: n)
         for p in 0..<n {
-            let r = Int(pieceRow[p])
+            let r = Int(pieces[p].row)
             order[Int(next[r])] = Int32(p)
             next[r] += 1
         }
-        for r in 0..<rows {
+        for r in 0..<rowCount {
             let lo = Int(start[r]), hi = Int(start[r + 1])
             var sorted = true
             var k = lo + 1
-            while k < hi { if pieceStart[Int(order[k])] < pieceStart[Int(order[k - 1])] { sorted = false; break }; k += 1 }
+            while k < hi { if pieces[Int(order[k])].start < pieces[Int(order[k - 1])].start { sorted = false; break }; k += 1 }
             if !sorted {
                 // Later pieces win ties, as a later write does.
                 order[lo..<hi].sort { a, b in
-                    pieceStart[Int(a)] != pieceStart[Int(b)] ? pieceStart[Int(a)] < pieceStart[Int(b)] : a < b
+                    pieces[Int(a)].start != pieces[Int(b)].start ? pieces[Int(a)].start < pieces[Int(b)].start : a < b
                 }
             }
         }
@@ -271,10 +275,10 @@ public struct PropertyLog: Sendable {
         guard let r = rowOf[key] else { return nil }
         precondition(isIndexed, "PropertyLog.index() must run before lookups")
         var lo = Int(indexStart[Int(r)]), hi = Int(indexStart[Int(r) + 1]) - 1
-        guard lo <= hi, pieceStart[Int(indexPieces[lo])] <= t else { return nil }
+        guard lo <= hi, pieces[Int(indexPieces[lo])].start <= t else { return nil }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if pieceStart[Int(indexPieces[mid])] <= t { lo = mid } else { hi = mid - 1 }
+            if pieces[Int(indexPieces[mid])].start <= t { lo = mid } else { hi = mid - 1 }
         }
         return Int(indexPieces[lo])
     }
@@ -289,18 +293,19 @@ public struct PropertyLog: Sendable {
 
     /// Piece `p`'s value at `t`.
     func value(ofPiece p: Int, at t: Time, backwards: Bool = false, tables: TrackTables) -> Value {
-        switch pieceKind[p] {
+        let piece = pieces[p]
+        switch piece.kind {
         case .constant:
-            return values[Int(piecePayload[p])]
+            return values[Int(piece.payload)]
         case .write:
-            return values[Int(piecePayload[p]) + (backwards && pieceStart[p] == t ? 1 : 0)]
+            return values[Int(piece.payload) + (backwards && piece.start == t ? 1 : 0)]
         case .track:
             let (tr, clock) = track(ofPiece: p)
             // A track whose clock runs backward against the log's is seen the other way round.
             return tables.value(tr, at: clock(t), backwards: backwards != (clock.rate < 0)).value
         case .replay:
-            let r = replays[Int(piecePayload[p])]
-            return recordings[Int(r.recording)].value(rowKey[Int(pieceRow[p])], at: r.clock(t), backwards: r.clock.rate < 0,
+            let r = replays[Int(piece.payload)]
+            return recordings[Int(r.recording)].value(rows[Int(piece.row)].key, at: r.clock(t), backwards: r.clock.rate < 0,
                                                       tables: tables) ?? r.fallback
         }
     }
@@ -308,7 +313,7 @@ public struct PropertyLog: Sendable {
     /// Piece `p`'s value at `t` as numbers, when it is a number, time, angle, point or color.
     @inline(__always)
     func numericValue(ofPiece p: Int, at t: Time, tables: TrackTables) -> NumericValue? {
-        if pieceKind[p] == .track {
+        if pieces[p].kind == .track {
             let (tr, clock) = track(ofPiece: p)
             return tables.value(tr, at: clock(t), backwards: clock.rate < 0)
         }
@@ -317,19 +322,19 @@ public struct PropertyLog: Sendable {
 
     /// The track of a track piece, with its clock map.
     func track(ofPiece p: Int) -> (Track, ClockMap) {
-        let t = tracks[Int(piecePayload[p])]
+        let t = tracks[Int(pieces[p].payload)]
         let from = NumericValue(t.fromLayout, in: pool, at: Int(t.data))
         let to = NumericValue(t.toLayout, in: pool, at: Int(t.data) + t.fromLayout.components)
-        let tr = Track(instance: -1, key: rowKey[Int(pieceRow[p])], begin: t.begin, timing: t.timing, curve: t.curve,
+        let tr = Track(instance: -1, key: rows[Int(pieces[p].row)].key, begin: t.begin, timing: t.timing, curve: t.curve,
                        from: from, to: to, ending: nil)
         return (tr, t.clock)
     }
 
     /// What piece `p` is, for exporters.
     func source(ofPiece p: Int, tables: TrackTables) -> Timeline.Source {
-        switch pieceKind[p] {
+        switch pieces[p].kind {
         case .constant, .write:
-            return .constant(values[Int(piecePayload[p])])
+            return .constant(values[Int(pieces[p].payload)])
         case .track:
             let (tr, clock) = track(ofPiece: p)
             return .track(Timeline.TrackPiece(tr, clock: clock, tables: tables))

@@ -25,8 +25,20 @@ struct Recorder {
     var shapes: [DeclaredShape] = []
     var declaredProperty: [PropertyID] = []
     var declaredValue: [Value] = []
-    /// Properties changed since the log was last brought up to date, in the order they changed.
-    var dirty: [PropertyKey] = []
+    /// Properties changed since the log was last brought up to date, in the order they
+    /// changed: the first `dirtyCount` of `dirty` (kept, not emptied, between flushes).
+    private(set) var dirty: [PropertyKey] = []
+    private(set) var dirtyCount = 0
+
+    /// Notes that what shows a property's value changed.
+    @inline(__always)
+    mutating func noteDirty(_ key: PropertyKey) {
+        if dirtyCount < dirty.count { dirty[dirtyCount] = key } else { dirty.append(key) }
+        dirtyCount += 1
+    }
+
+    /// Forgets the changes noted (the log shows them now).
+    mutating func clearDirty() { dirtyCount = 0 }
     /// The recordings the log keeps for replay pieces, by instance: which version, and where.
     var keptRecordings: [Int32: (version: Int, index: Int32)] = [:]
     /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
@@ -37,7 +49,7 @@ struct Recorder {
     /// while it ran without the log seeing it: a seek's fast-forward). Mutating, so the log is
     /// read in place.
     mutating func landed(_ key: PropertyKey, clock: ClockMap) {
-        if log.lastTrackClock(of: key) != clock { dirty.append(key) }
+        if log.lastTrackClock(of: key) != clock { noteDirty(key) }
     }
 
     /// Notes a shape's declaration with the values `declaredProperty[from...]` and
@@ -98,7 +110,7 @@ extension Interpreter {
     /// Notes that what shows a property's value changed, for the history.
     @inline(__always)
     func noteChange(_ key: PropertyKey) {
-        if recorder.isOn { recorder.dirty.append(key) }
+        if recorder.isOn { recorder.noteDirty(key) }
     }
 
     /// Sets who writes a property, noting the change for the history.
@@ -114,7 +126,7 @@ extension Interpreter {
     @inline(__always)
     func setBase(_ key: PropertyKey, _ v: Value) {
         scene.setBase(key.shape, key.property, v)
-        if recorder.isOn && pool.owners[key] == nil { recorder.dirty.append(key) }
+        if recorder.isOn && pool.owners[key] == nil { recorder.noteDirty(key) }
     }
 
     /// Marks every property written by an instance's subtree (its clock changed), and the
@@ -133,9 +145,9 @@ extension Interpreter {
     /// now (and brings the activity log's replays up to date).
     func flushHistory() {
         if recorder.activityLog != nil { updateReplays() }
-        guard recorder.isOn, !recorder.dirty.isEmpty else { return }
+        guard recorder.isOn, recorder.dirtyCount > 0 else { return }
         var i = 0
-        while i < recorder.dirty.count {
+        while i < recorder.dirtyCount {
             let key = recorder.dirty[i]
             i += 1
             if let o = pool.owners[key] {
@@ -151,7 +163,7 @@ extension Interpreter {
                 recorder.log.addConstant(key, at: time, v)
             }
         }
-        recorder.dirty.removeAll(keepingCapacity: true)
+        recorder.clearDirty()
     }
 
     /// Instance `i`'s recording as the history keeps it, indexed: kept again only if it changed.
@@ -191,7 +203,7 @@ extension Interpreter {
             }
             recorder.declare(ShapeID(s), kind: shape.kind, at: time, from: first)
         }
-        for (key, _) in pool.owners { recorder.dirty.append(key) }
+        for (key, _) in pool.owners { recorder.noteDirty(key) }
         flushHistory()
     }
 

@@ -15,9 +15,15 @@ public struct Scene: Sendable {
         public var name: String
         /// Rect, circle or text.
         public var kind: ShapeKind
-        /// Where its built-ins' numbers start in the scene's pool.
-        var first: Int32
         /// How many property ids it was made with (custom properties past them are not its).
+        public var propertyCount: Int32
+    }
+
+    /// Where a shape's values are: plain data, read on every property read.
+    private struct Slot: Sendable {
+        var kind: ShapeKind
+        /// Where its built-ins' numbers start in `numbers`.
+        var first: Int32
         var propertyCount: Int32
         /// The built-ins with a place in the block whose values sit in the side table (bit i for
         /// built-in i): a value of a kind the place does not hold.
@@ -26,6 +32,8 @@ public struct Scene: Sendable {
 
     /// Every shape, by id (declaration order).
     public internal(set) var shapes: [Shape] = []
+    /// Each shape's slot, by id.
+    private var slots: [Slot] = []
     /// The stage's size.
     public internal(set) var stageSize = Point(400, 400)
     /// The stage's background color.
@@ -94,7 +102,7 @@ public struct Scene: Sendable {
     /// The base value of a property (nil: the shape lacks it).
     @inline(__always)
     public func base(_ key: PropertyKey) -> Value? {
-        let s = shapes[Int(key.shape.index)]
+        let s = slots[Int(key.shape.index)]
         let p = Int(key.property.raw)
         guard p < Int(s.propertyCount) else { return nil }
         // A built-in its kind lacks may still be declared (a custom property of that name).
@@ -121,7 +129,7 @@ public struct Scene: Sendable {
     /// otherwise: ask `base`).
     @inline(__always)
     func numericBase(_ key: PropertyKey) -> NumericValue? {
-        let s = shapes[Int(key.shape.index)]
+        let s = slots[Int(key.shape.index)]
         let p = Int(key.property.raw)
         guard p < Int(s.propertyCount), Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return nil }
         return Scene.numeric(p, numbers, Int(s.first))
@@ -131,24 +139,24 @@ public struct Scene: Sendable {
     mutating func setBase(_ shape: ShapeID, _ property: PropertyID, _ v: Value) {
         let key = PropertyKey(shape, property)
         let p = Int(property.raw)
-        if Scene.holds(p, shapes[Int(shape.index)].kind) {
+        if Scene.holds(p, slots[Int(shape.index)].kind) {
             let (offset, layout) = Scene.place(p)
             let bit = UInt16(1) << p
             if let layout, let n = NumericValue(v), n.layout == layout {
-                let at = Int(shapes[Int(shape.index)].first) + offset
+                let at = Int(slots[Int(shape.index)].first) + offset
                 numbers[at] = n.c0
                 switch layout {
                 case .number, .angle, .time: break
                 case .point: numbers[at + 1] = n.c1
                 case .color: numbers[at + 1] = n.c1; numbers[at + 2] = n.c2; numbers[at + 3] = n.c3
                 }
-                if shapes[Int(shape.index)].elsewhere & bit != 0 {
-                    shapes[Int(shape.index)].elsewhere &= ~bit
+                if slots[Int(shape.index)].elsewhere & bit != 0 {
+                    slots[Int(shape.index)].elsewhere &= ~bit
                     others.removeValue(forKey: key)
                 }
                 return
             }
-            shapes[Int(shape.index)].elsewhere |= bit
+            slots[Int(shape.index)].elsewhere |= bit
         }
         others[key] = v
     }
@@ -157,7 +165,8 @@ public struct Scene: Sendable {
     mutating func add(name: String, kind: ShapeKind, propertyCount: Int) -> ShapeID {
         let id = ShapeID(shapes.count)
         if kind == .text { others[PropertyKey(id, BuiltinProperty.text.id)] = BuiltinProperty.text.defaultValue(for: kind) }
-        shapes.append(Shape(name: name, kind: kind, first: Int32(numbers.count), propertyCount: Int32(propertyCount), elsewhere: 0))
+        shapes.append(Shape(name: name, kind: kind, propertyCount: Int32(propertyCount)))
+        slots.append(Slot(kind: kind, first: Int32(numbers.count), propertyCount: Int32(propertyCount), elsewhere: 0))
         numbers.append(contentsOf: Scene.defaults[Scene.index(kind)])
         return id
     }

@@ -67,8 +67,8 @@ public struct Timeline: Sendable {
         self.activities = activities
         let b = BuiltinProperty.allCases.count
         var rows = [Int32](repeating: -1, count: shapes.count * b)
-        for (r, key) in history.log.keys.enumerated() where Int(key.shape.index) < shapes.count && Int(key.property.raw) < b {
-            rows[Int(key.shape.index) * b + Int(key.property.raw)] = Int32(r)
+        for (r, row) in history.log.rows.enumerated() where Int(row.key.shape.index) < shapes.count && Int(row.key.property.raw) < b {
+            rows[Int(row.key.shape.index) * b + Int(row.key.property.raw)] = Int32(r)
         }
         builtinRows = rows
     }
@@ -142,7 +142,7 @@ public struct Timeline: Sendable {
         let log = history.log
         guard let r = log.row(of: key) else { return out }
         for p in log.pieces(ofRow: r) {
-            let piece = Piece(start: log.pieceStart[Int(p)], source: log.source(ofPiece: Int(p), tables: history.tables))
+            let piece = Piece(start: log.pieces[Int(p)].start, source: log.source(ofPiece: Int(p), tables: history.tables))
             if let last = out.last, last.start == piece.start { out[out.count - 1] = piece } else { out.append(piece) }
         }
         return out

@@ -83,12 +83,15 @@ extension Session {
         let grid = FrameGrid(fps: options.fps)
         let last = grid.lastFrame(atOrBefore: now)
         guard last >= 1, let history = interpreter.history else { return report }
+        var setup = lap()
         // From here only the history is needed, as for a renderer: the graphs and the
-        // interpreter's state go.
+        // interpreter's state go (untimed, as the process's exit would let them go).
         interpreter = Interpreter(sink: self, seed: options.seed)
+        _ = lap()
         let frames: ClosedRange<Int64> = 1...last
         let sampler = Sampler(history: history, grid: grid)
-        report.compile = lap()
+        setup += lap()
+        report.compile = setup
         for pass in 0..<max(1, repeats) {
             if pass > 0 { sampler.rewind() }
             _ = lap()

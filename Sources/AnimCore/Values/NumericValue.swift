@@ -113,6 +113,7 @@ public struct NumericValue: Hashable, Sendable {
     }
 
     /// Appends the components to a pool.
+    @inline(__always)
     func append(to pool: inout [Double]) {
         pool.append(c0)
         switch layout {
