@@ -25,7 +25,10 @@ public struct Activity: Sendable {
     }
 
     /// The instance (index into `Timeline.graphs`).
-    public var instance: Int
+    public var instance: Int {
+        get { Int(instance32) }
+        set { instance32 = Int32(newValue) }
+    }
     /// The node in the instance's graph.
     public var node: NodeID
     /// When its node started (before any delay), global time.
@@ -33,20 +36,46 @@ public struct Activity: Sendable {
     /// When it began (a tween's begin, after its delay), global time.
     public var begin: Time
     /// When it ended (nil: still running when the run stopped).
-    public var end: Time?
+    public var end: Time? {
+        get { endTicks == .min ? nil : Time(ticks: endTicks) }
+        set { endTicks = newValue?.ticks ?? .min }
+    }
     /// What it moved, in the order of its writes. For a tween or
     /// spring, these are the properties its segment took when it began. For a `set`, it is the
     /// one property it wrote.
     public var keys = ActivityKeys()
     /// Live, jumped over, replayed or resumed.
-    public var pass: Pass = .live
+    public var pass: Pass {
+        get {
+            switch passKind {
+            case 0: .live
+            case 1: .skipped
+            case 2: .replay(of: Int(passOf), reversed: passReversed)
+            default: .resumed(of: Int(passOf))
+            }
+        }
+        set {
+            switch newValue {
+            case .live: passKind = 0
+            case .skipped: passKind = 1
+            case .replay(let o, let r): passKind = 2; passOf = Int32(o); passReversed = r
+            case .resumed(let o): passKind = 3; passOf = Int32(o)
+            }
+        }
+    }
     /// The activity it retargets: a run of the same step that was still moving a property when
     /// this one took it over (an `on change` observer restarting its spring every frame).
     /// Charts draw the two as one bar.
-    public var retargets: Int?
+    public var retargets: Int? {
+        get { retargets32 < 0 ? nil : Int(retargets32) }
+        set { retargets32 = Int32(newValue ?? -1) }
+    }
     /// When the last property it moved was taken over by another step (nil: it kept them to
     /// its end).
-    public var takenOver: Time?
+    public var takenOver: Time? {
+        get { takenOverTicks == .min ? nil : Time(ticks: takenOverTicks) }
+        set { takenOverTicks = newValue?.ticks ?? .min }
+    }
 
     /// The live (or skipped) activity this one shows: itself, or the one it replays or resumes.
     public func original(_ index: Int) -> Int {
@@ -56,16 +85,35 @@ public struct Activity: Sendable {
         }
     }
 
+    /// An activity that started at `start` and began at `begin`.
+    init(instance: Int, node: NodeID, start: Time, begin: Time, end: Time?) {
+        instance32 = Int32(instance)
+        self.node = node
+        self.start = start
+        self.begin = begin
+        endTicks = end?.ticks ?? .min
+    }
+
+    // The stored form: a few words, as a run logs one per tween (`.min` and −1 for none).
+    private var instance32: Int32
+    private var endTicks: Int64
+    private var takenOverTicks: Int64 = .min
+    private var retargets32: Int32 = -1
+    private var passOf: Int32 = 0
+    private var passKind: UInt8 = 0
+    private var passReversed = false
+
     /// Its begin and end in the local time of each instance that records it, for laying it
     /// onto their replays.
     var recorded: [RecordedSpan] = []
     /// How many of its properties it still writes.
-    var held = 0
+    var held: Int32 = 0
 }
 
 /// The properties an activity moved: most move one, which is kept without an allocation.
 public struct ActivityKeys: RandomAccessCollection, Hashable, Sendable {
-    private var first: PropertyKey?
+    /// The first key (shape −1: none).
+    private var first = PropertyKey(ShapeID(-1), PropertyID(0))
     private var rest: [PropertyKey] = []
 
     /// No properties.
@@ -75,12 +123,12 @@ public struct ActivityKeys: RandomAccessCollection, Hashable, Sendable {
     public init(_ keys: some Sequence<PropertyKey>) { for k in keys { append(k) } }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { first == nil ? 0 : 1 + rest.count }
-    public subscript(i: Int) -> PropertyKey { i == 0 ? first! : rest[i - 1] }
+    public var endIndex: Int { first.shape.index < 0 ? 0 : 1 + rest.count }
+    public subscript(i: Int) -> PropertyKey { i == 0 ? first : rest[i - 1] }
 
     /// Adds a property at the end.
     public mutating func append(_ k: PropertyKey) {
-        if first == nil { first = k } else { rest.append(k) }
+        if first.shape.index < 0 { first = k } else { rest.append(k) }
     }
 }
 
@@ -236,7 +284,7 @@ extension Interpreter {
     /// Whether two activities are runs of one tween or spring step (the same source).
     func sameStep(_ a: Int, _ b: Int) -> Bool {
         let x = recorder.activityLog!.activities[a], y = recorder.activityLog!.activities[b]
-        let nx = instances[x.instance].graph.nodes[Int(x.node.index)], ny = instances[y.instance].graph.nodes[Int(y.node.index)]
+        let nx = graphs[Int(instances[x.instance].graph)].nodes[Int(x.node.index)], ny = graphs[Int(instances[y.instance].graph)].nodes[Int(y.node.index)]
         switch (nx.kind, ny.kind) {
         case (.tween, .tween), (.spring, .spring): return nx.span == ny.span
         default: return false
@@ -267,7 +315,7 @@ extension Interpreter {
             let old = recorder.activityLog!.activities[k]
             var a = Activity(instance: old.instance, node: old.node, start: time, begin: time, end: nil)
             a.keys = old.keys
-            a.held = old.keys.count
+            a.held = Int32(old.keys.count)
             a.pass = .resumed(of: old.original(k))
             let n = recorder.activityLog!.activities.count
             a.recorded = recordedSpans(of: frames[Int(f)].instance, index: n)
@@ -318,7 +366,7 @@ extension Interpreter {
         for k in log.byRecorder[i] ?? [] {
             let a = log.activities[k]
             if case .replay = a.pass { continue }
-            switch instances[a.instance].graph.nodes[Int(a.node.index)].kind {
+            switch graphs[Int(instances[a.instance].graph)].nodes[Int(a.node.index)].kind {
             case .tween, .spring, .wait: break
             default: continue
             }

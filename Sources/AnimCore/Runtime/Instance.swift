@@ -4,7 +4,8 @@
 
 /// A graph in play.
 struct Instance {
-    var graph: SequencerGraph
+    /// Its graph, in `Interpreter.graphs`.
+    var graph: Int32
     /// The node the instance runs (0 for a whole graph, a subtree for a named nested chain).
     var root: Int32
     var rootFrame: Int32
@@ -109,20 +110,20 @@ extension Interpreter {
     }
 
     /// Recomputes the global times of every event of an instance and its descendants after a
-    /// clock change: events of stopped clocks are parked, the rest requeued.
+    /// clock change: events of stopped clocks are scheduler.parked, the rest requeued.
     func retime(_ i: Int32) {
         let sub = subtree(i)
         markClockChange(sub)
-        var moving = queue.extract { sub.contains($0.key.instance) }
+        var moving = scheduler.queue.extract { sub.contains($0.key.instance) }
         var keep: [QueuedEvent] = []
-        for e in parked { if sub.contains(e.key.instance) { moving.append(e) } else { keep.append(e) } }
-        parked = keep
+        for e in scheduler.parked { if sub.contains(e.key.instance) { moving.append(e) } else { keep.append(e) } }
+        scheduler.parked = keep
         for e in moving {
-            if isReplayParked(e) { parked.append(e); continue }
+            if isReplayParked(e) { scheduler.parked.append(e); continue }
             if !isParked(e.key.instance), let g = globalTime(e.key.instance, e.local) {
-                queue.reinsert(e, at: max(g, time))
+                scheduler.queue.reinsert(e, at: max(g, time))
             } else {
-                parked.append(e)
+                scheduler.parked.append(e)
             }
         }
     }

@@ -8,7 +8,7 @@
 extension Interpreter {
     /// Carries out `pause`, `resume`, `seek`, `reverse` or `interrupt` on the latest run of a name.
     func control(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
-        guard let run = stepRuns[c.name] else {
+        guard let run = steps.runs[c.name] else {
             throw RuntimeError("cannot \(c.verb.rawValue) '\(c.nameText)': it has not started", at: c.span,
                                help: "start it first, or use 'after \(c.nameText) < ... >' / 'with \(c.nameText) < ... >'")
         }
@@ -56,7 +56,7 @@ extension Interpreter {
         if instances[Int(i)].replay != nil { claim(i) }
         instances[Int(i)].running = true
         instances[Int(i)].end = nil
-        if let name = instances[Int(i)].name, stepRuns[name]?.instance == i { stepRuns[name]?.end = nil }
+        if let name = instances[Int(i)].name, steps.runs[name]?.instance == i { steps.runs[name]?.end = nil }
         let p = instances[Int(i)].parent
         if p >= 0, !instances[Int(p)].children.contains(i) { instances[Int(p)].children.append(i) }
     }
@@ -142,7 +142,7 @@ extension Interpreter {
                 setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }
         }
-        _ = queue.extract { e in
+        _ = scheduler.queue.extract { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
             return false
@@ -155,12 +155,12 @@ extension Interpreter {
     /// at its end, where its last actions are).
     func scheduleReplay(_ i: Int32, inclusive: Bool = false) {
         noteReplayChange(i)
-        _ = queue.extract { e in
+        _ = scheduler.queue.extract { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
             return false
         }
-        parked.removeAll { e in
+        scheduler.parked.removeAll { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
             return false
@@ -244,13 +244,13 @@ extension Interpreter {
     /// `play NAME(...) reversed`: play the child silently to its end now, then replay it backward.
     func playReversed(_ child: Int32) throws(RuntimeError) {
         let inst = instances[Int(child)]
-        if case .forever = inst.graph.nodes[Int(inst.root)].duration {
-            throw RuntimeError("cannot play a sequence that never ends reversed", at: inst.graph.nodes[Int(inst.root)].span)
+        if case .forever = graphs[Int(inst.graph)].nodes[Int(inst.root)].duration {
+            throw RuntimeError("cannot play a sequence that never ends reversed", at: graphs[Int(inst.graph)].nodes[Int(inst.root)].span)
         }
         try fastForward(child, to: .max)
         if instances[Int(child)].running {
             throw RuntimeError("cannot play this sequence reversed: it waits for a step outside it",
-                               at: inst.graph.nodes[Int(inst.root)].span)
+                               at: graphs[Int(inst.graph)].nodes[Int(inst.root)].span)
         }
         restartYoyo(child, pass: 1, inclusive: true)
     }
@@ -264,7 +264,7 @@ extension Interpreter {
         recorder.activityLog?.jumping += 1
         defer { recorder.activityLog?.jumping -= 1 }
         while true {
-            var pending = queue.extract { self.isDescendant($0.key.instance, of: i) }
+            var pending = scheduler.queue.extract { self.isDescendant($0.key.instance, of: i) }
                 + takeParked { self.isDescendant($0.key.instance, of: i) }
             guard !pending.isEmpty else { break }
             var best = 0
@@ -274,8 +274,8 @@ extension Interpreter {
                 if l < bestLocal || (l == bestLocal && pending[k].key < pending[best].key) { best = k; bestLocal = l }
             }
             let e = pending.remove(at: best)
-            parked.append(contentsOf: pending)
-            if bestLocal > t { parked.append(e); break }
+            scheduler.parked.append(contentsOf: pending)
+            if bestLocal > t { scheduler.parked.append(e); break }
             instances[Int(i)].anchorLocal = bestLocal
             instances[Int(i)].anchorParent = parentClockNow(i)
             refreshClocks(i)
@@ -290,8 +290,8 @@ extension Interpreter {
 
     func takeParked(_ take: (QueuedEvent) -> Bool) -> [QueuedEvent] {
         var taken: [QueuedEvent] = [], kept: [QueuedEvent] = []
-        for e in parked { if take(e) { taken.append(e) } else { kept.append(e) } }
-        parked = kept
+        for e in scheduler.parked { if take(e) { taken.append(e) } else { kept.append(e) } }
+        scheduler.parked = kept
         return taken
     }
 

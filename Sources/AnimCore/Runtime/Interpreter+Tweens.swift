@@ -91,7 +91,7 @@ extension Interpreter {
     /// The error of a tween whose end is past the clock's range (about 292 years).
     func beyondTheClock(_ frame: Frame) -> RuntimeError {
         RuntimeError("this tween would end beyond the clock's range (about 292 years)",
-                     at: instances[Int(frame.instance)].graph.nodes[Int(frame.node)].span)
+                     at: graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].span)
     }
 
     /// A tween or spring begins: read start values, compute targets, take the properties.
@@ -102,15 +102,15 @@ extension Interpreter {
         let s: Int32
         let active: Time?
         var isTween = true
-        if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan {
+        if let ref = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].plan {
             // Constant timing: nothing to evaluate, and the end is known now.
-            let plan = instances[Int(inst)].graph.plans[Int(ref.plan)]
+            let plan = graphs[Int(instances[Int(inst)].graph)].plans[Int(ref.plan)]
             active = plan.activeDuration
             // No end because it never ends, or because its end is past the clock's range.
             if active == nil && plan.timing.iterations.isFinite { throw beyondTheClock(frame) }
             s = try plannedSegment(f, plan, ref, now: now)
         } else {
-            switch instances[Int(inst)].graph.nodes[Int(frame.node)].kind {
+            switch graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].kind {
             case .tween(let spec):
                 let timing = try tweenTiming(spec, env: frame.env)
                 active = timing.activeDuration
@@ -150,7 +150,7 @@ extension Interpreter {
             endActivity(frame: f)
             finish(f)
         } else {
-            let span = instances[Int(inst)].graph.nodes[Int(frame.node)].span
+            let span = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].span
             let end = try checkedEnd(inst, now, length, span: span, what: isTween ? "tween" : "spring")
             schedule(inst, local: end, node: frame.node, .end(f))
         }
@@ -169,7 +169,7 @@ extension Interpreter {
             if plannedTracks(targets, segment: s, begin: now, timing: timing, ending: ending) { return s }
             freeSegment(s)  // a shape lacks the property: the writes evaluated as usual report it
         }
-        guard case .tween(let spec) = instances[Int(inst)].graph.nodes[Int(frames[Int(f)].node)].kind else {
+        guard case .tween(let spec) = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(f)].node)].kind else {
             preconditionFailure("a plan belongs to a tween")
         }
         let s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
@@ -193,7 +193,7 @@ extension Interpreter {
     func plannedTracks(_ targets: Range<Int32>, segment s: Int32, begin: Time, timing: Int32, ending: Track.Ending?) -> Bool {
         let inst = pool.segments[Int(s)].instance
         for k in targets {
-            let t = instances[Int(inst)].graph.targets[Int(k)]
+            let t = graphs[Int(instances[Int(inst)].graph)].targets[Int(k)]
             guard let from = currentNumeric(PropertyKey(t.shape, t.property)) else {
                 pool.segments[Int(s)].count = 0
                 return false
@@ -437,8 +437,8 @@ extension Interpreter {
         guard let o = pool.owners[key], o.segment >= 0 else { return }
         let oldFrame = frames[Int(pool.segments[Int(o.segment)].frame)]
         let newFrame = frames[Int(f)]
-        let oldNode = instances[Int(oldFrame.instance)].graph.nodes[Int(oldFrame.node)]
-        let newNode = instances[Int(newFrame.instance)].graph.nodes[Int(newFrame.node)]
+        let oldNode = graphs[Int(instances[Int(oldFrame.instance)].graph)].nodes[Int(oldFrame.node)]
+        let newNode = graphs[Int(instances[Int(newFrame.instance)].graph)].nodes[Int(newFrame.node)]
         guard oldNode.span != newNode.span else { return }
         overwrites!.append(Overwrite(key: key, time: time, previous: oldNode.span, next: newNode.span))
     }

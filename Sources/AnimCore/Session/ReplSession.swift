@@ -263,7 +263,7 @@ public final class ReplSession {
         let interp = session.interpreter!
         let graphs = lastEntryGraphs.filter { $0 < interp.instances.count }
         func running() -> [Int] { graphs.filter { interp.instances[$0].running } }
-        if running().contains(where: { interp.instances[$0].graph.duration == .forever }) {
+        if running().contains(where: { interp.graph(ofInstance: $0).duration == .forever }) {
             fail("the previous entry never ends, so 'then' cannot start after it")
             return false
         }
@@ -302,7 +302,7 @@ public final class ReplSession {
         var failed = false, interrupted = false
         var last = session.now
         while let next = interp.nextEventTime {
-            if next > limit && !interp.instances.contains(where: { $0.running && $0.graph.duration != .forever }) { break }
+            if next > limit && !interp.instances.contains(where: { $0.running && interp.graphs[Int($0.graph)].duration != .forever }) { break }
             if checkInterrupt() {
                 interrupted = true
                 break

@@ -84,7 +84,7 @@ extension Session {
         let dumper = GraphDumper(environment: environment, sources: sources)
         return path.reversed().compactMap { k in
             let a = acts[k]
-            let node = interpreter.instances[a.instance].graph.nodes[Int(a.node.index)]
+            let node = interpreter.graph(ofInstance: a.instance).nodes[Int(a.node.index)]
             guard a.end! > a.start else { return nil }
             return (a.start, a.end!, dumper.label(node), renderer.position(of: node.span) ?? "?")
         }
