@@ -20,15 +20,19 @@ extension Interpreter {
             let tr = pool.tracks[Int(o.track)]
             return pool.tables.value(tr, at: localTime(tr.instance)).value
         }
-        return scene.base(key)
+        return scene.read(key)
     }
 
     /// The value of a property now as numbers, or nil if it has none or it is not numbers.
     @inline(__always)
     func currentNumeric(_ key: PropertyKey) -> NumericValue? {
-        if pool.owners[key] == nil, let n = scene.numericBase(key) { return n }
+        if pool.owners[key] == nil, let n = baseNumeric(key) { return n }
         return currentNumericSlow(key)
     }
+
+    /// A built-in's base value as numbers (`Scene.numericBase`).
+    @inline(__always)
+    func baseNumeric(_ key: PropertyKey) -> NumericValue? { scene.numericBase(key) }
 
     /// `currentNumeric` off its fast path (kept apart so the fast one reads the scene in place).
     @inline(never)

@@ -246,6 +246,10 @@ public final class Interpreter {
         scheduleRoot(i)
     }
 
+    /// The `as` name of a node (not inlined, so the graph is read in place).
+    @inline(never)
+    func stepName(_ graph: Int32, _ node: Int32) -> StepNameID? { graphs[Int(graph)].nodes[Int(node)].name }
+
     /// The graph an instance plays.
     func graph(ofInstance i: Int) -> SequencerGraph { graphs[Int(instances[i].graph)] }
 
@@ -259,7 +263,7 @@ public final class Interpreter {
     func newInstance(graph: Int32, root: Int32, env: Int32, parent: Int32, parentFrame: Int32, speed: Double,
                      localStart: Time, parentClock: Time) -> Int32 {
         let index = Int32(instances.count)
-        let name = graphs[Int(graph)].nodes[Int(root)].name
+        let name = stepName(graph, root)
         let depth = parent >= 0 ? instances[Int(parent)].depth + 1 : 0
         instances.append(Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
                                   name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,

@@ -153,13 +153,13 @@ extension Interpreter {
             if let o = pool.owners[key] {
                 if let r = o.renderingInstance {
                     let kept = keptRecording(r)
-                    recorder.log.addReplay(key, at: time, recording: kept, fallback: scene.base(key) ?? .number(0),
+                    recorder.log.addReplay(key, at: time, recording: kept, fallback: scene.read(key) ?? .number(0),
                                            clock: instances[Int(r)].clock)
                 } else {
                     let tr = pool.tracks[Int(o.track)]
                     recorder.log.addTrack(key, at: time, tr, clock: instances[Int(tr.instance)].clock)
                 }
-            } else if let v = scene.base(key) {
+            } else if let v = scene.read(key) {
                 recorder.log.addConstant(key, at: time, v)
             }
         }

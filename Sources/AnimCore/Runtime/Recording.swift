@@ -36,6 +36,13 @@ struct Recording: Sendable {
         version += 1
     }
 
+    /// The value of `key` at local time `u` (nil if never written), the log indexed first if it
+    /// grew. Mutating, so that the log is read in place.
+    mutating func value(_ key: PropertyKey, at u: Time, backwards: Bool, tables: TrackTables) -> Value? {
+        log.index()
+        return log.value(key, at: u, backwards: backwards, tables: tables)
+    }
+
     /// Records a `set` (or `restore`) at local time `u`.
     mutating func add(set key: PropertyKey, at u: Time, from: Value, to: Value) {
         if log.row(of: key) == nil { log.addConstant(key, at: Recording.beforeAll, from) }
@@ -100,10 +107,9 @@ extension Interpreter {
     /// A property's value while instance `i` replays, at its local time `u`.
     func render(_ i: Int32, key: PropertyKey, at u: Time) -> Value {
         let r = Int(instances[Int(i)].recording)
-        if r >= 0 {
-            recordings[r].log.index()
-            if let v = recordings[r].log.value(key, at: u, backwards: instances[Int(i)].clock.rate < 0, tables: pool.tables) { return v }
+        if r >= 0, let v = recordings[r].value(key, at: u, backwards: instances[Int(i)].clock.rate < 0, tables: pool.tables) {
+            return v
         }
-        return scene.base(key) ?? .number(0)
+        return scene.read(key) ?? .number(0)
     }
 }

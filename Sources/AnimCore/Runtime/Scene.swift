@@ -125,10 +125,16 @@ public struct Scene: Sendable {
         return n
     }
 
-    /// The base value of a property as numbers, when it is a built-in held as numbers (nil
-    /// otherwise: ask `base`).
+    /// `base(_:)` for a class holding the scene (the interpreter): mutating only so that it
+    /// reads the scene in place; a non-mutating call from a class would copy the scene first.
     @inline(__always)
-    func numericBase(_ key: PropertyKey) -> NumericValue? {
+    mutating func read(_ key: PropertyKey) -> Value? { base(key) }
+
+    /// The base value of a property as numbers, when it is a built-in held as numbers (nil
+    /// otherwise: ask `base`). Mutating only so that a class holding the scene (the
+    /// interpreter) reads it in place: a non-mutating call would copy the whole scene first.
+    @inline(__always)
+    mutating func numericBase(_ key: PropertyKey) -> NumericValue? {
         let s = slots[Int(key.shape.index)]
         let p = Int(key.property.raw)
         guard p < Int(s.propertyCount), Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return nil }
