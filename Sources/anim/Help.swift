@@ -137,7 +137,8 @@ enum Help {
     static let bench = """
     OVERVIEW: Time a script: its cost profile as a renderer would see it.
     Parses, checks and builds the script (setup), plays it in event mode while recording every
-    property's history, compiles that history to flat sample tables, then samples every animated
+    property's history, makes the sampler every renderer draws through from that history (no
+    compile pass: the 'compile' field is the sampler's setup), then samples every animated
     property at every frame from the first (1/fps s) to the end. Prints one line of key=value
     fields: samples (frames × the components of every animated property: 2 for a point, 4 for
     a color), run (events + compile + sample), setup (parse + check + build), ns/sample (the

@@ -1,227 +1,221 @@
-// Sampler: plays compiled SampleTables frame by frame, as a renderer does. Each property has a
-// cursor on its segment table; pieces take their properties over in start-time order. Only
-// properties whose current piece moves are on a running list, so a frame costs time in
-// proportion to what is running. Running fast tweens sit in lanes (one easing, one number of
-// components), a row each, copied from their pieces when they start; a frame streams through
-// each lane's rows in three tight passes. The per-frame loop touches raw columns only: no
-// allocation, no reference counting, no dynamic dispatch. Frames must increase.
+// Sampler: plays a run's history frame by frame, as every renderer does — the HTML player, SVG,
+// PNG frames and sheets, GIF/MP4 and Lottie all draw from StageFrames made by one (see
+// `Timeline.frames(on:_:)`), and `anim bench` times the same loop. It reads the log as the
+// interpreter wrote it: pieces in start order take their properties over as the frames reach
+// them, so there is nothing to compile first. Only properties whose current piece moves are on
+// a running list, so a frame costs time in proportion to what is running. Running plain tweens
+// sit in lanes (one easing, one number of components), a row each, copied from their pieces
+// when they start; a frame streams through each lane's rows in three tight passes. Everything
+// else — other timings, springs, keyframes, paths, replays, times — is evaluated by the log
+// itself, so it is `PropertyLog.value` by construction. The per-frame loop allocates nothing,
+// retains nothing and dispatches nothing dynamically. Frames must increase; a Sampler is one
+// pass's state, so sequences sampled in parallel each have their own.
 
-/// A fixed-size column of a table, in memory the Sampler owns and frees.
-struct Column<Element> {
-    let base: UnsafeMutablePointer<Element>
-    let count: Int
-
-    /// A column holding a copy of `values`.
-    init(_ values: [Element]) {
-        count = values.count
-        base = .allocate(capacity: max(1, count))
-        _ = UnsafeMutableBufferPointer(start: base, count: count).initialize(from: values)
-    }
-
-    /// A column of `count` copies of `value`.
-    init(repeating value: Element, count: Int) {
-        self.count = count
-        base = .allocate(capacity: max(1, count))
-        base.initialize(repeating: value, count: count)
-    }
-
-    @inline(__always)
-    subscript(i: Int) -> Element {
-        get { base[i] }
-        nonmutating set { base[i] = newValue }
-    }
-
-    /// Sets every element to `value`.
-    func fill(_ value: Element) { base.update(repeating: value, count: count) }
-
-    func free() {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-}
-
-/// Samples every animated property of a finished run at the frames of a grid.
+/// Samples every property of a run's history at the frames of a grid.
 public final class Sampler {
     /// The frame grid.
     public let grid: FrameGrid
-    /// The frames it can sample.
-    public let frames: ClosedRange<Int64>
-    /// The history key (`shape << 32 | property`) of each sampled property, ascending.
-    public let keys: [Int64]
-    /// The layout of each sampled property.
-    public let layouts: [ValueLayout]
-    /// How many pieces the tables hold.
-    public let pieceCount: Int
-    /// How many Doubles one frame brings up to date: the components of every sampled property.
-    public let componentCount: Int
-
-    // MARK: Tables (read-only while sampling; see SampleTables)
-
-    private let outputOffset: Column<Int32>
-    private let components: Column<Int32>
-    private let pieceProperty: Column<Int32>
-    private let pieceKind: Column<PieceKind>
-    private let pieceData: Column<Int32>
-    private let pieceOrigin: Column<Int64>
-    private let pieceDuration: Column<Int64>
-    private let pieceEasing: Column<Int32>
-    private let pieceExtra: Column<Int32>
-    private let pool: Column<Double>
-    private let easings: Column<Easing>
-    private let timedTweens: Column<TimedTween>
-    private let springs: Column<SpringPiece>
-    private let springMotions: Column<SpringMotion>
-    private let activationStart: Column<Int64>
-    private let activationPiece: Column<Int32>
-
-    // MARK: State
-
-    /// Each property's components now (NaN until its first piece starts).
-    private let output: Column<Double>
-    /// Each property's current piece (-1 before its first).
-    private let cursor: Column<Int32>
-    /// Where each property runs: ≥ 0 a lane row, ≤ −2 the general list at −2 − slot, −1 nowhere.
-    private let slot: Column<Int32>
-    /// The lane of each property's running fast tween.
-    private let laneOfProperty: Column<Int32>
-    /// Lanes: lane k holds rows laneBase[k] ..< laneBase[k] + laneCount[k], all eased by
-    /// easings[laneEasing[k]], with laneComponents[k] components; its rows' values start at
-    /// rowValues[laneValueBase[k]].
-    private let laneEasing: Column<Int32>
-    private let laneComponents: Column<Int32>
-    private let laneBase: Column<Int>
-    private let laneValueBase: Column<Int>
-    private let laneCount: Column<Int>
-    /// Rows: the tick where u = 0, the duration, the progress (scratch), where the value goes,
-    /// whose it is, and from then to (2n Doubles per row, in row order within the lane).
-    private let rowOrigin: Column<Int64>
-    private let rowDuration: Column<Int64>
-    private let rowProgress: Column<Double>
-    private let rowOutput: Column<Int32>
-    private let rowProperty: Column<Int32>
-    private let rowValues: Column<Double>
-    /// The properties whose running piece is of another kind (timed tween, spring, baked).
-    private let general: Column<Int32>
-    private var generalCount = 0
-    /// The next piece to take its property over.
-    private var nextActivation = 0
-    /// The last frame sampled.
+    /// The history sampled.
+    public let history: RunHistory
+    private let log: PropertyLog
+    private let tables: TrackTables
+    /// For each timing: its plain iteration in ticks (0: not plain), its easing, whether a
+    /// spring's (copied from the tables, so an activation reads plain arrays).
+    private let plainTicks: [Int64]
+    private let timingEasing: [Int32]
+    private let easings: [Easing]
+    /// The last frame sampled (`.min` before the first).
     public private(set) var frame: Int64 = .min
 
-    /// Compiles a finished run's history for the frames `frames` of `grid`.
-    public convenience init(history: PropertyHistory, grid: FrameGrid, frames: ClosedRange<Int64>) {
-        self.init(tables: SampleTables(history: history, grid: grid, frames: frames))
+    // MARK: Rows (one per property with pieces, as in the log)
+
+    /// Each row's layout (`PropertyLog.mixed`: its values are kept as Values).
+    private let layout: UnsafeMutablePointer<UInt8>
+    /// Where each row's components sit in `output` (−1: a mixed row).
+    private let outputOffset: UnsafeMutablePointer<Int32>
+    /// How many Doubles the output holds.
+    public let componentCount: Int
+    private let output: UnsafeMutablePointer<Double>
+    /// The values of mixed rows (and of any value that does not fit its row's layout).
+    private var values: [Value?]
+    /// Each row's current piece (−1: none yet).
+    private let cursor: UnsafeMutablePointer<Int32>
+    /// Where each row runs: its row in its lane (≥ 0), `-2 - i` at `general[i]`, or −1 at rest.
+    private let slot: UnsafeMutablePointer<Int32>
+    /// The lane of each row running in one.
+    private let laneOfRow: UnsafeMutablePointer<Int32>
+
+    // MARK: Running
+
+    /// Rows running outside the lanes.
+    private let general: UnsafeMutablePointer<Int32>
+    private var generalCount = 0
+    /// The lanes, and the lane of each (easing, components) pair (−1: none yet).
+    private var lanes: [Lane] = []
+    private var laneIndex: [Int32]
+    /// The next piece to take its property over.
+    private var nextPiece = 0
+
+    /// How pieces were taken over (for tests and profiles).
+    public enum Path: Hashable, Sendable, CaseIterable {
+        /// A constant, written once.
+        case constant
+        /// A plain tween in a lane.
+        case lane
+        /// A tween the lanes cannot take (other timings, clocks, keyframes, paths, times).
+        case timedTween
+        /// A spring.
+        case spring
+        /// A replaying instance's recording.
+        case replay
+    }
+    /// How many pieces took each path.
+    public private(set) var pathCounts: [Path: Int] = [:]
+    private var countsPaths = false
+
+    /// The running plain tweens of one easing and one number of components.
+    private struct Lane {
+        let easing: Easing
+        let components: Int
+        var count = 0
+        var capacity = 0
+        var origin: UnsafeMutablePointer<Int64>
+        var duration: UnsafeMutablePointer<Int64>
+        var progress: UnsafeMutablePointer<Double>
+        var target: UnsafeMutablePointer<Int32>
+        var row: UnsafeMutablePointer<Int32>
+        /// From (n), then to (n), row by row.
+        var ends: UnsafeMutablePointer<Double>
+
+        init(easing: Easing, components: Int) {
+            self.easing = easing
+            self.components = components
+            origin = .allocate(capacity: 1); duration = .allocate(capacity: 1); progress = .allocate(capacity: 1)
+            target = .allocate(capacity: 1); row = .allocate(capacity: 1); ends = .allocate(capacity: 2 * components)
+        }
+
+        /// Room for at least one more row.
+        mutating func grow() {
+            let c = max(16, capacity * 2)
+            func moved<T>(_ p: UnsafeMutablePointer<T>, _ per: Int) -> UnsafeMutablePointer<T> {
+                let q = UnsafeMutablePointer<T>.allocate(capacity: c * per)
+                q.moveInitialize(from: p, count: count * per)
+                p.deallocate()
+                return q
+            }
+            origin = moved(origin, 1); duration = moved(duration, 1); progress = moved(progress, 1)
+            target = moved(target, 1); row = moved(row, 1); ends = moved(ends, 2 * components)
+            capacity = c
+        }
+
+        func free() {
+            origin.deallocate(); duration.deallocate(); progress.deallocate()
+            target.deallocate(); row.deallocate(); ends.deallocate()
+        }
     }
 
-    init(tables t: SampleTables) {
-        grid = t.grid
-        frames = t.frames
-        keys = t.keys
-        layouts = t.layouts
-        pieceCount = t.pieceKind.count
-        componentCount = t.outputCount
-        outputOffset = Column(t.outputOffset)
-        components = Column(t.layouts.map { Int32($0.components) })
-        pieceProperty = Column(t.pieceProperty)
-        pieceKind = Column(t.pieceKind)
-        pieceData = Column(t.pieceData)
-        pieceOrigin = Column(t.pieceOrigin)
-        pieceDuration = Column(t.pieceDuration)
-        pieceEasing = Column(t.pieceEasing)
-        pieceExtra = Column(t.pieceExtra)
-        pool = Column(t.pool)
-        easings = Column(t.easings)
-        timedTweens = Column(t.timedTweens)
-        springs = Column(t.springs)
-        springMotions = Column(t.springMotions)
-        activationStart = Column(t.activationStart)
-        activationPiece = Column(t.activationPiece)
+    /// Largest clock anchor folded into a tween's origin without any risk of overflow.
+    static let maxFoldedTicks: Int64 = 1 << 61
 
-        let n = t.keys.count
-        output = Column(repeating: .nan, count: t.outputCount)
-        cursor = Column(repeating: -1, count: n)
-        slot = Column(repeating: -1, count: n)
-        laneOfProperty = Column(repeating: -1, count: n)
-        general = Column(repeating: 0, count: n)
-        var bases: [Int] = [], valueBases: [Int] = []
-        var rows = 0, values = 0
-        for (k, c) in t.laneCapacity.enumerated() {
-            bases.append(rows)
-            valueBases.append(values)
-            rows += Int(c)
-            values += 2 * Int(t.laneComponents[k]) * Int(c)
+    /// A sampler of `history` on `grid`, before its first frame.
+    public init(history: RunHistory, grid: FrameGrid) {
+        self.grid = grid
+        self.history = history
+        log = history.log
+        tables = history.tables
+        plainTicks = tables.plainTicks
+        timingEasing = tables.timingEasing
+        easings = tables.easings
+        let n = log.propertyCount
+        layout = .allocate(capacity: max(1, n))
+        outputOffset = .allocate(capacity: max(1, n))
+        var count = 0
+        for r in 0..<n {
+            let l = log.rows[r].layout
+            layout[r] = l
+            if let v = ValueLayout(rawValue: l) {
+                outputOffset[r] = Int32(count)
+                count += v.components
+            } else {
+                outputOffset[r] = -1
+            }
         }
-        laneEasing = Column(t.laneEasing)
-        laneComponents = Column(t.laneComponents)
-        laneBase = Column(bases)
-        laneValueBase = Column(valueBases)
-        laneCount = Column(repeating: 0, count: bases.count)
-        rowOrigin = Column(repeating: 0, count: rows)
-        rowDuration = Column(repeating: 0, count: rows)
-        rowProgress = Column(repeating: 0, count: rows)
-        rowOutput = Column(repeating: 0, count: rows)
-        rowProperty = Column(repeating: 0, count: rows)
-        rowValues = Column(repeating: 0, count: values)
+        componentCount = count
+        output = .allocate(capacity: max(1, count))
+        output.initialize(repeating: .nan, count: count)
+        values = [Value?](repeating: nil, count: n)
+        cursor = .allocate(capacity: max(1, n)); cursor.initialize(repeating: -1, count: n)
+        slot = .allocate(capacity: max(1, n)); slot.initialize(repeating: -1, count: n)
+        laneOfRow = .allocate(capacity: max(1, n)); laneOfRow.initialize(repeating: -1, count: n)
+        general = .allocate(capacity: max(1, n))
+        laneIndex = [Int32](repeating: -1, count: max(1, easings.count) * 3)
     }
 
     deinit {
-        outputOffset.free(); components.free(); pieceProperty.free(); pieceKind.free(); pieceData.free()
-        pieceOrigin.free(); pieceDuration.free(); pieceEasing.free(); pieceExtra.free(); pool.free()
-        easings.free(); timedTweens.free(); springs.free(); springMotions.free(); activationStart.free()
-        activationPiece.free(); output.free(); cursor.free(); slot.free(); laneOfProperty.free()
-        laneEasing.free(); laneComponents.free(); laneBase.free(); laneValueBase.free(); laneCount.free(); rowOrigin.free()
-        rowDuration.free(); rowProgress.free(); rowOutput.free(); rowProperty.free(); rowValues.free()
-        general.free()
+        layout.deallocate(); outputOffset.deallocate(); output.deallocate(); cursor.deallocate()
+        slot.deallocate(); laneOfRow.deallocate(); general.deallocate()
+        for l in lanes { l.free() }
+    }
+
+    /// How many properties the history has pieces for (the rows).
+    public var rowCount: Int { log.propertyCount }
+
+    /// The property of row `q`.
+    public func key(ofRow q: Int) -> PropertyKey { log.rows[q].key }
+
+    /// The row of a property, if it has pieces.
+    public func row(of key: PropertyKey) -> Int? { log.row(of: key) }
+
+    /// How many properties are moving now.
+    public var runningCount: Int { lanes.reduce(generalCount) { $0 + $1.count } }
+
+    /// Counts the paths pieces take from now on (`pathCounts`).
+    func countPaths() { countsPaths = true }
+
+    /// Starts again from before the first frame.
+    public func rewind() {
+        output.update(repeating: .nan, count: componentCount)
+        for q in values.indices { values[q] = nil }
+        let n = log.propertyCount
+        cursor.update(repeating: -1, count: n)
+        slot.update(repeating: -1, count: n)
+        laneOfRow.update(repeating: -1, count: n)
+        for k in lanes.indices { lanes[k].count = 0 }
+        generalCount = 0
+        nextPiece = 0
+        frame = .min
     }
 
     // MARK: - Sampling
 
-    /// How many properties are moving now.
-    public var runningCount: Int {
-        var n = generalCount
-        for k in 0..<laneCount.count { n += laneCount[k] }
-        return n
-    }
-
-    /// Starts again from before the first frame (the tables stay).
-    public func rewind() {
-        output.fill(.nan)
-        cursor.fill(-1)
-        slot.fill(-1)
-        laneOfProperty.fill(-1)
-        laneCount.fill(0)
-        generalCount = 0
-        nextActivation = 0
-        frame = .min
-    }
-
     /// Brings every property up to date at frame `f` (later than the last frame sampled).
     public func sample(frame f: Int64) {
+        precondition(f > frame, "a Sampler's frames must increase")
         frame = f
-        let t = grid.time(ofFrame: f).ticks
+        let t = grid.time(ofFrame: f)
         // Pieces that have started take their properties over, in start order.
-        while nextActivation < activationStart.count && activationStart[nextActivation] <= t {
-            start(piece: Int(activationPiece[nextActivation]))
-            nextActivation += 1
+        let count = log.pieceCount
+        while nextPiece < count && log.pieces[nextPiece].start <= t {
+            start(piece: nextPiece, at: t)
+            nextPiece += 1
         }
-        for k in 0..<laneCount.count where laneCount[k] > 0 { sampleLane(k, at: t) }
+        for k in lanes.indices where lanes[k].count > 0 { sampleLane(k, at: t.ticks) }
         var i = 0
         while i < generalCount {
             let q = Int(general[i])
-            if evaluate(q, at: t, frame: f) { i += 1 } else { stop(q) }
+            if evaluate(q, at: t) { i += 1 } else { stop(q) }
         }
     }
 
     /// Samples the running tweens of lane `k` in three passes over its rows: the progress
-    /// (TweenTiming.progress for one plain iteration at rate 1 is u ÷ d; see
-    /// SampleTables.fastOrigin), the easing, chosen once for the lane, and Value.interpolate
-    /// (the target at e = 1, the start at e = 0, else a + (b − a)·e). Each pass is written
-    /// without branches on the data, so rows stream through at the divider's pace.
+    /// (TweenTiming.progress for one plain iteration at rate 1 is u ÷ d; see `start(piece:at:)`),
+    /// the easing, chosen once for the lane, and NumericValue.interpolate (the target at e = 1,
+    /// the start at e = 0, else a + (b − a)·e). Each pass is written without branches on the
+    /// data, so rows stream through at the divider's pace.
     private func sampleLane(_ k: Int, at t: Int64) {
-        let base = laneBase[k], count = laneCount[k]
-        let origin = rowOrigin.base + base, duration = rowDuration.base + base
-        let progress = rowProgress.base + base, target = rowOutput.base + base
-        let n = Int(laneComponents[k])
+        let lane = lanes[k]
+        let count = lane.count
+        let origin = lane.origin, duration = lane.duration, progress = lane.progress, target = lane.target
         var landed = false
         for r in 0..<count {
             let u = t &- origin[r], d = duration[r]
@@ -229,86 +223,129 @@ public final class Sampler {
             landed = landed || u >= d
             progress[r] = u >= d ? 1 : (u < 0 ? 0 : x)
         }
-        easings[Int(laneEasing[k])].ease(progress, count: count)
-        let v = rowValues.base + laneValueBase[k]  // from (n), then to (n), row by row
-        @inline(__always) func lerp(_ a: Double, _ b: Double, _ e: Double) -> Double {
+        lane.easing.ease(progress, count: count)
+        let v = lane.ends
+        @inline(__always) func mix(_ a: Double, _ b: Double, _ e: Double) -> Double {
             let x = a + (b - a) * e
             return e == 1 ? b : (e == 0 ? a : x)
         }
-        switch n {
+        switch lane.components {
         case 2:
             for r in 0..<count {
-                let e = progress[r], out = output.base + Int(target[r]), w = v + 4 * r
-                out[0] = lerp(w[0], w[2], e)
-                out[1] = lerp(w[1], w[3], e)
+                let e = progress[r], out = output + Int(target[r]), w = v + 4 * r
+                out[0] = mix(w[0], w[2], e)
+                out[1] = mix(w[1], w[3], e)
             }
         case 1:
             for r in 0..<count {
                 let e = progress[r], w = v + 2 * r
-                output[Int(target[r])] = lerp(w[0], w[1], e)
+                output[Int(target[r])] = mix(w[0], w[1], e)
             }
         default:
+            let n = lane.components
             for r in 0..<count {
-                let e = progress[r], out = output.base + Int(target[r]), w = v + 2 * n * r
-                for c in 0..<n { out[c] = lerp(w[c], w[n + c], e) }
+                let e = progress[r], out = output + Int(target[r]), w = v + 2 * n * r
+                for c in 0..<n { out[c] = mix(w[c], w[n + c], e) }
             }
         }
         // Tweens that have landed rest on their targets until their properties' next pieces.
         guard landed else { return }
-        var r = base
-        while r < base + laneCount[k] {
-            if t &- rowOrigin[r] >= rowDuration[r] { stop(Int(rowProperty[r])) } else { r += 1 }
+        var r = 0
+        while r < lanes[k].count {
+            if t &- lanes[k].origin[r] >= lanes[k].duration[r] { stop(Int(lanes[k].row[r])) } else { r += 1 }
         }
     }
 
-    /// Piece `p` takes its property over.
-    private func start(piece p: Int) {
-        let q = Int(pieceProperty[p])
-        cursor[q] = Int32(p)
+    /// Piece `p` takes its property over at `t`.
+    private func start(piece p: Int, at t: Time) {
+        let piece = log.pieces[p]
+        let q = Int(piece.row)
         stop(q)
-        let data = pool.base + Int(pieceData[p])
-        switch pieceKind[p] {
-        case .constant:
-            let out = output.base + Int(outputOffset[q])
-            for c in 0..<Int(components[q]) { out[c] = data[c] }
-        case .tween:
-            let k = Int(pieceExtra[p]), n = Int(laneComponents[k])
-            let r = laneBase[k] + laneCount[k]
-            laneCount[k] += 1
-            rowOrigin[r] = pieceOrigin[p]
-            rowDuration[r] = pieceDuration[p]
-            rowOutput[r] = outputOffset[q]
-            rowProperty[r] = Int32(q)
-            values(row: r, lane: k, n: n).update(from: data, count: 2 * n)
-            slot[q] = Int32(r)
-            laneOfProperty[q] = Int32(k)
-        case .timedTween, .spring, .baked:
-            general[generalCount] = Int32(q)
-            slot[q] = Int32(-2 - generalCount)
-            generalCount += 1
+        cursor[q] = Int32(p)
+        switch piece.kind {
+        case .constant, .write:
+            note(.constant)
+            write(q, log.value(ofPiece: p, at: t, tables: tables))
+        case .track:
+            let tr = log.tracks[Int(piece.payload)]
+            if let lane = laneFor(tr, row: q, start: piece.start) {
+                note(.lane)
+                addRow(q, lane: lane, track: tr)
+            } else {
+                note(timingEasing[Int(tr.timing)] < 0 ? .spring : .timedTween)
+                run(q)
+            }
+        case .replay:
+            note(.replay)
+            run(q)
         }
     }
 
-    /// Where row `r` of lane `k` keeps its from and to.
     @inline(__always)
-    private func values(row r: Int, lane k: Int, n: Int) -> UnsafeMutablePointer<Double> {
-        rowValues.base + laneValueBase[k] + 2 * n * (r - laneBase[k])
+    private func note(_ path: Path) {
+        if countsPaths { pathCounts[path, default: 0] += 1 }
     }
 
-    /// Takes property `q` off the running lists (the last row of its list moves into its place).
+    /// The lane a track piece starting at `start` runs in, if it can: one plain iteration
+    /// (`TrackTables.plainTicks`), straight, numbers of its row's layout but not times, on a
+    /// clock at rate 1 with anchors far from overflow. Then u = clock(t) − begin
+    /// = (local + (t − global)) − begin = t − origin with origin = global − local + begin. The
+    /// piece must also start at or after the origin: a lane has no before phase, where a step
+    /// easing would see the before flag.
+    private func laneFor(_ tr: PropertyLog.LoggedTrack, row q: Int, start: Time) -> Int? {
+        let d = plainTicks[Int(tr.timing)]
+        guard d > 0, tr.curve == .straight, tr.clock.rate == 1, tr.fromLayout == tr.toLayout, tr.fromLayout != .time,
+              layout[q] == tr.fromLayout.rawValue else { return nil }
+        let limit = UInt64(Sampler.maxFoldedTicks)
+        guard tr.clock.global.ticks.magnitude < limit, tr.clock.local.ticks.magnitude < limit, tr.begin.ticks.magnitude < limit,
+              start.ticks >= tr.clock.global.ticks - tr.clock.local.ticks + tr.begin.ticks else { return nil }
+        let n = tr.fromLayout.components
+        let e = Int(timingEasing[Int(tr.timing)])
+        let key = e * 3 + (n == 1 ? 0 : n == 2 ? 1 : 2)
+        if laneIndex[key] < 0 {
+            laneIndex[key] = Int32(lanes.count)
+            lanes.append(Lane(easing: easings[e], components: n))
+        }
+        return Int(laneIndex[key])
+    }
+
+    /// Puts row `q` in lane `k` with a tween's timing and endpoints.
+    private func addRow(_ q: Int, lane k: Int, track tr: PropertyLog.LoggedTrack) {
+        if lanes[k].count == lanes[k].capacity { lanes[k].grow() }
+        let lane = lanes[k], r = lane.count, n = lane.components
+        lane.origin[r] = tr.clock.global.ticks - tr.clock.local.ticks + tr.begin.ticks
+        lane.duration[r] = plainTicks[Int(tr.timing)]
+        lane.target[r] = outputOffset[q]
+        lane.row[r] = Int32(q)
+        log.pool.withUnsafeBufferPointer { pool in
+            (lane.ends + 2 * n * r).update(from: pool.baseAddress! + Int(tr.data), count: 2 * n)
+        }
+        lanes[k].count += 1
+        slot[q] = Int32(r)
+        laneOfRow[q] = Int32(k)
+    }
+
+    /// Puts row `q` on the general running list.
+    private func run(_ q: Int) {
+        general[generalCount] = Int32(q)
+        slot[q] = Int32(-2 - generalCount)
+        generalCount += 1
+    }
+
+    /// Takes row `q` off the running lists (the last row of its list moves into its place).
     private func stop(_ q: Int) {
         let s = Int(slot[q])
         if s >= 0 {
-            let k = Int(laneOfProperty[q]), n = Int(laneComponents[k])
-            laneCount[k] -= 1
-            let last = laneBase[k] + laneCount[k]
+            let k = Int(laneOfRow[q])
+            lanes[k].count -= 1
+            let lane = lanes[k], last = lane.count, n = lane.components
             if s != last {
-                rowOrigin[s] = rowOrigin[last]
-                rowDuration[s] = rowDuration[last]
-                rowOutput[s] = rowOutput[last]
-                rowProperty[s] = rowProperty[last]
-                values(row: s, lane: k, n: n).update(from: values(row: last, lane: k, n: n), count: 2 * n)
-                slot[Int(rowProperty[s])] = Int32(s)
+                lane.origin[s] = lane.origin[last]
+                lane.duration[s] = lane.duration[last]
+                lane.target[s] = lane.target[last]
+                lane.row[s] = lane.row[last]
+                (lane.ends + 2 * n * s).update(from: lane.ends + 2 * n * last, count: 2 * n)
+                slot[Int(lane.row[s])] = Int32(s)
             }
         } else if s <= -2 {
             let g = -2 - s
@@ -320,80 +357,73 @@ public final class Sampler {
         slot[q] = -1
     }
 
-    /// Writes property `q` (timed tween, spring or baked) at tick `t`, frame `f`; false if it
-    /// has come to rest (its last value written).
+    /// Writes row `q`'s value.
     @inline(__always)
-    private func evaluate(_ q: Int, at t: Int64, frame f: Int64) -> Bool {
-        let p = Int(cursor[q])
-        let out = output.base + Int(outputOffset[q])
-        let data = pool.base + Int(pieceData[p])
-        let n = Int(components[q])
-        switch pieceKind[p] {
-        case .timedTween:
-            // TrackMotion.value: the timing model at the instance's local time, then the easing
-            // with the before flag of the tween's phase.
-            let tt = timedTweens[Int(pieceExtra[p])]
-            let e = tt.timing.transformedProgress(at: tt.clock(Time(ticks: t)) - tt.begin, easing: easings[Int(pieceEasing[p])])
-            if e == 1 {
-                for c in 0..<n { out[c] = data[n + c] }
-            } else if e == 0 {
-                for c in 0..<n { out[c] = data[c] }
-            } else {
-                for c in 0..<n { out[c] = data[c] + (data[n + c] - data[c]) * e }
-            }
-            return true
-        case .spring:
-            let s = springs[Int(pieceExtra[p])]
-            let u = s.clock(Time(ticks: t)) - s.begin
-            // At rest once settled, unless its clock runs backward and brings it back to life.
-            if u >= s.duration { for c in 0..<n { out[c] = data[c] }; return s.clock.rate < 0 }
-            let seconds = max(0, u.seconds)
-            for c in 0..<n { out[c] = springMotions[Int(s.firstMotion) + c].position(at: seconds) }
-            return true
-        case .baked:
-            let k = min(max(0, f - pieceOrigin[p]), frames.upperBound - pieceOrigin[p])
-            let src = data + Int(k) * n
-            for c in 0..<n { out[c] = src[c] }
-            return true
-        case .constant, .tween:
-            return false
+    private func write(_ q: Int, _ v: Value) {
+        if outputOffset[q] >= 0, let n = NumericValue(v), n.layout.rawValue == layout[q] {
+            n.store(at: output + Int(outputOffset[q]))
+            if values[q] != nil { values[q] = nil }
+        } else {
+            values[q] = v
         }
+    }
+
+    /// Writes row `q` (on the general list) at `t`; false if it has come to rest: its clock is
+    /// stopped, or runs forward past the end of its track, so its last value holds.
+    private func evaluate(_ q: Int, at t: Time) -> Bool {
+        let p = Int(cursor[q])
+        if log.pieces[p].kind == .track, outputOffset[q] >= 0 {
+            let (tr, clock) = log.track(ofPiece: p)
+            let local = clock(t)
+            let v = tables.value(tr, at: local, backwards: clock.rate < 0)
+            if v.layout.rawValue == layout[q] {
+                v.store(at: output + Int(outputOffset[q]))
+                if values[q] != nil { values[q] = nil }
+            } else {
+                values[q] = v.value
+            }
+            if clock.rate == 0 { return false }
+            guard clock.rate > 0 else { return true }
+            switch tables.timings[Int(tr.timing)] {
+            case .spring(let d): return local - tr.begin < d
+            case .tween(let timing, _): return timing.activeDuration.map { local - tr.begin < $0 } ?? true
+            }
+        }
+        write(q, log.value(ofPiece: p, at: t, tables: tables))
+        return true
     }
 
     // MARK: - Reading
 
-    /// Property `q`'s value at the last frame sampled (nil before its first piece).
-    public func value(ofProperty q: Int) -> Value? {
+    /// Row `q`'s value at the last frame sampled (nil before its first piece).
+    public func value(ofRow q: Int) -> Value? {
         guard cursor[q] >= 0 else { return nil }
-        return layouts[q].value(output.base + Int(outputOffset[q]))
+        if let v = values[q] { return v }
+        guard let l = ValueLayout(rawValue: layout[q]) else { return nil }
+        return NumericValue(l, at: output + Int(outputOffset[q])).value
     }
 
-    /// How many pieces of each kind the tables hold (for tests and profiles).
-    var pieceKindCounts: [PieceKind: Int] {
-        var counts: [PieceKind: Int] = [:]
-        for p in 0..<pieceCount { counts[pieceKind[p], default: 0] += 1 }
-        return counts
+    /// Row `q`'s value at the last frame sampled as numbers (nil before its first piece, or
+    /// when it is not a number, time, angle, point or color).
+    @inline(__always)
+    public func numericValue(ofRow q: Int) -> NumericValue? {
+        guard cursor[q] >= 0 else { return nil }
+        if let v = values[q] { return NumericValue(v) }
+        guard let l = ValueLayout(rawValue: layout[q]) else { return nil }
+        return NumericValue(l, at: output + Int(outputOffset[q]))
     }
 
-    /// The index of the property with a history key, if it is sampled.
-    public func property(key: Int64) -> Int? {
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < keys.count && keys[lo] == key ? lo : nil
-    }
+    /// Whether row `q` has a value yet.
+    @inline(__always)
+    public func hasValue(ofRow q: Int) -> Bool { cursor[q] >= 0 }
 
-    /// The sum of every component of every sampled property now (times in seconds): the
+    /// The sum of every component of every numeric property now (times in seconds): the
     /// checksum `anim bench` prints. For W(N, K) it is Σ (x + y) over the shapes' centers.
     public var checksum: Double {
         var sum = 0.0
-        for q in keys.indices where cursor[q] >= 0 {
-            let out = output.base + Int(outputOffset[q])
-            for c in 0..<Int(components[q]) {
-                sum += layouts[q] == .time ? out[c] / Double(Time.ticksPerSecond) : out[c]
-            }
+        for q in 0..<log.propertyCount {
+            guard let v = numericValue(ofRow: q) else { continue }
+            for c in 0..<v.layout.components { sum += v.arithmetic(c) }
         }
         return sum
     }

@@ -25,7 +25,10 @@ public struct Activity: Sendable {
     }
 
     /// The instance (index into `Timeline.graphs`).
-    public var instance: Int
+    public var instance: Int {
+        get { Int(instance32) }
+        set { instance32 = Int32(newValue) }
+    }
     /// The node in the instance's graph.
     public var node: NodeID
     /// When its node started (before any delay), global time.
@@ -33,20 +36,46 @@ public struct Activity: Sendable {
     /// When it began (a tween's begin, after its delay), global time.
     public var begin: Time
     /// When it ended (nil: still running when the run stopped).
-    public var end: Time?
-    /// What it moved, as `shape << 32 | property`, in the order of its writes. For a tween or
+    public var end: Time? {
+        get { endTicks == .min ? nil : Time(ticks: endTicks) }
+        set { endTicks = newValue?.ticks ?? .min }
+    }
+    /// What it moved, in the order of its writes. For a tween or
     /// spring, these are the properties its segment took when it began. For a `set`, it is the
     /// one property it wrote.
-    public var keys: [Int64] = []
+    public var keys = ActivityKeys()
     /// Live, jumped over, replayed or resumed.
-    public var pass: Pass = .live
+    public var pass: Pass {
+        get {
+            switch passKind {
+            case 0: .live
+            case 1: .skipped
+            case 2: .replay(of: Int(passOf), reversed: passReversed)
+            default: .resumed(of: Int(passOf))
+            }
+        }
+        set {
+            switch newValue {
+            case .live: passKind = 0
+            case .skipped: passKind = 1
+            case .replay(let o, let r): passKind = 2; passOf = Int32(o); passReversed = r
+            case .resumed(let o): passKind = 3; passOf = Int32(o)
+            }
+        }
+    }
     /// The activity it retargets: a run of the same step that was still moving a property when
     /// this one took it over (an `on change` observer restarting its spring every frame).
     /// Charts draw the two as one bar.
-    public var retargets: Int?
+    public var retargets: Int? {
+        get { retargets32 < 0 ? nil : Int(retargets32) }
+        set { retargets32 = Int32(newValue ?? -1) }
+    }
     /// When the last property it moved was taken over by another step (nil: it kept them to
     /// its end).
-    public var takenOver: Time?
+    public var takenOver: Time? {
+        get { takenOverTicks == .min ? nil : Time(ticks: takenOverTicks) }
+        set { takenOverTicks = newValue?.ticks ?? .min }
+    }
 
     /// The live (or skipped) activity this one shows: itself, or the one it replays or resumes.
     public func original(_ index: Int) -> Int {
@@ -56,11 +85,51 @@ public struct Activity: Sendable {
         }
     }
 
+    /// An activity that started at `start` and began at `begin`.
+    init(instance: Int, node: NodeID, start: Time, begin: Time, end: Time?) {
+        instance32 = Int32(instance)
+        self.node = node
+        self.start = start
+        self.begin = begin
+        endTicks = end?.ticks ?? .min
+    }
+
+    // The stored form: a few words, as a run logs one per tween (`.min` and −1 for none).
+    private var instance32: Int32
+    private var endTicks: Int64
+    private var takenOverTicks: Int64 = .min
+    private var retargets32: Int32 = -1
+    private var passOf: Int32 = 0
+    private var passKind: UInt8 = 0
+    private var passReversed = false
+
     /// Its begin and end in the local time of each instance that records it, for laying it
     /// onto their replays.
     var recorded: [RecordedSpan] = []
     /// How many of its properties it still writes.
-    var held = 0
+    var held: Int32 = 0
+}
+
+/// The properties an activity moved: most move one, which is kept without an allocation.
+public struct ActivityKeys: RandomAccessCollection, Hashable, Sendable {
+    /// The first key (shape −1: none).
+    private var first = PropertyKey(ShapeID(-1), PropertyID(0))
+    private var rest: [PropertyKey] = []
+
+    /// No properties.
+    public init() {}
+
+    /// These properties.
+    public init(_ keys: some Sequence<PropertyKey>) { for k in keys { append(k) } }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { first.shape.index < 0 ? 0 : 1 + rest.count }
+    public subscript(i: Int) -> PropertyKey { i == 0 ? first : rest[i - 1] }
+
+    /// Adds a property at the end.
+    public mutating func append(_ k: PropertyKey) {
+        if first.shape.index < 0 { first = k } else { rest.append(k) }
+    }
 }
 
 /// An activity's span in a recording instance's local time.
@@ -70,11 +139,36 @@ struct RecordedSpan: Sendable {
     var end: Time?
 }
 
+/// The open activity of each running frame: an array by frame id, as frames are.
+struct OpenActivities {
+    private var of: [Int32] = []
+
+    subscript(f: Int32) -> Int? {
+        get { Int(f) < of.count && of[Int(f)] >= 0 ? Int(of[Int(f)]) : nil }
+        set {
+            if Int(f) >= of.count { of.append(contentsOf: repeatElement(-1, count: max(Int(f) + 1 - of.count, of.count))) }
+            of[Int(f)] = Int32(newValue ?? -1)
+        }
+    }
+
+    /// Removes and returns frame `f`'s open activity.
+    mutating func removeValue(forKey f: Int32) -> Int? {
+        guard let k = self[f] else { return nil }
+        of[Int(f)] = -1
+        return k
+    }
+
+    /// The open activities with their frames, in the order they were logged.
+    var sorted: [(key: Int32, value: Int)] {
+        of.indices.compactMap { f in of[f] >= 0 ? (Int32(f), Int(of[f])) : nil }.sorted { $0.value < $1.value }
+    }
+}
+
 /// The interpreter's log of activities.
 struct ActivityLog {
     var activities: [Activity]
     /// The open activity of each running frame.
-    var ofFrame: [Int32: Int] = [:]
+    var ofFrame = OpenActivities()
     /// Activities whose frames wait while their instance replays, by frame.
     var suspended: [Int32: Int] = [:]
     /// The activities each recording instance recorded.
@@ -93,12 +187,12 @@ extension Interpreter {
     /// up to now.
     public internal(set) var activities: [Activity]? {
         get {
-            guard let log = activityLog else { return nil }
+            guard let log = recorder.activityLog else { return nil }
             var all = log.activities
             for i in log.replays.keys.sorted() { all += replayedActivities(i, log.replays[i]!, until: time) }
             return all
         }
-        set { activityLog = newValue.map { ActivityLog(activities: $0) } }
+        set { recorder.activityLog = newValue.map { ActivityLog(activities: $0) } }
     }
 
     // MARK: - Live activities
@@ -106,50 +200,52 @@ extension Interpreter {
     /// Logs a leaf node's start; returns its index (-1 when not logging).
     @discardableResult
     func beginActivity(frame f: Int32) -> Int {
-        guard activityLog != nil else { return -1 }
+        guard recorder.activityLog != nil else { return -1 }
         let fr = frames[Int(f)]
         let start = globalTime(fr.instance, fr.start) ?? time
-        var a = Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time), begin: time, end: nil)
-        let k = activityLog!.activities.count
-        a.recorded = recordedSpans(of: fr.instance, index: k)
-        activityLog!.activities.append(a)
-        activityLog!.ofFrame[f] = k
+        let k = recorder.activityLog!.activities.count
+        recorder.activityLog!.activities.append(Activity(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: min(start, time),
+                                                         begin: time, end: nil))
+        if !instances[Int(fr.instance)].recorders.isEmpty {
+            recorder.activityLog!.activities[k].recorded = recordedSpans(of: fr.instance, index: k)
+        }
+        recorder.activityLog!.ofFrame[f] = k
         return k
     }
 
     /// The activity's begin in each recorder of instance `i`, noting it under each.
     func recordedSpans(of i: Int32, index k: Int) -> [RecordedSpan] {
         let recs = instances[Int(i)].recorders
-        for r in recs { activityLog!.byRecorder[r, default: []].append(k) }
+        for r in recs { recorder.activityLog!.byRecorder[r, default: []].append(k) }
         return recs.map { RecordedSpan(recorder: $0, begin: localTime($0), end: nil) }
     }
 
     /// Logs a leaf node's end.
     func endActivity(frame f: Int32) {
-        guard activityLog != nil, let k = activityLog!.ofFrame.removeValue(forKey: f) else { return }
+        guard recorder.activityLog != nil, let k = recorder.activityLog!.ofFrame.removeValue(forKey: f) else { return }
         closeActivity(k)
     }
 
     /// Ends activity `k` now, in global time and in its recorders' local times.
     func closeActivity(_ k: Int) {
-        activityLog!.activities[k].end = time
-        for j in activityLog!.activities[k].recorded.indices {
-            activityLog!.activities[k].recorded[j].end = localTime(activityLog!.activities[k].recorded[j].recorder)
+        recorder.activityLog!.activities[k].end = time
+        for j in recorder.activityLog!.activities[k].recorded.indices {
+            recorder.activityLog!.activities[k].recorded[j].end = localTime(recorder.activityLog!.activities[k].recorded[j].recorder)
         }
         // Begun and ended at one instant of a fast-forward: jumped over, never shown.
-        if activityLog!.jumping > 0, activityLog!.activities[k].begin == time, activityLog!.activities[k].pass == .live {
-            activityLog!.activities[k].pass = .skipped
+        if recorder.activityLog!.jumping > 0, recorder.activityLog!.activities[k].begin == time, recorder.activityLog!.activities[k].pass == .live {
+            recorder.activityLog!.activities[k].pass = .skipped
         }
     }
 
     /// Ends the activities of stopped instances (`interrupt`), and forgets suspended ones.
     func endActivities(in sub: Set<Int32>) {
-        guard activityLog != nil else { return }
-        for (f, k) in activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
-            activityLog!.ofFrame[f] = nil
+        guard recorder.activityLog != nil else { return }
+        for (f, k) in recorder.activityLog!.ofFrame.sorted where sub.contains(frames[Int(f)].instance) {
+            recorder.activityLog!.ofFrame[f] = nil
             closeActivity(k)
         }
-        for (f, _) in activityLog!.suspended where sub.contains(frames[Int(f)].instance) { activityLog!.suspended[f] = nil }
+        for (f, _) in recorder.activityLog!.suspended where sub.contains(frames[Int(f)].instance) { recorder.activityLog!.suspended[f] = nil }
     }
 
     // MARK: - What an activity moved
@@ -157,38 +253,38 @@ extension Interpreter {
     /// Frame `f`'s segment takes property `key` (before `take` hands it over): the key is
     /// noted for its activity; the activity writing it so far loses it, and is retargeted when
     /// it is a run of the same step.
-    func logTake(_ key: Int64, frame f: Int32) {
-        guard activityLog != nil, let k = activityLog!.ofFrame[f] else { return }
-        activityLog!.activities[k].keys.append(key)
-        activityLog!.activities[k].held += 1
-        guard let o = owners[key], o.segment >= 0, let old = activityLog!.ofFrame[segments[Int(o.segment)].frame], old != k else { return }
+    func logTake(_ key: PropertyKey, frame f: Int32) {
+        guard recorder.activityLog != nil, let k = recorder.activityLog!.ofFrame[f] else { return }
+        recorder.activityLog!.activities[k].keys.append(key)
+        recorder.activityLog!.activities[k].held += 1
+        guard let o = pool.owners[key], o.segment >= 0, let old = recorder.activityLog!.ofFrame[pool.segments[Int(o.segment)].frame], old != k else { return }
         loseProperty(old)
-        if activityLog!.activities[k].retargets == nil && sameStep(old, k) { activityLog!.activities[k].retargets = old }
+        if recorder.activityLog!.activities[k].retargets == nil && sameStep(old, k) { recorder.activityLog!.activities[k].retargets = old }
     }
 
     /// A `set` (or a `restore`) takes property `key` from whatever tween or spring writes it.
-    func logRelease(_ key: Int64) {
-        guard activityLog != nil, let o = owners[key], o.segment >= 0,
-              let old = activityLog!.ofFrame[segments[Int(o.segment)].frame] else { return }
+    func logRelease(_ key: PropertyKey) {
+        guard recorder.activityLog != nil, let o = pool.owners[key], o.segment >= 0,
+              let old = recorder.activityLog!.ofFrame[pool.segments[Int(o.segment)].frame] else { return }
         loseProperty(old)
     }
 
     /// Activity `k` lost one of its properties to another step.
     func loseProperty(_ k: Int) {
-        activityLog!.activities[k].held -= 1
-        if activityLog!.activities[k].held <= 0 { activityLog!.activities[k].takenOver = time }
+        recorder.activityLog!.activities[k].held -= 1
+        if recorder.activityLog!.activities[k].held <= 0 { recorder.activityLog!.activities[k].takenOver = time }
     }
 
     /// Notes the property a `set` wrote.
-    func logSetKey(_ key: Int64, activity k: Int) {
-        guard activityLog != nil, k >= 0 else { return }
-        activityLog!.activities[k].keys = [key]
+    func logSetKey(_ key: PropertyKey, activity k: Int) {
+        guard recorder.activityLog != nil, k >= 0 else { return }
+        recorder.activityLog!.activities[k].keys = ActivityKeys([key])
     }
 
     /// Whether two activities are runs of one tween or spring step (the same source).
     func sameStep(_ a: Int, _ b: Int) -> Bool {
-        let x = activityLog!.activities[a], y = activityLog!.activities[b]
-        let nx = instances[x.instance].graph.nodes[Int(x.node.index)], ny = instances[y.instance].graph.nodes[Int(y.node.index)]
+        let x = recorder.activityLog!.activities[a], y = recorder.activityLog!.activities[b]
+        let nx = graphs[Int(instances[x.instance].graph)].nodes[Int(x.node.index)], ny = graphs[Int(instances[y.instance].graph)].nodes[Int(y.node.index)]
         switch (nx.kind, ny.kind) {
         case (.tween, .tween), (.spring, .spring): return nx.span == ny.span
         default: return false
@@ -200,58 +296,58 @@ extension Interpreter {
     /// Instance `i` starts replaying: its running activities stop showing (their frames wait
     /// until live play takes over again).
     func suspendActivities(_ i: Int32) {
-        guard activityLog != nil else { return }
+        guard recorder.activityLog != nil else { return }
         let sub = subtree(i)
-        for (f, k) in activityLog!.ofFrame.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
-            activityLog!.ofFrame[f] = nil
+        for (f, k) in recorder.activityLog!.ofFrame.sorted where sub.contains(frames[Int(f)].instance) {
+            recorder.activityLog!.ofFrame[f] = nil
             closeActivity(k)
-            activityLog!.suspended[f] = k
+            recorder.activityLog!.suspended[f] = k
         }
-        activityLog!.replayCandidates.insert(i)
+        recorder.activityLog!.replayCandidates.insert(i)
     }
 
     /// Instance `i` plays live again: the activities it suspended go on from now.
     func resumeActivities(_ i: Int32) {
-        guard activityLog != nil else { return }
+        guard recorder.activityLog != nil else { return }
         let sub = subtree(i)
-        for (f, k) in activityLog!.suspended.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
-            activityLog!.suspended[f] = nil
-            let old = activityLog!.activities[k]
+        for (f, k) in recorder.activityLog!.suspended.sorted(by: { $0.value < $1.value }) where sub.contains(frames[Int(f)].instance) {
+            recorder.activityLog!.suspended[f] = nil
+            let old = recorder.activityLog!.activities[k]
             var a = Activity(instance: old.instance, node: old.node, start: time, begin: time, end: nil)
             a.keys = old.keys
-            a.held = old.keys.count
+            a.held = Int32(old.keys.count)
             a.pass = .resumed(of: old.original(k))
-            let n = activityLog!.activities.count
+            let n = recorder.activityLog!.activities.count
             a.recorded = recordedSpans(of: frames[Int(f)].instance, index: n)
-            activityLog!.activities.append(a)
-            activityLog!.ofFrame[f] = n
+            recorder.activityLog!.activities.append(a)
+            recorder.activityLog!.ofFrame[f] = n
         }
-        activityLog!.replayCandidates.insert(i)
+        recorder.activityLog!.replayCandidates.insert(i)
     }
 
     /// Something about instance `i`'s replay may have changed (it was scheduled, or its clock
     /// moved); looked at when the history is next brought up to date.
     func noteReplayChange(_ i: Int32) {
-        guard activityLog != nil, instances[Int(i)].recording != nil else { return }
-        activityLog!.replayCandidates.insert(i)
+        guard recorder.activityLog != nil, instances[Int(i)].recording >= 0 else { return }
+        recorder.activityLog!.replayCandidates.insert(i)
     }
 
     /// Opens and closes replays: an instance replays while it plays from its recording with a
     /// running clock. A replay whose clock changed (reversed, paused, sped) closes and a new
     /// one opens; a closed one becomes activities.
     func updateReplays() {
-        guard activityLog != nil, !(activityLog!.replayCandidates.isEmpty && activityLog!.replays.isEmpty) else { return }
-        let look = activityLog!.replayCandidates.union(activityLog!.replays.keys).sorted()
-        activityLog!.replayCandidates.removeAll(keepingCapacity: true)
+        guard recorder.activityLog != nil, !(recorder.activityLog!.replayCandidates.isEmpty && recorder.activityLog!.replays.isEmpty) else { return }
+        let look = recorder.activityLog!.replayCandidates.union(recorder.activityLog!.replays.keys).sorted()
+        recorder.activityLog!.replayCandidates.removeAll(keepingCapacity: true)
         for i in look {
             let inst = instances[Int(i)]
             let playing = inst.replay != nil && inst.running && inst.clock.rate != 0
-            if let open = activityLog!.replays[i] {
+            if let open = recorder.activityLog!.replays[i] {
                 if playing && open.clock.rate == inst.clock.rate && open.clock(time) == inst.clock(time) { continue }
-                activityLog!.activities += replayedActivities(i, open, until: time)
-                activityLog!.replays[i] = nil
+                recorder.activityLog!.activities += replayedActivities(i, open, until: time)
+                recorder.activityLog!.replays[i] = nil
             }
-            if playing { activityLog!.replays[i] = (time, inst.clock) }
+            if playing { recorder.activityLog!.replays[i] = (time, inst.clock) }
         }
     }
 
@@ -259,22 +355,18 @@ extension Interpreter {
     /// tween, spring and wait it recorded, cut to the stretch of local time the replay
     /// crossed, in global time. Replayed actions are logged as they fire (`logReplayedAction`).
     func replayedActivities(_ i: Int32, _ pass: (begin: Time, clock: ClockMap), until end: Time) -> [Activity] {
-        guard end > pass.begin, let log = activityLog else { return [] }
+        guard end > pass.begin, let log = recorder.activityLog else { return [] }
         let c = pass.clock
         let u0 = c(pass.begin), u1 = c(end)
         let lo = min(u0, u1), hi = max(u0, u1)
         /// The global time at which the replay's playhead is at local time `u`.
-        func global(_ u: Time) -> Time {
-            let d = u - u0
-            if c.rate == 1 { return pass.begin + d }
-            if c.rate == -1 { return pass.begin - d }
-            return pass.begin + Time(ticks: Int64((Double(d.ticks) / c.rate).rounded()))
-        }
+        let back = ClockMap(global: pass.begin, local: u0, rate: c.rate)
+        func global(_ u: Time) -> Time { back.inverse(u) ?? pass.begin }
         var out: [Activity] = []
         for k in log.byRecorder[i] ?? [] {
             let a = log.activities[k]
             if case .replay = a.pass { continue }
-            switch instances[a.instance].graph.nodes[Int(a.node.index)].kind {
+            switch graphs[Int(instances[a.instance].graph)].nodes[Int(a.node.index)].kind {
             case .tween, .spring, .wait: break
             default: continue
             }
@@ -292,11 +384,11 @@ extension Interpreter {
 
     /// A replay of instance `i` fires a recorded action again, which was activity `k`.
     func logReplayedAction(_ i: Int32, activity k: Int) {
-        guard activityLog != nil, k >= 0, k < activityLog!.activities.count else { return }
-        let a = activityLog!.activities[k]
+        guard recorder.activityLog != nil, k >= 0, k < recorder.activityLog!.activities.count else { return }
+        let a = recorder.activityLog!.activities[k]
         var r = Activity(instance: a.instance, node: a.node, start: time, begin: time, end: time)
         r.keys = a.keys
         r.pass = .replay(of: a.original(k), reversed: instances[Int(i)].clock.rate < 0)
-        activityLog!.activities.append(r)
+        recorder.activityLog!.activities.append(r)
     }
 }

@@ -4,7 +4,8 @@
 
 /// A graph in play.
 struct Instance {
-    var graph: SequencerGraph
+    /// Its graph, in `Interpreter.graphs`.
+    var graph: Int32
     /// The node the instance runs (0 for a whole graph, a subtree for a named nested chain).
     var root: Int32
     var rootFrame: Int32
@@ -21,7 +22,7 @@ struct Instance {
     /// Global start and end.
     var start: Time
     var end: Time?
-    /// Clock: local = anchorLocal + (parentClock − anchorParent) × rate.
+    /// Clock: local = anchorLocal + (parentClock − anchorParent) × rate (`anchor`).
     var anchorLocal: Time
     var anchorParent: Time
     /// Playback rate of its own (`speed`), > 0.
@@ -33,8 +34,9 @@ struct Instance {
     var depth: Int
     /// Running child instances.
     var children: [Int32] = []
-    /// What it has played, kept for instances that can be reversed or sought.
-    var recording: Recording?
+    /// What it has played, for instances that can be reversed or sought: its index in
+    /// `Interpreter.recordings` (−1: none).
+    var recording: Int32 = -1
     /// Set while it plays from its recording instead of live.
     var replay: ReplayState?
     /// The local time live play has reached (valid while replaying).
@@ -50,27 +52,11 @@ struct Instance {
     /// The rate of the local clock against the parent's clock.
     var rate: Double { paused ? 0 : speed * direction }
 
-    /// Local time for a parent clock value.
-    func local(_ parentClock: Time) -> Time {
-        let r = rate
-        let d = parentClock - anchorParent
-        if r == 1 { return anchorLocal + d }
-        if r == 0 { return anchorLocal }
-        if r == -1 { return anchorLocal - d }
-        return anchorLocal + Time(ticks: Int64((Double(d.ticks) * r).rounded(.toNearestOrAwayFromZero)))
-    }
+    /// The map from the parent's clock to the local one.
+    var anchor: ClockMap { ClockMap(global: anchorParent, local: anchorLocal, rate: rate) }
 
     /// Parent clock value for a local time; nil if the clock is stopped.
-    func parentClock(_ local: Time) -> Time? {
-        let r = rate
-        let d = local - anchorLocal
-        if r == 1 { return anchorParent + d }
-        if r == 0 { return nil }
-        if r == -1 { return anchorParent - d }
-        let x = (Double(d.ticks) / r).rounded(.toNearestOrAwayFromZero)
-        guard x.isFinite, abs(x) < 9e18 else { return nil }
-        return anchorParent + Time(ticks: Int64(x))
-    }
+    func parentClock(_ local: Time) -> Time? { anchor.inverse(local) }
 }
 
 extension Interpreter {
@@ -81,32 +67,31 @@ extension Interpreter {
     }
 
     /// The global time at which an instance's clock shows `local`; nil if its clock is stopped.
-    func globalTime(_ i: Int32, _ local: Time) -> Time? {
-        let c = instances[Int(i)].clock
-        let d = local - c.local
-        if c.rate == 1 { return c.global.adding(d) }
-        if c.rate == 0 { return nil }
-        if c.rate == -1 { return c.global.adding(Time(ticks: 0) - d) }
-        let x = (Double(d.ticks) / c.rate).rounded(.toNearestOrAwayFromZero)
-        guard x.isFinite, abs(x) < 9e18 else { return nil }
-        return c.global.adding(Time(ticks: Int64(x)))
+    func globalTime(_ i: Int32, _ local: Time) -> Time? { instances[Int(i)].clock.inverse(local) }
+
+    /// Recomposes the clocks of an instance and its descendants after its own clock changed:
+    /// each composed clock is its parent's followed by its own anchor.
+    func refreshClocks(_ i: Int32) {
+        composeClock(i)
+        guard !instances[Int(i)].children.isEmpty else { return }
+        var stack = instances[Int(i)].children
+        while let x = stack.popLast() {
+            composeClock(x)
+            stack.append(contentsOf: instances[Int(x)].children)
+        }
     }
 
-    /// Recomposes the clocks of an instance and its descendants after its own clock changed.
-    func refreshClocks(_ i: Int32) {
-        var stack = [i]
-        while let x = stack.popLast() {
-            let inst = instances[Int(x)]
-            if inst.parent < 0 {
-                instances[Int(x)].clock = ClockMap(global: inst.anchorParent, local: inst.anchorLocal, rate: inst.rate)
-                instances[Int(x)].replayingChain = inst.replay != nil
-            } else {
-                let parent = instances[Int(inst.parent)]
-                let p = parent.clock
-                instances[Int(x)].clock = ClockMap(global: p.global, local: inst.local(p.local), rate: p.rate * inst.rate)
-                instances[Int(x)].replayingChain = inst.replay != nil || parent.replayingChain
-            }
-            stack.append(contentsOf: instances[Int(x)].children)
+    /// Composes one instance's clock from its parent's.
+    @inline(__always)
+    private func composeClock(_ x: Int32) {
+        let p = instances[Int(x)].parent
+        let replaying = instances[Int(x)].replay != nil
+        if p < 0 {
+            instances[Int(x)].clock = instances[Int(x)].anchor
+            instances[Int(x)].replayingChain = replaying
+        } else {
+            instances[Int(x)].clock = instances[Int(p)].clock.then(instances[Int(x)].anchor)
+            instances[Int(x)].replayingChain = replaying || instances[Int(p)].replayingChain
         }
     }
 
@@ -125,20 +110,20 @@ extension Interpreter {
     }
 
     /// Recomputes the global times of every event of an instance and its descendants after a
-    /// clock change: events of stopped clocks are parked, the rest requeued.
+    /// clock change: events of stopped clocks are scheduler.parked, the rest requeued.
     func retime(_ i: Int32) {
         let sub = subtree(i)
         markClockChange(sub)
-        var moving = queue.extract { sub.contains($0.key.instance) }
+        var moving = scheduler.queue.extract { sub.contains($0.key.instance) }
         var keep: [QueuedEvent] = []
-        for e in parked { if sub.contains(e.key.instance) { moving.append(e) } else { keep.append(e) } }
-        parked = keep
+        for e in scheduler.parked { if sub.contains(e.key.instance) { moving.append(e) } else { keep.append(e) } }
+        scheduler.parked = keep
         for e in moving {
-            if isReplayParked(e) { parked.append(e); continue }
+            if isReplayParked(e) { scheduler.parked.append(e); continue }
             if !isParked(e.key.instance), let g = globalTime(e.key.instance, e.local) {
-                queue.reinsert(e, at: max(g, time))
+                scheduler.queue.reinsert(e, at: max(g, time))
             } else {
-                parked.append(e)
+                scheduler.parked.append(e)
             }
         }
     }

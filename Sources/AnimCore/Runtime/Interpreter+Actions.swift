@@ -15,9 +15,9 @@ extension Interpreter {
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             let v = try targetValue(w, start: current, env: env)
-            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: inst)
+            recordSet(PropertyKey(shape, w.property), from: current, to: v, instance: inst)
             writeProperty(shape, w.property, v, by: inst)
-            logSetKey(ownerKey(shape, w.property), activity: activity)
+            logSetKey(PropertyKey(shape, w.property), activity: activity)
         case .expect(let x):
             recordAction(a, frame: f, span: span, activity: activity)
             if !silent { try check(x, env: env) }
@@ -25,7 +25,7 @@ extension Interpreter {
             try control(c, env: env)
         case .save(let ref):
             let shape = try resolve(ref, env: env)
-            let n = scene.shapes[Int(shape.index)].values.count
+            let n = Int(scene.shapes[Int(shape.index)].propertyCount)
             saved[shape] = (0..<n).map { currentValue(shape, PropertyID($0)) }
         case .restore(let ref):
             let shape = try resolve(ref, env: env)
@@ -35,8 +35,8 @@ extension Interpreter {
             }
             for (k, v) in snapshot.enumerated() {
                 guard let v, let current = currentValue(shape, PropertyID(k)) else { continue }
-                if current == v && owners[ownerKey(shape, PropertyID(k))] == nil { continue }
-                recordSet(ownerKey(shape, PropertyID(k)), from: current, to: v, instance: inst)
+                if current == v && pool.owners[PropertyKey(shape, PropertyID(k))] == nil { continue }
+                recordSet(PropertyKey(shape, PropertyID(k)), from: current, to: v, instance: inst)
                 writeProperty(shape, PropertyID(k), v, by: inst)
             }
         }
@@ -50,20 +50,15 @@ extension Interpreter {
         var tolText: String?
         if let t = x.tolerance {
             let tv = try eval(t, env: env)
-            switch tv {
-            case .number(let n): tolerance = n
-            case .time(let tt): tolerance = tt.seconds
-            case .angle(let a): tolerance = a.degrees
-            default: break
-            }
+            if let n = NumericValue(tv), n.layout.components == 1 { tolerance = n.arithmetic(0) }
             tolText = describe(tv)
         }
         let ok: Bool
         switch x.op {
         case .equal: ok = Interpreter.approximatelyEqual(actual, expected, tolerance: tolerance)
         case .notEqual: ok = !Interpreter.approximatelyEqual(actual, expected, tolerance: tolerance)
-        case .lessEqual: ok = Interpreter.scalar(actual) <= Interpreter.scalar(expected) + (x.tolerance == nil ? 0 : tolerance)
-        case .greaterEqual: ok = Interpreter.scalar(actual) >= Interpreter.scalar(expected) - (x.tolerance == nil ? 0 : tolerance)
+        case .lessEqual: ok = NumericValue.scalar(actual) <= NumericValue.scalar(expected) + (x.tolerance == nil ? 0 : tolerance)
+        case .greaterEqual: ok = NumericValue.scalar(actual) >= NumericValue.scalar(expected) - (x.tolerance == nil ? 0 : tolerance)
         }
         guard !ok else { return }
         expectFailures += 1
@@ -95,15 +90,6 @@ extension Interpreter {
         }
     }
 
-    static func scalar(_ v: Value) -> Double {
-        switch v {
-        case .number(let n): n
-        case .time(let t): t.seconds
-        case .angle(let a): a.degrees
-        default: .nan
-        }
-    }
-
     // MARK: - Top-level effects
 
     /// Evaluates a top-level expression now (no locals).
@@ -118,26 +104,27 @@ extension Interpreter {
     }
 
     /// Creates the shapes of a declaration. Shapes are created even if an initial value fails,
-    /// so ids stay in step with the checker; the first error is rethrown after.
+    /// so ids stay in step with the checker; the first error is rethrown after. The history
+    /// notes each shape's declaration with its values, not a piece per property.
     public func create(_ c: ShapeCreation) throws(RuntimeError) {
         var firstError: RuntimeError?
         let env = scratchEnv(count: c.localCount)
         for k in 0..<c.count {
             let display = c.isArray ? "\(c.name)[\(k)]" : c.name
             let id = scene.add(name: display, kind: c.kind, propertyCount: propertyNames.count)
-            if history != nil && !historyOfMotionOnly {  // constants: not wanted then
-                for (p, v) in scene.shapes[Int(id.index)].values.enumerated() where v != nil { dirty.insert(ownerKey(id, PropertyID(p))) }
-            }
             if let slot = c.indexSlot { envs[Int(env)][slot] = .number(Double(k)) }
+            let first = recorder.declaredValue.count
             for (p, e) in c.properties {
                 do throws(RuntimeError) {
-                    setBase(ownerKey(id, p), try eval(e, env: env))
+                    let v = try eval(e, env: env)
+                    scene.setBase(id, p, v)
+                    if recorder.isOn { recorder.declaredProperty.append(p); recorder.declaredValue.append(v) }
                 } catch {
                     if firstError == nil { firstError = error }
                 }
             }
+            if recorder.isOn { recorder.declare(id, kind: c.kind, at: time, from: first) }
         }
-        flushHistory()
         if let e = firstError { throw e }
     }
 

@@ -8,7 +8,7 @@
 extension Interpreter {
     /// Carries out `pause`, `resume`, `seek`, `reverse` or `interrupt` on the latest run of a name.
     func control(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
-        guard let run = stepRuns[c.name] else {
+        guard let run = steps.runs[c.name] else {
             throw RuntimeError("cannot \(c.verb.rawValue) '\(c.nameText)': it has not started", at: c.span,
                                help: "start it first, or use 'after \(c.nameText) < ... >' / 'with \(c.nameText) < ... >'")
         }
@@ -56,7 +56,7 @@ extension Interpreter {
         if instances[Int(i)].replay != nil { claim(i) }
         instances[Int(i)].running = true
         instances[Int(i)].end = nil
-        if let name = instances[Int(i)].name, stepRuns[name]?.instance == i { stepRuns[name]?.end = nil }
+        if let name = instances[Int(i)].name, steps.runs[name]?.instance == i { steps.runs[name]?.end = nil }
         let p = instances[Int(i)].parent
         if p >= 0, !instances[Int(p)].children.contains(i) { instances[Int(p)].children.append(i) }
     }
@@ -96,7 +96,7 @@ extension Interpreter {
     /// properties it wrote are rendered from the recording.
     func enterReplay(_ i: Int32) {
         let inst = instances[Int(i)]
-        guard inst.replay == nil, inst.recording != nil else { return }
+        guard inst.replay == nil, inst.recording >= 0 else { return }
         // A finished run's playhead rests at its end, however long ago that was.
         var frontier = localTime(i)
         if !inst.running, let end = inst.end {
@@ -115,8 +115,9 @@ extension Interpreter {
     /// A replaying instance renders the properties it wrote, except those someone outside has
     /// taken over since (GSAP's overwrite).
     func claim(_ i: Int32) {
-        for key in instances[Int(i)].recording?.byKey.keys ?? [:].keys {
-            if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
+        let r = instances[Int(i)].recording
+        for key in r >= 0 ? recordings[Int(r)].log.keys : [] {
+            if let w = pool.lastWriter[key], !isDescendant(w, of: i) { continue }
             setOwner(key, .render(i))
         }
     }
@@ -126,7 +127,7 @@ extension Interpreter {
         guard instances[Int(i)].replay != nil else { return }
         let frontier = instances[Int(i)].frontier
         let sub = subtree(i)
-        for (key, o) in owners where o.renderingInstance == i {
+        for (key, o) in pool.owners where o.renderingInstance == i {
             setOwner(key, nil)
             setBase(key, render(i, key: key, at: frontier))
         }
@@ -134,14 +135,14 @@ extension Interpreter {
         refreshClocks(i)
         resumeActivities(i)
         // Live tracks still running take their properties back.
-        for (s, seg) in segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
-            for k in seg.tracks where trackOwned[k] {
-                let key = ownerKey(tracks[k].shape, tracks[k].property)
-                if let w = lastWriter[key], !isDescendant(w, of: i) { continue }
+        for (s, seg) in pool.segments.enumerated() where seg.count > 0 && sub.contains(seg.instance) {
+            for k in seg.tracks where pool.owned[k] {
+                let key = pool.tracks[k].key
+                if let w = pool.lastWriter[key], !isDescendant(w, of: i) { continue }
                 setOwner(key, Owner(segment: Int32(s), track: Int32(k)))
             }
         }
-        _ = queue.extract { e in
+        _ = scheduler.queue.extract { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
             return false
@@ -154,28 +155,29 @@ extension Interpreter {
     /// at its end, where its last actions are).
     func scheduleReplay(_ i: Int32, inclusive: Bool = false) {
         noteReplayChange(i)
-        _ = queue.extract { e in
+        _ = scheduler.queue.extract { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
             return false
         }
-        parked.removeAll { e in
+        scheduler.parked.removeAll { e in
             if case .replayAction(let x, _) = e.action { return x == i }
             if case .replayLimit(let x) = e.action { return x == i }
             return false
         }
-        guard let rec = instances[Int(i)].recording else { return }
+        guard instances[Int(i)].recording >= 0 else { return }
+        let actions = recordings[Int(instances[Int(i)].recording)].actions
         let now = localTime(i)
         let frontier = instances[Int(i)].frontier
         if instances[Int(i)].direction < 0 {
-            for k in rec.actions.indices.reversed() where (rec.actions[k].time < now || inclusive && rec.actions[k].time == now)
-                && rec.actions[k].time >= .zero {
-                schedule(i, local: rec.actions[k].time, node: 0, .replayAction(i, Int32(k)))
+            for k in actions.indices.reversed() where (actions[k].time < now || inclusive && actions[k].time == now)
+                && actions[k].time >= .zero {
+                schedule(i, local: actions[k].time, node: 0, .replayAction(i, Int32(k)))
             }
             schedule(i, local: .zero, node: 0, .replayLimit(i))
         } else {
-            for k in rec.actions.indices where rec.actions[k].time > now && rec.actions[k].time <= frontier {
-                schedule(i, local: rec.actions[k].time, node: 0, .replayAction(i, Int32(k)))
+            for k in actions.indices where actions[k].time > now && actions[k].time <= frontier {
+                schedule(i, local: actions[k].time, node: 0, .replayAction(i, Int32(k)))
             }
             schedule(i, local: frontier, node: 0, .replayLimit(i))
         }
@@ -183,7 +185,8 @@ extension Interpreter {
 
     /// A replaying instance crosses a recorded print or expect: it fires again.
     func replayAction(_ i: Int32, _ k: Int) throws(RuntimeError) {
-        guard let a = instances[Int(i)].recording?.actions[k] else { return }
+        guard instances[Int(i)].recording >= 0 else { return }
+        let a = recordings[Int(instances[Int(i)].recording)].actions[k]
         let env = newEnv(a.env)
         defer { freeEnvs.append(env) }
         logReplayedAction(i, activity: a.activity)
@@ -203,7 +206,7 @@ extension Interpreter {
         let inst = instances[Int(i)]
         if inst.direction < 0 {
             // Back at the start: the properties hold their start values, and the run is over.
-            for (key, o) in owners where o.renderingInstance == i {
+            for (key, o) in pool.owners where o.renderingInstance == i {
                 setOwner(key, nil)
                 setBase(key, render(i, key: key, at: .zero))
             }
@@ -215,7 +218,7 @@ extension Interpreter {
         }
         if inst.replay?.liveFinished == true {
             // Forward to the end of a run that had finished: it finishes again.
-            for (key, o) in owners where o.renderingInstance == i {
+            for (key, o) in pool.owners where o.renderingInstance == i {
                 setOwner(key, nil)
                 setBase(key, render(i, key: key, at: inst.frontier))
             }
@@ -241,13 +244,13 @@ extension Interpreter {
     /// `play NAME(...) reversed`: play the child silently to its end now, then replay it backward.
     func playReversed(_ child: Int32) throws(RuntimeError) {
         let inst = instances[Int(child)]
-        if case .forever = inst.graph.nodes[Int(inst.root)].duration {
-            throw RuntimeError("cannot play a sequence that never ends reversed", at: inst.graph.nodes[Int(inst.root)].span)
+        if case .forever = graphs[Int(inst.graph)].nodes[Int(inst.root)].duration {
+            throw RuntimeError("cannot play a sequence that never ends reversed", at: graphs[Int(inst.graph)].nodes[Int(inst.root)].span)
         }
         try fastForward(child, to: .max)
         if instances[Int(child)].running {
             throw RuntimeError("cannot play this sequence reversed: it waits for a step outside it",
-                               at: inst.graph.nodes[Int(inst.root)].span)
+                               at: graphs[Int(inst.graph)].nodes[Int(inst.root)].span)
         }
         restartYoyo(child, pass: 1, inclusive: true)
     }
@@ -258,10 +261,10 @@ extension Interpreter {
         let wasSilent = silent
         silent = true
         defer { silent = wasSilent }
-        activityLog?.jumping += 1
-        defer { activityLog?.jumping -= 1 }
+        recorder.activityLog?.jumping += 1
+        defer { recorder.activityLog?.jumping -= 1 }
         while true {
-            var pending = queue.extract { self.isDescendant($0.key.instance, of: i) }
+            var pending = scheduler.queue.extract { self.isDescendant($0.key.instance, of: i) }
                 + takeParked { self.isDescendant($0.key.instance, of: i) }
             guard !pending.isEmpty else { break }
             var best = 0
@@ -271,8 +274,8 @@ extension Interpreter {
                 if l < bestLocal || (l == bestLocal && pending[k].key < pending[best].key) { best = k; bestLocal = l }
             }
             let e = pending.remove(at: best)
-            parked.append(contentsOf: pending)
-            if bestLocal > t { parked.append(e); break }
+            scheduler.parked.append(contentsOf: pending)
+            if bestLocal > t { scheduler.parked.append(e); break }
             instances[Int(i)].anchorLocal = bestLocal
             instances[Int(i)].anchorParent = parentClockNow(i)
             refreshClocks(i)
@@ -287,8 +290,8 @@ extension Interpreter {
 
     func takeParked(_ take: (QueuedEvent) -> Bool) -> [QueuedEvent] {
         var taken: [QueuedEvent] = [], kept: [QueuedEvent] = []
-        for e in parked { if take(e) { taken.append(e) } else { kept.append(e) } }
-        parked = kept
+        for e in scheduler.parked { if take(e) { taken.append(e) } else { kept.append(e) } }
+        scheduler.parked = kept
         return taken
     }
 

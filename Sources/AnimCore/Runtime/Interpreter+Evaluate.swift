@@ -120,12 +120,12 @@ extension Interpreter {
         }
     }
 
-    /// The key (`shape << 32 | property`) of the property a `shape.p` expression reads now,
-    /// or nil if it reads no property of an existing shape.
-    public func propertyKey(of e: TypedExpr) -> Int64? {
+    /// The key of the property a `shape.p` expression reads now, or nil if it reads no
+    /// property of an existing shape.
+    public func propertyKey(of e: TypedExpr) -> PropertyKey? {
         guard case .property(let ref, let p) = e.node, let s = try? resolve(ref, env: 0),
               Int(s.index) < scene.shapes.count else { return nil }
-        return ownerKey(s, p)
+        return PropertyKey(s, p)
     }
 
     /// `random()`, `random(max)`, `random(min, max)`: uniform, from the seeded generator.

@@ -11,24 +11,24 @@ extension Interpreter {
         if frame.parent < 0, let name = instances[Int(inst)].name {
             // A named instance starts: `with NAME` steps may go. One that first waits for
             // another named step (`after a < … > as b`) starts when its block does.
-            if let previous = stepRuns[name]?.instance { unstartedRuns.remove(previous) }
-            if leadsWithWait(instances[Int(inst)].graph, NodeID(Int(frame.node))) {
-                stepRuns[name] = StepRun(instance: inst, start: nil, end: nil)
-                unstartedRuns.insert(inst)
+            if let previous = steps.runs[name]?.instance { steps.unstarted.remove(previous) }
+            if leadsWithWait(graphs[Int(instances[Int(inst)].graph)], NodeID(Int(frame.node))) {
+                steps.runs[name] = StepRun(instance: inst, start: nil, end: nil)
+                steps.unstarted.insert(inst)
             } else {
-                stepRuns[name] = StepRun(instance: inst, start: time, end: nil)
+                steps.runs[name] = StepRun(instance: inst, start: time, end: nil)
                 wake(name)
             }
-        } else if !unstartedRuns.isEmpty, frame.parent >= 0,
-                  case .relative = instances[Int(inst)].graph.nodes[Int(frames[Int(frame.parent)].node)].kind {
+        } else if !steps.unstarted.isEmpty, frame.parent >= 0,
+                  case .relative = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(frame.parent)].node)].kind {
             blockStarted(in: inst)
         }
-        if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan, ref.targetCount >= 0 {
+        if let ref = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].plan, ref.targetCount >= 0 {
             // A tween that is all constants (so it has no `from` to show during its delay).
-            try begin(f, after: instances[Int(inst)].graph.plans[Int(ref.plan)].delay, now: now, node: frame.node)
+            try begin(f, after: graphs[Int(instances[Int(inst)].graph)].plans[Int(ref.plan)].delay, now: now, node: frame.node)
             return
         }
-        let node = instances[Int(inst)].graph.nodes[Int(frame.node)]
+        let node = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)]
         switch node.kind {
         case .action(let a):
             let activity = beginActivity(frame: f)
@@ -49,11 +49,11 @@ extension Interpreter {
         case .sequence(let children):
             if children.count == 0 { endsAtOnce(f); return }
             frames[Int(f)].state = 0
-            startChild(of: f, node: instances[Int(inst)].graph.child(0, of: children), at: now)
+            startChild(of: f, node: graphs[Int(instances[Int(inst)].graph)].child(0, of: children), at: now)
         case .parallel(let children):
             if children.count == 0 { endsAtOnce(f); return }
             frames[Int(f)].state = Int(children.count)
-            for c in instances[Int(inst)].graph[children] { startChild(of: f, node: c, at: now) }
+            for c in graphs[Int(instances[Int(inst)].graph)][children] { startChild(of: f, node: c, at: now) }
         case .repeat(let countExpr, let yoyo, let body):
             var count = Int.max
             if let e = countExpr {
@@ -70,7 +70,7 @@ extension Interpreter {
             if count == 0 { endsAtOnce(f); return }
             // A body of known length tells at once whether the passes fit on the clock (a
             // billion one-second passes would otherwise fail only after a billion events).
-            if count < Int.max, case .exact(let d) = instances[Int(inst)].graph.nodes[Int(body.index)].duration, d.ticks > 0 {
+            if count < Int.max, case .exact(let d) = graphs[Int(instances[Int(inst)].graph)].nodes[Int(body.index)].duration, d.ticks > 0 {
                 let total = Double(d.ticks) * Double(count)
                 guard total < Double(Int64.max) else {
                     throw RuntimeError("this repeat would end beyond the clock's range (about 292 years)", at: node.span)
@@ -117,7 +117,7 @@ extension Interpreter {
             let shape = try resolve(w.shape, env: frame.env)
             guard let current = currentValue(shape, w.property), let froms = spec.from else { continue }
             let v = try eval(froms[k], env: frame.env)
-            recordSet(ownerKey(shape, w.property), from: current, to: v, instance: frame.instance)
+            recordSet(PropertyKey(shape, w.property), from: current, to: v, instance: frame.instance)
             writeProperty(shape, w.property, v, by: frame.instance)
         }
     }
@@ -131,7 +131,7 @@ extension Interpreter {
     func begin(_ f: Int32, after d: Time, now: Time, node: Int32) throws(RuntimeError) {
         if d.ticks > 0 {
             let inst = frames[Int(f)].instance
-            let span = instances[Int(inst)].graph.nodes[Int(node)].span
+            let span = graphs[Int(instances[Int(inst)].graph)].nodes[Int(node)].span
             schedule(inst, local: try checkedEnd(inst, now, d, span: span, what: "delay"), node: node, .begin(f))
         } else {
             try begin(f)
@@ -141,8 +141,7 @@ extension Interpreter {
     /// Creates a child instance of the frame's instance running `root`, starting now.
     func spawn(from f: Int32, root: NodeID, env: Int32, speed: Double, recorded: Bool) -> Int32 {
         let frame = frames[Int(f)]
-        let graph = instances[Int(frame.instance)].graph
-        let child = newInstance(graph: graph, root: root.index, env: env, parent: frame.instance, parentFrame: f, speed: speed,
+        let child = newInstance(graph: instances[Int(frame.instance)].graph, root: root.index, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
         instances[Int(child)].parentNode = frame.node
         if recorded { enableRecording(child) }
@@ -198,7 +197,7 @@ extension Interpreter {
         var locals = [Value](repeating: .number(0), count: max(graph.localCount, spec.arguments.count))
         for (k, a) in spec.arguments.enumerated() { locals[k] = try eval(a, env: frame.env) }
         let env = newEnv(locals)
-        let child = newInstance(graph: graph, root: 0, env: env, parent: frame.instance, parentFrame: f, speed: speed,
+        let child = newInstance(graph: add(graph: graph), root: 0, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
         instances[Int(child)].parentNode = frame.node
         frames[Int(f)].segment = child
@@ -220,7 +219,7 @@ extension Interpreter {
     func childInstanceEnded(_ child: Int32, frame f: Int32) {
         guard f >= 0, Int(f) < frames.count, frames[Int(f)].segment == child else { return }
         let frame = frames[Int(f)]
-        let node = instances[Int(frame.instance)].graph.nodes[Int(frame.node)]
+        let node = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)]
         if case .repeat = node.kind {
             let done = frame.state + 1
             frames[Int(f)].state = done
@@ -241,7 +240,7 @@ extension Interpreter {
         if let when = try relativeStart(f, spec) {
             startRelativeBody(f, atGlobal: when)
         } else {
-            waiters[spec.name, default: []].append(f)
+            steps.waiters[spec.name, default: []].append(f)
         }
     }
 
@@ -263,9 +262,9 @@ extension Interpreter {
     func blockStarted(in i: Int32) {
         var x = i
         while x >= 0 {
-            if unstartedRuns.remove(x) != nil, let name = instances[Int(x)].name, stepRuns[name]?.instance == x,
-               stepRuns[name]?.start == nil {
-                stepRuns[name]?.start = time
+            if steps.unstarted.remove(x) != nil, let name = instances[Int(x)].name, steps.runs[name]?.instance == x,
+               steps.runs[name]?.start == nil {
+                steps.runs[name]?.start = time
                 wake(name)
             }
             x = instances[Int(x)].parent
@@ -278,7 +277,7 @@ extension Interpreter {
             guard case .time(let t) = try eval(e, env: frames[Int(f)].env) else { return .zero }
             return t
         } ?? .zero
-        guard let run = stepRuns[spec.name], let start = run.start else { return nil }
+        guard let run = steps.runs[spec.name], let start = run.start else { return nil }
         switch spec.anchor {
         case .with:
             return max(time, start + offset)
@@ -287,7 +286,7 @@ extension Interpreter {
             // A negative offset needs the end in advance: known when the step's length is.
             if offset.ticks < 0, instances[Int(run.instance)].running {
                 let inst = instances[Int(run.instance)]
-                if case .exact(let d) = inst.graph.nodes[Int(inst.root)].duration, inst.rate == 1, inst.parent < 0 {
+                if case .exact(let d) = graphs[Int(inst.graph)].nodes[Int(inst.root)].duration, inst.rate == 1, inst.parent < 0 {
                     return max(time, start + d + offset)
                 }
             }
@@ -297,7 +296,7 @@ extension Interpreter {
 
     func startRelativeBody(_ f: Int32, atGlobal t: Time) {
         let frame = frames[Int(f)]
-        guard case .relative(_, let body) = instances[Int(frame.instance)].graph.nodes[Int(frame.node)].kind else { return }
+        guard case .relative(_, let body) = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].kind else { return }
         let local = localTime(frame.instance, at: t)
         frames[Int(f)].state = 1
         startChild(of: f, node: body, at: max(local, localTime(frame.instance)))
@@ -305,23 +304,23 @@ extension Interpreter {
 
     /// A named step started or ended: start the `after`/`with` steps waiting for it.
     func wake(_ name: StepNameID) {
-        guard let list = waiters[name], !list.isEmpty else { return }
+        guard let list = steps.waiters[name], !list.isEmpty else { return }
         var still: [Int32] = []
         for f in list {
-            guard case .relative(let spec, _) = instances[Int(frames[Int(f)].instance)].graph.nodes[Int(frames[Int(f)].node)].kind,
+            guard case .relative(let spec, _) = graphs[Int(instances[Int(frames[Int(f)].instance)].graph)].nodes[Int(frames[Int(f)].node)].kind,
                   let when = try? relativeStart(f, spec) else { still.append(f); continue }
             startRelativeBody(f, atGlobal: when)
         }
-        waiters[name] = still.isEmpty ? nil : still
+        steps.waiters[name] = still.isEmpty ? nil : still
     }
 
     /// Steps still waiting for a named step that will never come (reported at the end of a run).
     public var unmetWaits: [(Span, String)] {
-        waiters.values.flatMap { $0 }.compactMap { f in
+        steps.waiters.values.flatMap { $0 }.compactMap { f in
             let frame = frames[Int(f)]
             guard instances[Int(frame.instance)].running,
-                  case .relative(let spec, _) = instances[Int(frame.instance)].graph.nodes[Int(frame.node)].kind else { return nil }
-            let what = stepRuns[spec.name]?.start == nil ? "never started" : "never finished"
+                  case .relative(let spec, _) = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].kind else { return nil }
+            let what = steps.runs[spec.name]?.start == nil ? "never started" : "never finished"
             return (spec.span, "'\(spec.anchor.rawValue) \(spec.nameText)' never ran: '\(spec.nameText)' \(what)")
         }
     }

@@ -4,36 +4,65 @@
 // velocity). While it runs, reads of those properties sample it. At `end` it lands exactly on
 // its final values and lets the properties go.
 
+// Interpreter+Tweens: a tween's or spring's life. At `begin` (after its delay) it reads its
+// start values, resolves relative targets and keyframes, and takes its properties over from
+// whatever writes them (GSAP `overwrite: "auto"`; a spring taking over a spring keeps its
+// velocity). While it runs, reads of those properties sample it. At `end` it lands exactly on
+// its final values and lets the properties go.
+
 extension Interpreter {
-    @inline(__always) func ownerKey(_ s: ShapeID, _ p: PropertyID) -> Int64 { Int64(s.index) << 32 | Int64(p.raw) }
-
     /// The value of a property now: its owner's sample, else the base value.
-    public func currentValue(_ s: ShapeID, _ p: PropertyID) -> Value? { currentValue(ownerKey(s, p)) }
+    public func currentValue(_ s: ShapeID, _ p: PropertyID) -> Value? { currentValue(PropertyKey(s, p)) }
 
-    func currentValue(_ key: Int64) -> Value? {
-        if let o = owners[key] {
+    func currentValue(_ key: PropertyKey) -> Value? {
+        if let o = pool.owners[key] {
             if let r = o.renderingInstance { return render(r, key: key, at: localTime(r)) }
-            return trackValue(Int(o.track), at: localTime(tracks[Int(o.track)].instance))
+            let tr = pool.tracks[Int(o.track)]
+            return pool.tables.value(tr, at: localTime(tr.instance)).value
         }
-        return scene.base(ShapeID(Int(key >> 32)), PropertyID(Int(key & 0xFFFF_FFFF)))
+        return scene.read(key)
+    }
+
+    /// The value of a property now as numbers, or nil if it has none or it is not numbers.
+    @inline(__always)
+    func currentNumeric(_ key: PropertyKey) -> NumericValue? {
+        if pool.owners[key] == nil, let n = baseNumeric(key) { return n }
+        return currentNumericSlow(key)
+    }
+
+    /// A built-in's base value as numbers (`Scene.numericBase`).
+    @inline(__always)
+    func baseNumeric(_ key: PropertyKey) -> NumericValue? { scene.numericBase(key) }
+
+    /// `currentNumeric` off its fast path (kept apart so the fast one reads the scene in place).
+    @inline(never)
+    func currentNumericSlow(_ key: PropertyKey) -> NumericValue? {
+        currentValue(key).flatMap(NumericValue.init)
     }
 
     /// The rate of change of a property per second of global time (zero when nothing moves it).
     func velocity(_ s: ShapeID, _ p: PropertyID) -> Value? {
-        let key = ownerKey(s, p)
+        let key = PropertyKey(s, p)
         guard let current = currentValue(key) else { return nil }
-        guard let o = owners[key] else { return Components.zero(like: current) }
+        guard let now = NumericValue(current) else { return current }
+        guard let o = pool.owners[key] else { return NumericValue(zero: now.layout).value }
+        var out = NumericValue(zero: now.layout)
         if let r = o.renderingInstance {
             // Replaying: a central difference over 1 ms of global time.
             let h = Time(ticks: 1_000_000)
-            let a = Components.split(render(r, key: key, at: localTime(r, at: time - h)))
-            let b = Components.split(render(r, key: key, at: localTime(r, at: time + h)))
-            return Components.assemble(current, zip(a, b).map { ($1 - $0) / (2 * h.seconds) })
+            guard let a = NumericValue(render(r, key: key, at: localTime(r, at: time - h))),
+                  let b = NumericValue(render(r, key: key, at: localTime(r, at: time + h))) else { return out.value }
+            for c in 0..<min(a.layout.components, b.layout.components, now.layout.components) {
+                out.setArithmetic(c, (b.arithmetic(c) - a.arithmetic(c)) / (2 * h.seconds))
+            }
+            return out.value
         }
-        let m = trackMotion(Int(o.track))
-        let v = m.velocity(at: localTime(m.instance))
-        let scale = clockRate(m.instance)
-        return Components.assemble(v, Components.split(v).map { $0 * scale })
+        let tr = pool.tracks[Int(o.track)]
+        let v = pool.tables.velocity(tr, at: localTime(tr.instance))
+        let scale = clockRate(tr.instance)
+        out = v
+        for c in 0..<v.layout.components { out.setArithmetic(c, v.arithmetic(c) * scale) }
+        return out.value
     }
 
     /// How fast an instance's clock runs against global time.
@@ -41,32 +70,32 @@ extension Interpreter {
 
     /// Makes `v` the property's value now (a `set`), taking it from whatever writes it.
     func writeProperty(_ s: ShapeID, _ p: PropertyID, _ v: Value, by instance: Int32) {
-        let key = ownerKey(s, p)
+        let key = PropertyKey(s, p)
         release(key, by: instance)
         setBase(key, v)
     }
 
     /// Detaches a property from its writer, and remembers who writes it now.
-    func release(_ key: Int64, by instance: Int32) {
-        if activityLog != nil { logRelease(key) }
-        if let o = owners[key] {
-            if o.segment >= 0 { trackOwned[Int(o.track)] = false }
+    func release(_ key: PropertyKey, by instance: Int32) {
+        if recorder.activityLog != nil { logRelease(key) }
+        if let o = pool.owners[key] {
+            if o.segment >= 0 { pool.owned[Int(o.track)] = false }
             setOwner(key, nil)
         }
-        if keepsWriters { lastWriter[key] = instance }
+        if pool.keepsWriters { pool.lastWriter[key] = instance }
     }
 
     /// Hands a property to a new owner, detaching the old one (`release`, then `setOwner`).
-    func take(_ key: Int64, for owner: Owner, by instance: Int32) {
-        if let old = owners.updateValue(owner, forKey: key), old.segment >= 0 { trackOwned[Int(old.track)] = false }
-        if keepsWriters { lastWriter[key] = instance }
-        if history != nil { dirty.insert(key) }
+    func take(_ key: PropertyKey, for owner: Owner, by instance: Int32) {
+        if let old = pool.owners.updateValue(owner, forKey: key), old.segment >= 0 { pool.owned[Int(old.track)] = false }
+        if pool.keepsWriters { pool.lastWriter[key] = instance }
+        noteChange(key)
     }
 
     /// The error of a tween whose end is past the clock's range (about 292 years).
     func beyondTheClock(_ frame: Frame) -> RuntimeError {
         RuntimeError("this tween would end beyond the clock's range (about 292 years)",
-                     at: instances[Int(frame.instance)].graph.nodes[Int(frame.node)].span)
+                     at: graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].span)
     }
 
     /// A tween or spring begins: read start values, compute targets, take the properties.
@@ -77,29 +106,29 @@ extension Interpreter {
         let s: Int32
         let active: Time?
         var isTween = true
-        if let ref = instances[Int(inst)].graph.nodes[Int(frame.node)].plan {
+        if let ref = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].plan {
             // Constant timing: nothing to evaluate, and the end is known now.
-            let plan = instances[Int(inst)].graph.plans[Int(ref.plan)]
+            let plan = graphs[Int(instances[Int(inst)].graph)].plans[Int(ref.plan)]
             active = plan.activeDuration
             // No end because it never ends, or because its end is past the clock's range.
             if active == nil && plan.timing.iterations.isFinite { throw beyondTheClock(frame) }
             s = try plannedSegment(f, plan, ref, now: now)
         } else {
-            switch instances[Int(inst)].graph.nodes[Int(frame.node)].kind {
+            switch graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].kind {
             case .tween(let spec):
                 let timing = try tweenTiming(spec, env: frame.env)
                 active = timing.activeDuration
                 if active == nil && timing.iterations.isFinite { throw beyondTheClock(frame) }
-                s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
+                s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
                 do {
-                    try tweenTracks(spec, segment: s, begin: now, motion: .tween(timing, spec.easing), ending: nil)
+                    try tweenTracks(spec, segment: s, begin: now, timing: pool.tables.intern(.tween(timing, spec.easing)), ending: nil)
                 } catch {
                     freeSegment(s)
                     throw error
                 }
             case .spring(let spec):
                 isTween = false
-                s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
+                s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
                 do {
                     active = try springTracks(spec, segment: s, begin: now)
                 } catch {
@@ -112,11 +141,11 @@ extension Interpreter {
         }
         frames[Int(f)].segment = s
         beginActivity(frame: f)
-        for k in segments[Int(s)].tracks {
-            let key = ownerKey(tracks[k].shape, tracks[k].property)
-            recordWrite(track: Int32(k), key: key)
+        for k in pool.segments[Int(s)].tracks {
+            let key = pool.tracks[k].key
+            recordWrite(track: k)
             if overwrites != nil, isTween { noteOverwrite(key, by: f) }
-            if activityLog != nil { logTake(key, frame: f) }
+            if recorder.activityLog != nil { logTake(key, frame: f) }
             take(key, for: Owner(segment: s, track: Int32(k)), by: inst)
         }
         guard let length = active else { return }  // forever: no end
@@ -125,7 +154,7 @@ extension Interpreter {
             endActivity(frame: f)
             finish(f)
         } else {
-            let span = instances[Int(inst)].graph.nodes[Int(frame.node)].span
+            let span = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].span
             let end = try checkedEnd(inst, now, length, span: span, what: isTween ? "tween" : "spring")
             schedule(inst, local: end, node: frame.node, .end(f))
         }
@@ -135,21 +164,21 @@ extension Interpreter {
     /// and go to the plan's targets, or to its writes evaluated now when they are not constants.
     func plannedSegment(_ f: Int32, _ plan: TweenPlan, _ ref: PlanRef, now: Time) throws(RuntimeError) -> Int32 {
         let inst = frames[Int(f)].instance
-        let motion = SegmentMotion.tween(plan.timing, plan.easing)
-        var ending: TrackMotion.Ending?
-        if let d = plan.activeDuration, let end = now.adding(d) { ending = TrackMotion.Ending(time: end, progress: plan.endProgress) }
+        let timing = pool.tables.intern(.tween(plan.timing, plan.easing))
+        var ending: Track.Ending?
+        if let d = plan.activeDuration, let end = now.adding(d) { ending = Track.Ending(time: end, progress: plan.endProgress) }
         if ref.targetCount >= 0 {
             let targets = ref.targets..<ref.targets + ref.targetCount
-            let s = takeSegment(instance: inst, frame: f, room: targets.count)
-            if plannedTracks(targets, segment: s, begin: now, motion: motion, ending: ending) { return s }
+            let s = pool.takeSegment(instance: inst, frame: f, room: targets.count)
+            if plannedTracks(targets, segment: s, begin: now, timing: timing, ending: ending) { return s }
             freeSegment(s)  // a shape lacks the property: the writes evaluated as usual report it
         }
-        guard case .tween(let spec) = instances[Int(inst)].graph.nodes[Int(frames[Int(f)].node)].kind else {
+        guard case .tween(let spec) = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(f)].node)].kind else {
             preconditionFailure("a plan belongs to a tween")
         }
-        let s = takeSegment(instance: inst, frame: f, room: spec.writes.count)
+        let s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
         do {
-            try tweenTracks(spec, segment: s, begin: now, motion: motion, ending: ending)
+            try tweenTracks(spec, segment: s, begin: now, timing: timing, ending: ending)
         } catch {
             freeSegment(s)
             throw error
@@ -157,116 +186,64 @@ extension Interpreter {
         return s
     }
 
-    /// Takes a free segment slot for a frame, with room for `room` tracks (none added yet).
-    func takeSegment(instance: Int32, frame: Int32, room: Int) -> Int32 {
-        let s: Int32
-        if let free = freeSegments.popLast() { s = free } else {
-            segments.append(Segment(instance: -1, frame: -1, first: Int32(tracks.count), count: 0, capacity: 0))
-            s = Int32(segments.count - 1)
-        }
-        var seg = segments[Int(s)]
-        seg.instance = instance
-        seg.frame = frame
-        seg.count = 0
-        if Int(seg.capacity) < room {
-            // Outgrown (or new): a fresh run at the end of the pool; the old run is not reused.
-            seg.first = Int32(tracks.count)
-            seg.capacity = Int32(room)
-            tracks.append(contentsOf: repeatElement(LiveTrack.placeholder, count: room))
-            trackOwned.append(contentsOf: repeatElement(false, count: room))
-        }
-        segments[Int(s)] = seg
-        return s
-    }
-
-    /// Adds a track to a segment being built (it has room).
-    func addTrack(_ m: LiveTrack, to s: Int32) {
-        let k = Int(segments[Int(s)].first + segments[Int(s)].count)
-        // A boxed motion left by the slot's last occupant goes with it.
-        if tracks[k].isBoxed && !m.isBoxed { boxedTracks[k] = nil }
-        tracks[k] = m
-        trackOwned[k] = true
-        segments[Int(s)].count += 1
-    }
-
-    /// Adds any track: as plain data if it can be, else boxed.
-    func addTrack(_ m: TrackMotion, to s: Int32) {
-        if let live = LiveTrack(m) { return addTrack(live, to: s) }
-        let k = Int(segments[Int(s)].first + segments[Int(s)].count)
-        boxedTracks[k] = m
-        addTrack(LiveTrack(boxing: m), to: s)
-    }
-
-    /// Pool track `k` as a TrackMotion.
-    func trackMotion(_ k: Int) -> TrackMotion {
-        tracks[k].isBoxed ? boxedTracks[k]! : tracks[k].trackMotion
-    }
-
-    /// The value of pool track `k` at local time `t`.
-    func trackValue(_ k: Int, at t: Time) -> Value {
-        tracks[k].isBoxed ? boxedTracks[k]!.value(at: t) : tracks[k].value(at: t)
-    }
-
-    /// The value of pool track `k` ending at local time `t`.
-    func trackFinalValue(_ k: Int, at t: Time) -> Value {
-        tracks[k].isBoxed ? boxedTracks[k]!.finalValue(at: t) : tracks[k].finalValue(at: t)
-    }
-
-    /// Gives a segment slot back: its tracks stay in the pool for the next occupant.
+    /// Gives a segment slot back.
     func freeSegment(_ s: Int32) {
-        segments[Int(s)].count = 0
-        freeSegments.append(s)
+        pool.free(segment: s, keepsCurves: recorder.isOn)
     }
 
     /// The tracks of a tween whose targets are constants: each starts from the property's
     /// value now. False (and no tracks) if a shape lacks its property, which the general path
     /// then reports.
-    func plannedTracks(_ targets: Range<Int32>, segment s: Int32, begin: Time, motion: SegmentMotion,
-                       ending: TrackMotion.Ending?) -> Bool {
-        let inst = segments[Int(s)].instance
+    func plannedTracks(_ targets: Range<Int32>, segment s: Int32, begin: Time, timing: Int32, ending: Track.Ending?) -> Bool {
+        let inst = pool.segments[Int(s)].instance
         for k in targets {
-            let t = instances[Int(inst)].graph.targets[Int(k)]
-            guard let current = currentValue(t.shape, t.property) else {
-                segments[Int(s)].count = 0
+            let t = graphs[Int(instances[Int(inst)].graph)].targets[Int(k)]
+            guard let from = currentNumeric(PropertyKey(t.shape, t.property)) else {
+                pool.segments[Int(s)].count = 0
                 return false
             }
-            if let from = NumericValue(current) {
-                addTrack(LiveTrack(instance: inst, shape: t.shape, property: t.property, begin: begin, motion: motion,
-                                   ending: ending, from: from, to: t.value), to: s)
-            } else {
-                addTrack(TrackMotion(instance: inst, begin: begin, motion: motion, shape: t.shape, property: t.property,
-                                     from: current, to: t.value.value, ending: ending), to: s)
-            }
+            pool.add(Track(instance: inst, key: PropertyKey(t.shape, t.property), begin: begin, timing: timing, curve: .straight,
+                           from: from, to: t.value, ending: ending), to: s)
         }
         return true
     }
 
     /// The tracks of a tween, its writes evaluated now.
-    func tweenTracks(_ spec: TweenSpec, segment s: Int32, begin: Time, motion: SegmentMotion,
-                     ending: TrackMotion.Ending?) throws(RuntimeError) {
-        let inst = segments[Int(s)].instance
-        let env = frames[Int(segments[Int(s)].frame)].env
+    func tweenTracks(_ spec: TweenSpec, segment s: Int32, begin: Time, timing: Int32, ending: Track.Ending?) throws(RuntimeError) {
+        let inst = pool.segments[Int(s)].instance
+        let env = frames[Int(pool.segments[Int(s)].frame)].env
         for (k, w) in spec.writes.enumerated() {
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             var start = current
             if let froms = spec.from { start = try eval(froms[k], env: env) }
-            var m = TrackMotion(instance: inst, begin: begin, motion: motion, shape: shape, property: w.property,
-                                from: start, to: start, ending: ending)
+            let from = try numeric(start, shape, w)
+            var tr = Track(instance: inst, key: PropertyKey(shape, w.property), begin: begin, timing: timing, curve: .straight,
+                           from: from, to: from, ending: ending)
             if let frames = w.keyframes {
-                try buildKeyframes(&m, frames, isPath: w.isPath, env: env, span: w.span)
+                try buildKeyframes(&tr, frames, isPath: w.isPath, shape: shape, write: w, env: env)
             } else {
-                m.to = try targetValue(w, start: start, env: env)
+                tr.to = try numeric(try targetValue(w, start: start, env: env), shape, w)
             }
-            addTrack(m, to: s)
+            pool.add(tr, to: s)
         }
+    }
+
+    /// A value a track can move through: a number, time, angle, point or color (the checker
+    /// lets only those be animated).
+    func numeric(_ v: Value, _ shape: ShapeID, _ w: PropertyWrite) throws(RuntimeError) -> NumericValue {
+        guard let n = NumericValue(v) else {
+            throw RuntimeError("cannot animate '\(scene.shapes[Int(shape.index)].name).\(propertyName(w.property))': "
+                               + "\(v.kind.withArticle) does not interpolate", at: w.span)
+        }
+        return n
     }
 
     /// The tracks of a spring: one closed-form motion per component of each property. Returns
     /// its settling time.
     func springTracks(_ spec: SpringSpec, segment s: Int32, begin: Time) throws(RuntimeError) -> Time {
-        let inst = segments[Int(s)].instance
-        let env = frames[Int(segments[Int(s)].frame)].env
+        let inst = pool.segments[Int(s)].instance
+        let env = frames[Int(pool.segments[Int(s)].frame)].env
         let params = try springParameters(spec.form, span: spec.span, env: env)
         var epsilon = 0.001
         if let e = spec.epsilon {
@@ -276,34 +253,36 @@ extension Interpreter {
             }
         }
         let velocityValue = try spec.velocity.map { e throws(RuntimeError) in try eval(e, env: env) }
-        var all: [SpringMotion] = []
-        var made: [TrackMotion] = []
+        let first = pool.tables.springs.count
+        var made: [Track] = []
         for w in spec.writes {
             let shape = try resolve(w.shape, env: env)
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
-            let target = try targetValue(w, start: current, env: env)
-            let from = Components.split(current), to = Components.split(target)
+            let from = try numeric(current, shape, w)
+            let to = try numeric(try targetValue(w, start: current, env: env), shape, w)
+            let n = from.layout.components
             // Retargeting keeps the velocity the property has now; `velocity V` sets it otherwise.
-            var v0 = [Double](repeating: 0, count: from.count)
-            if let given = velocityValue {
-                let g = Components.split(given)
-                v0 = g.count == 1 ? [Double](repeating: g[0], count: from.count) : g
-            } else if owners[ownerKey(shape, w.property)] != nil, let v = velocity(shape, w.property) {
-                v0 = Components.split(v)
+            var v0 = [Double](repeating: 0, count: n)
+            if let given = velocityValue, let g = NumericValue(given) {
+                for c in 0..<n { v0[c] = g.layout.components == 1 ? g.arithmetic(0) : c < g.layout.components ? g.arithmetic(c) : 0 }
+            } else if pool.owners[PropertyKey(shape, w.property)] != nil, let v = velocity(shape, w.property).flatMap(NumericValue.init) {
+                for c in 0..<min(n, v.layout.components) { v0[c] = v.arithmetic(c) }
+            }
+            let curve = TrackCurve.springs(Int32(pool.tables.springs.count))
+            for c in 0..<n {
+                _ = pool.tables.add(spring: SpringMotion(parameters: params, from: from.arithmetic(c), to: to.arithmetic(c), velocity: v0[c]))
             }
             // The settling time is known once every component's motion is: set below.
-            var m = TrackMotion(instance: inst, begin: begin, motion: .spring(duration: .zero), shape: shape,
-                                property: w.property, from: current, to: target)
-            m.springs = (0..<from.count).map { SpringMotion(parameters: params, from: from[$0], to: to[$0], velocity: v0[$0]) }
-            all += m.springs
-            made.append(m)
+            made.append(Track(instance: inst, key: PropertyKey(shape, w.property), begin: begin, timing: 0, curve: curve,
+                              from: from, to: to, ending: nil))
         }
-        guard let settle = SpringMotion.settlingDuration(of: all, epsilon: epsilon) else {
+        guard let settle = SpringMotion.settlingDuration(of: Array(pool.tables.springs[first...]), epsilon: epsilon) else {
             throw RuntimeError("this spring would not settle within the clock's range", at: spec.span)
         }
-        for var m in made {
-            m.motion = .spring(duration: settle)
-            addTrack(m, to: s)
+        let timing = pool.tables.intern(.spring(duration: settle))
+        for var tr in made {
+            tr.timing = timing
+            pool.add(tr, to: s)
         }
         return settle
     }
@@ -370,18 +349,19 @@ extension Interpreter {
     }
 
     /// Fills a track's keyframes (offsets default to even spacing after the start value).
-    func buildKeyframes(_ track: inout TrackMotion, _ frames: [CheckedKeyframe], isPath: Bool, env: Int32, span: Span) throws(RuntimeError) {
-        var values: [Value] = []
-        for k in frames { values.append(try eval(k.value, env: env)) }
+    func buildKeyframes(_ track: inout Track, _ frames: [CheckedKeyframe], isPath: Bool, shape: ShapeID, write w: PropertyWrite,
+                        env: Int32) throws(RuntimeError) {
+        var values: [NumericValue] = []
+        for k in frames { values.append(try numeric(try eval(k.value, env: env), shape, w)) }
         if isPath {
             var pts: [Point] = []
-            if case .point(let p) = track.from { pts.append(p) }
-            for v in values { if case .point(let p) = v { pts.append(p) } }
-            track.path = PathTrack(points: pts)
+            if track.from.layout == .point, let p = track.from.point { pts.append(p) }
+            for v in values where v.layout == .point { pts.append(v.point!) }
+            track.curve = .path(pool.tables.add(path: PathTrack(points: pts)))
             track.to = values.last!
             return
         }
-        var vs: [Value] = [track.from], easings: [Easing?] = [nil]
+        var vs: [NumericValue] = [track.from], easings: [Easing?] = [nil]
         var start = 0
         if frames.first?.offset == 0 {
             // `v at 0` replaces the start value.
@@ -407,22 +387,28 @@ extension Interpreter {
         }
         let offsets = given.map { $0! }
         track.from = vs[0]
-        track.keyframes = KeyframeTrack(offsets: offsets, values: vs, easings: easings)
+        track.curve = .keyframes(pool.tables.add(keyframes: KeyframeTrack(offsets: offsets, values: vs, easings: easings)))
         track.to = vs.last!
     }
 
-    /// Lands the segment's owned properties on their final values and frees it.
+    /// Lands the segment's owned properties on their final values and frees it. A property
+    /// that lands needs no new piece in the history when its track's piece, seen through its
+    /// instance's clock as it is now, shows the final value from the track's end on; a clock
+    /// that jumped without the history seeing it (a seek's fast-forward) needs one.
     func endSegment(_ f: Int32) {
         let s = frames[Int(f)].segment
         guard s >= 0 else { return }
-        let seg = segments[Int(s)]
-        let t = localTime(seg.instance)
-        for k in seg.tracks where trackOwned[k] {
-            let key = ownerKey(tracks[k].shape, tracks[k].property)
-            setBase(key, trackFinalValue(k, at: t))
-            if owners.removeValue(forKey: key, if: { $0.segment == s }) {
-                if history != nil { dirty.insert(key) }
+        let seg = pool.segments[Int(s)]
+        let clock = instances[Int(seg.instance)].clock
+        let t = clock(time)
+        for k in seg.tracks where pool.owned[k] {
+            let key = pool.tracks[k].key
+            scene.setBase(key.shape, key.property, pool.tables.finalValue(pool.tracks[k], at: t).value)
+            if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if notesReleases { releasedKeys.append(key) }
+                if recorder.isOn { recorder.landed(key, clock: clock) }
+            } else if pool.owners[key] == nil {
+                noteChange(key)
             }
         }
         freeSegment(s)
@@ -454,8 +440,8 @@ extension Interpreter {
 
 /// A tween taking a property over from a tween or spring still running (for `anim check`).
 public struct Overwrite: Sendable {
-    /// The property (`shape << 32 | property`).
-    public var key: Int64
+    /// The property.
+    public var key: PropertyKey
     /// When it happened.
     public var time: Time
     /// The step that was writing it.
@@ -466,12 +452,12 @@ public struct Overwrite: Sendable {
 
 extension Interpreter {
     /// Notes a takeover of a running writer by another step (not a step retargeting itself).
-    func noteOverwrite(_ key: Int64, by f: Int32) {
-        guard let o = owners[key], o.segment >= 0 else { return }
-        let oldFrame = frames[Int(segments[Int(o.segment)].frame)]
+    func noteOverwrite(_ key: PropertyKey, by f: Int32) {
+        guard let o = pool.owners[key], o.segment >= 0 else { return }
+        let oldFrame = frames[Int(pool.segments[Int(o.segment)].frame)]
         let newFrame = frames[Int(f)]
-        let oldNode = instances[Int(oldFrame.instance)].graph.nodes[Int(oldFrame.node)]
-        let newNode = instances[Int(newFrame.instance)].graph.nodes[Int(newFrame.node)]
+        let oldNode = graphs[Int(instances[Int(oldFrame.instance)].graph)].nodes[Int(oldFrame.node)]
+        let newNode = graphs[Int(instances[Int(newFrame.instance)].graph)].nodes[Int(newFrame.node)]
         guard oldNode.span != newNode.span else { return }
         overwrites!.append(Overwrite(key: key, time: time, previous: oldNode.span, next: newNode.span))
     }

@@ -4,6 +4,11 @@
 // its delay, a timed node ending — wait in one queue in global time, ordered by (time, graph
 // order), and keep their local time so a changed clock can reschedule them. `advance(to:)`
 // fires every event up to a time: the cost of a run grows with its events, not its duration.
+//
+// Its state is split by concern: the Scheduler (the queue and the parked events), the
+// instances with their graphs, clocks (Instance.swift) and recordings, the frames and locals,
+// the TrackPool (running segments, their tracks, who writes each property), the named steps,
+// and the Recorder (the history the renderers and the sampler read, and the activity log).
 
 /// A run-time failure: what went wrong and where in the script.
 public struct RuntimeError: Error, Sendable {
@@ -50,52 +55,31 @@ public final class Interpreter {
     /// The define instantiations `play` nodes refer to (kept in step by the Session).
     public var instantiations: [Instantiation] = []
 
-    var queue = EventQueue()
-    /// Events of paused or replaying instances, with their local times.
-    var parked: [QueuedEvent] = []
+    /// When things happen: the queue of events, and the events that wait.
+    var scheduler = Scheduler()
+    /// Every graph started (or child graph), in creation order, with its clock.
     var instances: [Instance] = []
+    /// The graphs instances play (`Instance.graph`): each started graph once, which its child
+    /// instances share.
+    var graphs: [SequencerGraph] = []
+    /// What the instances that record what they play have played (`Instance.recording`).
+    var recordings: [Recording] = []
+    /// Running nodes, and the slots of those that ended.
     var frames: [Frame] = []
     var freeFrames: [Int32] = []
     /// Locals by environment; environment 0 is the scratch space for top-level expressions.
     var envs: [[Value]] = [[]]
     var freeEnvs: [Int32] = []
-    var segments: [Segment] = []
-    var freeSegments: [Int32] = []
-    /// The tracks of every segment slot (see `Segment`), and whether each still writes its
-    /// property (false once a newer tween or a `set` took it over).
-    var tracks: [LiveTrack] = []
-    var trackOwned: [Bool] = []
-    /// For the tracks that are not plain data, their TrackMotion, by index in `tracks` (few
-    /// tracks are boxed, so a dictionary, not an array as long as `tracks`).
-    var boxedTracks: [Int: TrackMotion] = [:]
-    /// Which tween track (or replaying instance) writes each property: key is (shape << 32 | property).
-    var owners = KeyMap<Owner>()
-    /// The instance that last wrote each property (for GSAP-style overwrite on replay). Kept
-    /// only once some instance records what it plays: a replay asks only about properties
-    /// written since (its own).
-    var lastWriter = KeyMap<Int32>()
-    /// Whether some instance records what it plays, so `lastWriter` is kept.
-    var keepsWriters = false
-    /// The latest run of each named step.
-    var stepRuns: [StepNameID: StepRun] = [:]
-    /// Named instances that first wait for another named step (`after a < … > as b`) and whose
-    /// block has not started yet: their runs have no start so far.
-    var unstartedRuns: Set<Int32> = []
-    /// `after`/`with` frames waiting for a named step to start or end.
-    var waiters: [StepNameID: [Int32]] = [:]
+    /// The running tweens and springs, and who writes each property.
+    var pool = TrackPool()
+    /// Named steps: each one's latest run, and the steps waiting for them.
+    var steps = NamedSteps()
     /// `save` snapshots.
     var saved: [ShapeID: [Value?]] = [:]
-    var eventsThisInstant = 0
     /// An error found where it cannot be thrown (while walking up finished frames).
     var pendingError: RuntimeError?
-    /// The pieces of every property's life, when recording (`recordHistory()`).
-    public internal(set) var history: PropertyHistory?
-    /// Whether `history` leaves out constant pieces (see `recordHistory(motionOnly:)`).
-    var historyOfMotionOnly = false
-    /// Properties changed since the history was last brought up to date.
-    var dirty: Set<Int64> = []
-    /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
-    var activityLog: ActivityLog?
+    /// What is kept of the run for later: its history and activity log, when asked.
+    var recorder = Recorder()
     /// Takeovers of running tweens, when `anim check` asks for them.
     public var overwrites: [Overwrite]?
     /// Whether to note in `releasedKeys` the properties that stop being moved (the Session sets
@@ -103,13 +87,11 @@ public final class Interpreter {
     public var notesReleases = false
     /// The properties that stopped being moved — a tween ended, a spring settled, a replay, a
     /// `set` or an interrupt let them go — since the Session last cleared the list.
-    public var releasedKeys: [Int64] = []
+    public var releasedKeys: [PropertyKey] = []
     /// Asked now and then while the clock runs (see `stopCheckInterval`); true stops it between
     /// two events with an interruption error (RuntimeError.isInterruption), leaving every graph
     /// as it was. The REPL's Ctrl-C and the fuzzers' work budget come through here.
     public var shouldStop: (() -> Bool)?
-    /// Events and clock moves left before `shouldStop` is asked again.
-    var untilStopCheck = 0
 
     /// Events allowed at one instant before the run is stopped as a loop that does not advance
     /// time (`repeat forever < print "x" >`). Ten million is far above any real script.
@@ -123,6 +105,17 @@ public final class Interpreter {
     /// How many events (or clock moves) pass between two calls of `shouldStop`: often enough
     /// that Ctrl-C answers within a millisecond, rarely enough to cost nothing.
     public static let stopCheckInterval = 1024
+
+    /// Named steps' runs and the steps that wait for them.
+    struct NamedSteps {
+        /// The latest run of each named step.
+        var runs: [StepNameID: StepRun] = [:]
+        /// Named instances that first wait for another named step (`after a < … > as b`) and
+        /// whose block has not started yet: their runs have no start so far.
+        var unstarted: Set<Int32> = []
+        /// `after`/`with` frames waiting for a named step to start or end.
+        var waiters: [StepNameID: [Int32]] = [:]
+    }
 
     /// The latest run of a named step.
     struct StepRun {
@@ -152,15 +145,6 @@ public final class Interpreter {
         var ownsEnv: Bool
     }
 
-    /// Who writes a property: a live tween track, or a replaying instance (`segment < 0`).
-    struct Owner {
-        var segment: Int32
-        /// The track's index in `tracks`.
-        var track: Int32
-        static func render(_ instance: Int32) -> Owner { Owner(segment: -1 - instance, track: 0) }
-        var renderingInstance: Int32? { segment < 0 ? -1 - segment : nil }
-    }
-
     /// Creates an interpreter that reports to `sink`.
     public init(sink: RunEventSink, seed: UInt64?) {
         self.sink = sink
@@ -171,31 +155,31 @@ public final class Interpreter {
     // MARK: - Clock
 
     /// Whether anything is left to happen.
-    public var isIdle: Bool { queue.isEmpty }
+    public var isIdle: Bool { scheduler.queue.isEmpty }
 
     /// Whether any property is being moved right now (a tween, spring or replay owns it).
-    public var isMoving: Bool { !owners.isEmpty }
+    public var isMoving: Bool { !pool.owners.isEmpty }
 
-    /// Whether a property (`shape << 32 | property`) is being moved right now.
-    public func isMoving(_ key: Int64) -> Bool { owners[key] != nil }
+    /// Whether a property is being moved right now.
+    public func isMoving(_ key: PropertyKey) -> Bool { pool.owners[key] != nil }
 
     /// The time of the next pending event.
-    public var nextEventTime: Time? { queue.nextTime }
+    public var nextEventTime: Time? { scheduler.queue.nextTime }
 
     /// Fires every event at or before `t` in order, then holds the clock at `t`.
     /// On a run-time error the failing graph is stopped, the error reported, and rethrown.
     public func advance(to t: Time) throws(RuntimeError) {
         if shouldStop != nil { try pollStop() }
-        while let next = queue.nextTime, next <= t {
+        while let next = scheduler.queue.nextTime, next <= t {
             if shouldStop != nil { try pollStop() }
-            let e = queue.pop()!
-            if e.key.time != time { time = e.key.time; eventsThisInstant = 0 }
-            eventsThisInstant += 1
+            let e = scheduler.queue.pop()!
+            if e.key.time != time { time = e.key.time; scheduler.eventsThisInstant = 0 }
+            scheduler.eventsThisInstant += 1
             do throws(RuntimeError) {
-                if eventsThisInstant > Interpreter.maxEventsPerInstant {
+                if scheduler.eventsThisInstant > Interpreter.maxEventsPerInstant {
                     let inst = instances[Int(e.key.instance)]
                     throw RuntimeError("more than \(Interpreter.maxEventsPerInstant) events at \(time.eventStamp)s: a loop here does not advance time",
-                                       at: inst.graph.nodes[Int(e.key.node)].span, help: "give the repeated steps a duration")
+                                       at: graphs[Int(inst.graph)].nodes[Int(e.key.node)].span, help: "give the repeated steps a duration")
                 }
                 try handle(e)
                 if let pending = pendingError { pendingError = nil; throw pending }
@@ -211,17 +195,17 @@ public final class Interpreter {
 
     /// Counts one unit of work and, every `stopCheckInterval` of them, asks `shouldStop`.
     func pollStop() throws(RuntimeError) {
-        untilStopCheck -= 1
-        guard untilStopCheck <= 0 else { return }
-        untilStopCheck = Interpreter.stopCheckInterval
+        scheduler.untilStopCheck -= 1
+        guard scheduler.untilStopCheck <= 0 else { return }
+        scheduler.untilStopCheck = Interpreter.stopCheckInterval
         if let stop = shouldStop, stop() { throw RuntimeError.interruption(at: time) }
     }
 
     /// The first running graph that can never finish, with the node that makes it so.
     public var endlessGraph: GraphNode? {
         for i in instances where i.running && i.parent < 0 && !i.paused {
-            if case .forever = i.graph.nodes[Int(i.root)].duration {
-                return i.graph.firstForeverNode ?? i.graph.nodes[Int(i.root)]
+            if case .forever = graphs[Int(i.graph)].nodes[Int(i.root)].duration {
+                return graphs[Int(i.graph)].firstForeverNode ?? graphs[Int(i.graph)].nodes[Int(i.root)]
             }
         }
         return nil
@@ -229,7 +213,7 @@ public final class Interpreter {
 
     /// When the named step last ran: its start and, once over, its end (nil until it starts).
     public func run(of name: StepNameID) -> (start: Time, end: Time?)? {
-        stepRuns[name].flatMap { r in r.start.map { ($0, r.end) } }
+        steps.runs[name].flatMap { r in r.start.map { ($0, r.end) } }
     }
 
     /// The top-level ancestor of an instance.
@@ -246,21 +230,34 @@ public final class Interpreter {
         // Graphs without locals share environment 0, so ten thousand one-line graphs cost no arrays.
         var env: Int32 = 0
         if graph.localCount > 0 { env = newEnv([Value](repeating: .number(0), count: graph.localCount)) }
-        let i = newInstance(graph: graph, root: 0, env: env, parent: -1, parentFrame: -1, speed: 1, localStart: .zero, parentClock: at)
+        let i = newInstance(graph: add(graph: graph), root: 0, env: env, parent: -1, parentFrame: -1, speed: 1, localStart: .zero,
+                            parentClock: at)
         scheduleRoot(i)
     }
 
+    /// The `as` name of a node (not inlined, so the graph is read in place).
+    @inline(never)
+    func stepName(_ graph: Int32, _ node: Int32) -> StepNameID? { graphs[Int(graph)].nodes[Int(node)].name }
+
+    /// The graph an instance plays.
+    func graph(ofInstance i: Int) -> SequencerGraph { graphs[Int(instances[i].graph)] }
+
+    /// Keeps a graph for instances to play; returns its index in `graphs`.
+    func add(graph: SequencerGraph) -> Int32 {
+        graphs.append(graph)
+        return Int32(graphs.count - 1)
+    }
+
     /// Creates an instance whose local time `localStart` corresponds to its parent's clock `parentClock`.
-    func newInstance(graph: SequencerGraph, root: Int32, env: Int32, parent: Int32, parentFrame: Int32, speed: Double,
+    func newInstance(graph: Int32, root: Int32, env: Int32, parent: Int32, parentFrame: Int32, speed: Double,
                      localStart: Time, parentClock: Time) -> Int32 {
         let index = Int32(instances.count)
-        let name = graph.nodes[Int(root)].name
+        let name = stepName(graph, root)
         let depth = parent >= 0 ? instances[Int(parent)].depth + 1 : 0
-        var inst = Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
-                            name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,
-                            speed: speed, direction: 1, paused: false, depth: depth)
-        if parent >= 0 { inst.recorders = instances[Int(parent)].recorders }
-        instances.append(inst)
+        instances.append(Instance(graph: graph, root: root, rootFrame: -1, env: env, parent: parent, parentFrame: parentFrame,
+                                  name: name, running: true, start: .zero, end: nil, anchorLocal: localStart, anchorParent: parentClock,
+                                  speed: speed, direction: 1, paused: false, depth: depth))
+        if parent >= 0 && !instances[Int(parent)].recorders.isEmpty { instances[Int(index)].recorders = instances[Int(parent)].recorders }
         if name != nil { enableRecording(index) }
         if parent >= 0 { instances[Int(parent)].children.append(index) }
         refreshClocks(index)
@@ -270,10 +267,10 @@ public final class Interpreter {
 
     /// Schedules an instance's root frame at its local start.
     func scheduleRoot(_ i: Int32) {
-        let inst = instances[Int(i)]
-        let root = newFrame(node: inst.root, instance: i, parent: -1, start: inst.anchorLocal, env: inst.env, ownsEnv: false)
+        let node = instances[Int(i)].root, local = instances[Int(i)].anchorLocal
+        let root = newFrame(node: node, instance: i, parent: -1, start: local, env: instances[Int(i)].env, ownsEnv: false)
         instances[Int(i)].rootFrame = root
-        schedule(i, local: inst.anchorLocal, node: inst.root, .start(root))
+        schedule(i, local: local, node: node, .start(root))
     }
 
     func newFrame(node: Int32, instance: Int32, parent: Int32, start: Time, env: Int32, ownsEnv: Bool) -> Int32 {
@@ -297,17 +294,17 @@ public final class Interpreter {
         schedule(p.instance, local: t, node: node.index, .start(child))
     }
 
-    /// Queues an event at an instance's local time (parked while the instance's clock is stopped).
+    /// Queues an event at an instance's local time (scheduler.parked while the instance's clock is stopped).
     func schedule(_ i: Int32, local: Time, node: Int32, _ action: EventAction) {
         let e = QueuedEvent(key: EventKey(time: .max, instance: i, node: node, seq: 0), action: action, local: local)
         if !isReplayParked(e), !isParked(i), let g = globalTime(i, local) {
-            queue.push(max(g, time), instance: i, node: node, local: local, action)
+            scheduler.queue.push(max(g, time), instance: i, node: node, local: local, action)
         } else {
-            parked.append(e)
+            scheduler.parked.append(e)
         }
     }
 
-    /// Whether events of an instance wait in `parked` (it or an ancestor is paused, or it is
+    /// Whether events of an instance wait in `scheduler.parked` (it or an ancestor is paused, or it is
     /// replaying and the event belongs to live play).
     func isParked(_ i: Int32) -> Bool {
         // Speeds are positive, so a stopped composed clock means a pause on the way up.
@@ -343,12 +340,12 @@ public final class Interpreter {
                 return
             }
             let parent = frames[Int(p)]
-            switch instances[Int(inst)].graph.nodes[Int(parent.node)].kind {
+            switch graphs[Int(instances[Int(inst)].graph)].nodes[Int(parent.node)].kind {
             case .sequence(let children):
                 let next = parent.state + 1
                 frames[Int(p)].state = next
                 if next < children.count {
-                    startChild(of: p, node: instances[Int(inst)].graph.child(next, of: children), at: localTime(inst))
+                    startChild(of: p, node: graphs[Int(instances[Int(inst)].graph)].child(next, of: children), at: localTime(inst))
                     return
                 }
             case .parallel, .stagger:
@@ -361,7 +358,7 @@ public final class Interpreter {
                 if parent.count == Int.max && now == parent.start && pendingError == nil {
                     // A pass of `repeat forever` took no time: it would loop at this instant for ever.
                     pendingError = RuntimeError("'repeat forever' would loop without end at \(time.eventStamp)s: its body takes no time",
-                                                at: instances[Int(inst)].graph.nodes[Int(parent.node)].span,
+                                                at: graphs[Int(instances[Int(inst)].graph)].nodes[Int(parent.node)].span,
                                                 help: "give the repeated steps a duration, or repeat a fixed number of times")
                     return
                 }
@@ -389,22 +386,22 @@ public final class Interpreter {
     func noteEnd(_ i: Int32) {
         let parent = instances[Int(i)].parent
         if parent >= 0 { instances[Int(parent)].children.removeAll { $0 == i } }
-        unstartedRuns.remove(i)
-        guard let name = instances[Int(i)].name, stepRuns[name]?.instance == i else { return }
+        if !steps.unstarted.isEmpty { steps.unstarted.remove(i) }
+        guard let name = instances[Int(i)].name, steps.runs[name]?.instance == i else { return }
         // A run that ends before its block started (interrupted while it waits) starts as it ends.
-        if stepRuns[name]?.start == nil { stepRuns[name]?.start = time }
-        stepRuns[name]?.end = time
+        if steps.runs[name]?.start == nil { steps.runs[name]?.start = time }
+        steps.runs[name]?.end = time
         wake(name)
     }
 
     /// Stops a graph and its children: drops their events; properties stay where they are now.
     public func cancel(instance i: Int) {
         let sub = subtree(Int32(i))
-        _ = queue.extract { sub.contains($0.key.instance) }
-        parked.removeAll { sub.contains($0.key.instance) }
-        for (key, o) in owners {
+        _ = scheduler.queue.extract { sub.contains($0.key.instance) }
+        scheduler.parked.removeAll { sub.contains($0.key.instance) }
+        for (key, o) in pool.owners {
             let owner: Int32
-            if let r = o.renderingInstance { owner = r } else { owner = segments[Int(o.segment)].instance }
+            if let r = o.renderingInstance { owner = r } else { owner = pool.segments[Int(o.segment)].instance }
             guard sub.contains(owner) else { continue }
             if let v = currentValue(key) { setBase(key, v) }
             setOwner(key, nil)

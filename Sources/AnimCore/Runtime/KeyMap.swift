@@ -1,19 +1,19 @@
-// KeyMap: a hash map from property keys (`shape << 32 | property`) to values, for the
-// interpreter's per-property tables (who writes a property, who wrote it last). Open
+// KeyMap: a hash map from property keys to values, for the interpreter's per-property tables
+// (who writes a property, who wrote it last) and the log's rows. Open
 // addressing with linear probing, a multiplicative hash and backward-shift deletion: a lookup
 // is a multiply and a few compares, where Dictionary runs a seeded SipHash. Iteration follows
 // the table, so it is the same from run to run.
 
-/// A map from Int64 keys to values.
+/// A map from property keys to values.
 struct KeyMap<Value>: Sequence {
-    /// The key in each slot; `empty` marks a free slot.
+    /// The packed key in each slot (`PropertyKey.packed`); `empty` marks a free slot.
     private var keys: [Int64]
     private var values: [Value?]
     /// How many entries there are.
     private(set) var count = 0
     private var mask: Int
 
-    /// The key no entry may have (it marks free slots).
+    /// The packed key no entry may have (it marks free slots): shape index −2³¹.
     static var empty: Int64 { .min }
 
     /// An empty map.
@@ -42,21 +42,21 @@ struct KeyMap<Value>: Sequence {
         }
     }
 
-    subscript(key: Int64) -> Value? {
-        get { values[slot(of: key)] }
+    subscript(key: PropertyKey) -> Value? {
+        get { values[slot(of: key.packed)] }
         set {
             if let v = newValue { insert(key, v) } else { removeValue(forKey: key) }
         }
     }
 
-    private mutating func insert(_ key: Int64, _ value: Value) {
+    private mutating func insert(_ key: PropertyKey, _ value: Value) {
         _ = updateValue(value, forKey: key)
     }
 
     /// Sets the value for a key and returns the one it replaces, in one probe.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey key: Int64) -> Value? {
-        precondition(key != KeyMap.empty, "KeyMap cannot hold Int64.min")
+    mutating func updateValue(_ value: Value, forKey k: PropertyKey) -> Value? {
+        let key = k.packed
         var i = slot(of: key)
         if keys[i] == KeyMap.empty {
             // Keep the load at most 1/2 so probes stay short.
@@ -73,8 +73,8 @@ struct KeyMap<Value>: Sequence {
     }
 
     /// Removes an entry if its value passes `test`; returns whether it did.
-    mutating func removeValue(forKey key: Int64, if test: (Value) -> Bool) -> Bool {
-        let i = slot(of: key)
+    mutating func removeValue(forKey key: PropertyKey, if test: (Value) -> Bool) -> Bool {
+        let i = slot(of: key.packed)
         guard keys[i] != KeyMap.empty, let v = values[i], test(v) else { return false }
         removeValue(forKey: key)
         return true
@@ -82,8 +82,8 @@ struct KeyMap<Value>: Sequence {
 
     /// Removes an entry, moving later entries of its probe run back into the hole.
     @discardableResult
-    mutating func removeValue(forKey key: Int64) -> Value? {
-        var i = slot(of: key)
+    mutating func removeValue(forKey key: PropertyKey) -> Value? {
+        var i = slot(of: key.packed)
         guard keys[i] != KeyMap.empty else { return nil }
         let old = values[i]
         count -= 1
@@ -123,15 +123,17 @@ struct KeyMap<Value>: Sequence {
         count = 0
     }
 
-    func makeIterator() -> AnyIterator<(key: Int64, value: Value)> {
+    func makeIterator() -> AnyIterator<(key: PropertyKey, value: Value)> {
         var i = 0
         let keys = keys, values = values
         return AnyIterator {
             while i < keys.count {
                 defer { i += 1 }
-                if keys[i] != KeyMap.empty, let v = values[i] { return (keys[i], v) }
+                if keys[i] != KeyMap.empty, let v = values[i] { return (PropertyKey(packed: keys[i]), v) }
             }
             return nil
         }
     }
 }
+
+extension KeyMap: Sendable where Value: Sendable {}

@@ -1,49 +1,185 @@
 // Scene: the stage and the shapes with their base property values — the values a property has
 // when no tween is writing it. Tweens in flight live in the interpreter; reading a property
 // goes through `Interpreter.currentValue`, which asks the owning tween first.
+//
+// The built-in properties are plain numbers in one pool, a block of 16 (17 for text shapes)
+// per shape at fixed places, so a shape costs no allocation and setting a base value copies
+// bytes. Anything else — text, custom properties, a value whose kind a built-in does not hold —
+// sits in a side table by key.
 
 /// The stage and its shapes.
 public struct Scene: Sendable {
-    /// One shape's state.
+    /// One shape.
     public struct Shape: Sendable {
         /// `square`, `card[2]`.
         public var name: String
         /// Rect, circle or text.
         public var kind: ShapeKind
-        /// Base values by property id (`nil`: the shape lacks the property).
-        public var values: [Value?]
+        /// How many property ids it was made with (custom properties past them are not its).
+        public var propertyCount: Int32
+    }
+
+    /// Where a shape's values are: plain data, read on every property read.
+    private struct Slot: Sendable {
+        var kind: ShapeKind
+        /// Where its built-ins' numbers start in `numbers`.
+        var first: Int32
+        var propertyCount: Int32
+        /// The built-ins with a place in the block whose values sit in the side table (bit i for
+        /// built-in i): a value of a kind the place does not hold.
+        var elsewhere: UInt16
     }
 
     /// Every shape, by id (declaration order).
     public internal(set) var shapes: [Shape] = []
+    /// Each shape's slot, by id.
+    private var slots: [Slot] = []
     /// The stage's size.
     public internal(set) var stageSize = Point(400, 400)
     /// The stage's background color.
     public internal(set) var stageColor = Color(r: 255, g: 255, b: 255)
+    /// The built-ins' numbers, shape by shape.
+    private var numbers: [Double] = []
+    /// Text, custom properties, and values a built-in's place does not hold.
+    private var others = KeyMap<Value>()
 
     /// Creates an empty scene.
     public init() {}
 
-    /// The base value of a property.
+    /// How many built-in properties there are.
+    static let builtinCount = 11
+
+    /// Where built-in `p` sits in a shape's block, and how (a switch, not a table: the reads of
+    /// a base value stay free of lazily made globals, so the scene is read in place).
     @inline(__always)
-    public func base(_ shape: ShapeID, _ property: PropertyID) -> Value? {
-        let vs = shapes[Int(shape.index)].values
-        let i = Int(property.raw)
-        return i < vs.count ? vs[i] : nil
+    private static func place(_ p: Int) -> (offset: Int, layout: ValueLayout?) {
+        switch p {
+        case 0: (0, .point)     // center
+        case 1: (2, .point)     // size
+        case 2: (4, .angle)     // rotation
+        case 3: (5, .point)     // scale
+        case 4: (7, .point)     // offset
+        case 5: (9, .number)    // alpha
+        case 6: (10, .color)    // color
+        case 7: (14, .number)   // radius
+        case 8: (15, .number)   // z
+        case 10: (16, .number)  // font
+        default: (0, nil)       // text
+        }
+    }
+
+    /// Whether property `p` has a place in a shape's block: a built-in the kind has, but text.
+    @inline(__always)
+    private static func holds(_ p: Int, _ kind: ShapeKind) -> Bool {
+        p < builtinCount && p != BuiltinProperty.text.rawValue && (kind == .text || p != BuiltinProperty.font.rawValue)
+    }
+
+    /// The block length of a kind.
+    private static func blockLength(_ kind: ShapeKind) -> Int { kind == .text ? 17 : 16 }
+
+    /// Each kind's block of defaults (rect, circle, text).
+    private static let defaults: [[Double]] = [ShapeKind.rect, .circle, .text].map { kind in
+        var block = [Double](repeating: 0, count: blockLength(kind))
+        for b in BuiltinProperty.allCases where b.applies(to: kind) {
+            guard let layout = place(b.rawValue).layout, let n = NumericValue(b.defaultValue(for: kind)) else { continue }
+            precondition(n.layout == layout)
+            block.withUnsafeMutableBufferPointer { n.store(at: $0.baseAddress! + place(b.rawValue).offset) }
+        }
+        return block
+    }
+
+    private static func index(_ kind: ShapeKind) -> Int {
+        switch kind {
+        case .rect: 0
+        case .circle: 1
+        case .text: 2
+        }
+    }
+
+    /// The base value of a property (nil: the shape lacks it).
+    public func base(_ shape: ShapeID, _ property: PropertyID) -> Value? { base(PropertyKey(shape, property)) }
+
+    /// The base value of a property (nil: the shape lacks it).
+    @inline(__always)
+    public func base(_ key: PropertyKey) -> Value? {
+        let s = slots[Int(key.shape.index)]
+        let p = Int(key.property.raw)
+        guard p < Int(s.propertyCount) else { return nil }
+        // A built-in its kind lacks may still be declared (a custom property of that name).
+        guard Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return others[key] }
+        return Scene.numeric(p, numbers, Int(s.first)).value
+    }
+
+    /// Built-in `p`'s numbers in a block at `first` of `numbers`.
+    @inline(__always)
+    private static func numeric(_ p: Int, _ numbers: [Double], _ first: Int) -> NumericValue {
+        let (offset, layout) = place(p)
+        let i = first + offset
+        var n = NumericValue(zero: layout!)
+        n.c0 = numbers[i]
+        switch layout! {
+        case .number, .angle, .time: break
+        case .point: n.c1 = numbers[i + 1]
+        case .color: n.c1 = numbers[i + 1]; n.c2 = numbers[i + 2]; n.c3 = numbers[i + 3]
+        }
+        return n
+    }
+
+    /// `base(_:)` for a class holding the scene (the interpreter): mutating only so that it
+    /// reads the scene in place; a non-mutating call from a class would copy the scene first.
+    @inline(__always)
+    mutating func read(_ key: PropertyKey) -> Value? { base(key) }
+
+    /// The base value of a property as numbers, when it is a built-in held as numbers (nil
+    /// otherwise: ask `base`). Mutating only so that a class holding the scene (the
+    /// interpreter) reads it in place: a non-mutating call would copy the whole scene first.
+    @inline(__always)
+    mutating func numericBase(_ key: PropertyKey) -> NumericValue? {
+        let s = slots[Int(key.shape.index)]
+        let p = Int(key.property.raw)
+        guard p < Int(s.propertyCount), Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return nil }
+        return Scene.numeric(p, numbers, Int(s.first))
     }
 
     /// Sets the base value of a property the shape has.
-    @inline(__always)
     mutating func setBase(_ shape: ShapeID, _ property: PropertyID, _ v: Value) {
-        shapes[Int(shape.index)].values[Int(property.raw)] = v
+        let key = PropertyKey(shape, property)
+        let p = Int(property.raw)
+        if Scene.holds(p, slots[Int(shape.index)].kind) {
+            let (offset, layout) = Scene.place(p)
+            let bit = UInt16(1) << p
+            if let layout, let n = NumericValue(v), n.layout == layout {
+                let at = Int(slots[Int(shape.index)].first) + offset
+                numbers[at] = n.c0
+                switch layout {
+                case .number, .angle, .time: break
+                case .point: numbers[at + 1] = n.c1
+                case .color: numbers[at + 1] = n.c1; numbers[at + 2] = n.c2; numbers[at + 3] = n.c3
+                }
+                if slots[Int(shape.index)].elsewhere & bit != 0 {
+                    slots[Int(shape.index)].elsewhere &= ~bit
+                    others.removeValue(forKey: key)
+                }
+                return
+            }
+            slots[Int(shape.index)].elsewhere |= bit
+        }
+        others[key] = v
     }
 
     /// Adds a shape with default values for its kind and room for `propertyCount` ids.
     mutating func add(name: String, kind: ShapeKind, propertyCount: Int) -> ShapeID {
-        var values = [Value?](repeating: nil, count: propertyCount)
-        for b in BuiltinProperty.allCases where b.applies(to: kind) { values[b.rawValue] = b.defaultValue(for: kind) }
-        shapes.append(Shape(name: name, kind: kind, values: values))
-        return ShapeID(shapes.count - 1)
+        let id = ShapeID(shapes.count)
+        if kind == .text { others[PropertyKey(id, BuiltinProperty.text.id)] = BuiltinProperty.text.defaultValue(for: kind) }
+        shapes.append(Shape(name: name, kind: kind, propertyCount: Int32(propertyCount)))
+        slots.append(Slot(kind: kind, first: Int32(numbers.count), propertyCount: Int32(propertyCount), elsewhere: 0))
+        numbers.append(contentsOf: Scene.defaults[Scene.index(kind)])
+        return id
+    }
+
+    /// A shape's base values by property id (nil: the shape lacks the property).
+    public func values(of shape: ShapeID) -> [Value?] {
+        (0..<Int(shapes[Int(shape.index)].propertyCount)).map { base(shape, PropertyID($0)) }
     }
 
     /// Whether a shape id exists yet.

@@ -87,11 +87,11 @@ public final class ReplSession {
     /// The terminal's width, for `:timeline` (the front end sets it).
     public var terminalWidth = 80
 
-    /// A session that keeps the history of what moved and the messages printed, so
-    /// `:timeline` can draw them.
+    /// A session that keeps the history of the run and the messages printed, so `:timeline`
+    /// can draw them.
     static func makeSession(_ options: SessionOptions, _ output: SessionOutput) -> Session {
         let s = Session(options: options, output: output)
-        s.interpreter.recordHistory(motionOnly: true)
+        s.interpreter.recordHistory()
         s.keepPrints()
         return s
     }
@@ -263,7 +263,7 @@ public final class ReplSession {
         let interp = session.interpreter!
         let graphs = lastEntryGraphs.filter { $0 < interp.instances.count }
         func running() -> [Int] { graphs.filter { interp.instances[$0].running } }
-        if running().contains(where: { interp.instances[$0].graph.duration == .forever }) {
+        if running().contains(where: { interp.graph(ofInstance: $0).duration == .forever }) {
             fail("the previous entry never ends, so 'then' cannot start after it")
             return false
         }

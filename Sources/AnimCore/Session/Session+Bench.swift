@@ -1,6 +1,8 @@
 // Session+Bench: `anim bench` — one script timed pass by pass (parse, check, build), played in
-// event mode while its history is recorded, compiled to sample tables, and sampled at every
-// frame from the first to the end as a renderer would. The clock is the monotonic one.
+// event mode while its history is recorded, then sampled at every frame from the first to the
+// end by the Sampler every renderer draws through (`Timeline.frames(on:_:)`). There is no
+// compile pass: the sampler reads the log as the interpreter wrote it. The clock is the
+// monotonic one.
 
 /// What `anim bench` measured.
 public struct BenchReport: Sendable {
@@ -15,15 +17,16 @@ public struct BenchReport: Sendable {
     /// Executing the statements and playing every graph to its end (event mode; recording the
     /// history when sampling).
     public var events: Duration = .zero
-    /// Compiling the history to sample tables.
+    /// Making the sampler from the recorded history: indexing the log and setting the
+    /// sampler's state up (no compile pass is left; the field keeps its name for scripts).
     public var compile: Duration = .zero
     /// The sampling loop.
     public var sample: Duration = .zero
     /// The frames sampled (nil in event mode, or when the run ends before the first frame).
     public var frames: ClosedRange<Int64>?
-    /// The properties sampled (the animated ones).
+    /// The properties sampled: those with pieces after their declaration.
     public var properties = 0
-    /// The pieces of their segment tables.
+    /// The pieces of the history's log.
     public var pieces = 0
     /// Values computed: frames × the components of every sampled property.
     public var samples = 0
@@ -76,19 +79,19 @@ extension Session {
         }
         report.end = now
         report.events = lap()
-        guard sampling, var history = interpreter.history else { return report }
-        // From here only the history is needed, as for a renderer: the graphs and the
-        // interpreter's state go before the tables are built.
-        interpreter = Interpreter(sink: self, seed: options.seed)
-
+        guard sampling else { return report }
         let grid = FrameGrid(fps: options.fps)
         let last = grid.lastFrame(atOrBefore: now)
-        guard last >= 1 else { return report }
-        let frames: ClosedRange<Int64> = 1...last
+        guard last >= 1, let history = interpreter.history else { return report }
+        var setup = lap()
+        // From here only the history is needed, as for a renderer: the graphs and the
+        // interpreter's state go (untimed, as the process's exit would let them go).
+        interpreter = Interpreter(sink: self, seed: options.seed)
         _ = lap()
-        let sampler = Sampler(history: history, grid: grid, frames: frames)
-        history = PropertyHistory()
-        report.compile = lap()
+        let frames: ClosedRange<Int64> = 1...last
+        let sampler = Sampler(history: history, grid: grid)
+        setup += lap()
+        report.compile = setup
         for pass in 0..<max(1, repeats) {
             if pass > 0 { sampler.rewind() }
             _ = lap()
@@ -97,8 +100,8 @@ extension Session {
             report.sample = pass == 0 ? d : min(report.sample, d)
         }
         report.frames = frames
-        report.properties = sampler.keys.count
-        report.pieces = sampler.pieceCount
+        report.properties = sampler.rowCount
+        report.pieces = history.log.pieceCount
         report.samples = frames.count * sampler.componentCount
         report.checksum = sampler.checksum
         return report

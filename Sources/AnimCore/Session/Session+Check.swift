@@ -54,8 +54,8 @@ extension Session {
         var seen = Set<[UInt32]>()
         for o in interpreter.overwrites ?? [] {
             guard seen.insert([o.previous.source, o.previous.start, o.next.source, o.next.start]).inserted else { continue }
-            let shape = interpreter.scene.shapes[Int(o.key >> 32)].name
-            let prop = interpreter.propertyName(PropertyID(Int(o.key & 0xFFFF_FFFF)))
+            let shape = interpreter.scene.shapes[Int(o.key.shape.index)].name
+            let prop = interpreter.propertyName(o.key.property)
             var d = Diagnostic.warning("'\(shape).\(prop)' is written by two steps at once: this one takes it over at \(o.time.eventStamp)s",
                                        at: o.next, help: "the earlier step stops writing it; sequence them with 'then' if that is not meant")
             if o.previous.source == o.next.source { d.secondary.append(.init(span: o.previous, text: "still running")) } else {
@@ -84,7 +84,7 @@ extension Session {
         let dumper = GraphDumper(environment: environment, sources: sources)
         return path.reversed().compactMap { k in
             let a = acts[k]
-            let node = interpreter.instances[a.instance].graph.nodes[Int(a.node.index)]
+            let node = interpreter.graph(ofInstance: a.instance).nodes[Int(a.node.index)]
             guard a.end! > a.start else { return nil }
             return (a.start, a.end!, dumper.label(node), renderer.position(of: node.span) ?? "?")
         }

@@ -78,6 +78,7 @@ extension Session {
 
     /// Whether a top-level graph that can finish is still running.
     var runsFiniteGraph: Bool {
-        interpreter.instances.contains { $0.running && $0.graph.duration != .forever }
+        let interp = interpreter!
+        return interp.instances.contains { $0.running && interp.graphs[Int($0.graph)].duration != .forever }
     }
 }

@@ -27,10 +27,10 @@ extension Session {
         let scene = interpreter.scene
         let shapes = scene.shapes.enumerated().map { Timeline.ShapeInfo(name: $0.element.name, kind: $0.element.kind, id: ShapeID($0.offset)) }
         let graphs = interpreter.instances.map {
-            Timeline.GraphRun(graph: $0.graph, start: $0.start, end: $0.end, topLevel: $0.parent < 0,
+            Timeline.GraphRun(graph: interpreter.graphs[Int($0.graph)], start: $0.start, end: $0.end, topLevel: $0.parent < 0,
                               parent: $0.parent < 0 || $0.parentNode < 0 ? nil : (Int($0.parent), NodeID(Int($0.parentNode))))
         }
-        return Timeline(history: interpreter.history ?? PropertyHistory(), shapes: shapes, propertyNames: environment.propertyNames,
+        return Timeline(history: interpreter.history ?? .empty, shapes: shapes, propertyNames: environment.propertyNames,
                         stageSize: scene.stageSize, stageColor: scene.stageColor, end: max(now, interpreter.time), prints: prints,
                         graphs: graphs, activities: interpreter.activities ?? [])
     }

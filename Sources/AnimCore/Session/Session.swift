@@ -261,9 +261,9 @@ public final class Session: RunEventSink {
 
     /// Executes built statements in order at script time `now`.
     public func execute(_ statements: [BuiltStatement]) throws(RuntimeError) {
-        for s in statements {
+        for i in statements.indices {  // by index: each statement is read in place, not copied
             if stoppedAtLimit { return }
-            try execute(s)
+            try execute(statements[i])
         }
     }
 

@@ -1,6 +1,8 @@
-// The compiled sampling engine must agree with the interpreter, sample for sample, at every
-// frame of every golden script and example: exactly with the recorded history it is compiled
-// from, and within 1e-9 with the live interpreter (as HistoryTests holds the history to).
+// The sampling engine must agree with the interpreter, sample for sample, at every frame of
+// every golden script and example, along the path users get: the Sampler reading the log the
+// interpreter wrote, the history's binary search, and the StageFrames every renderer draws
+// (`Timeline.frames(on:_:)`) and `Timeline.frame(at:)` — all bit for bit what the interpreter
+// showed at that frame.
 @testable import AnimCore
 import AnimTestSupport
 import Foundation
@@ -8,21 +10,22 @@ import Testing
 
 @Suite("The sampling engine agrees with the interpreter")
 struct SamplerTests {
-    @Test("every animated property at every frame", arguments: ScriptSuiteTests.files)
+    @Test("every property at every frame", arguments: ScriptSuiteTests.files)
     func agrees(_ path: String) throws {
         _ = try compare(path)
     }
 
-    @Test("the golden scripts exercise every kind of piece")
+    @Test("the golden scripts take every path through the sampler")
     func coverage() throws {
-        var kinds: Set<PieceKind> = []
-        for path in ScriptSuiteTests.files { kinds.formUnion(try compare(path, quiet: true)) }
-        #expect(kinds == [.constant, .tween, .timedTween, .spring, .baked])
+        var paths: Set<Sampler.Path> = []
+        for path in ScriptSuiteTests.files { paths.formUnion(try compare(path, quiet: true)) }
+        #expect(paths == Set(Sampler.Path.allCases))
     }
 
-    /// Runs a script, compares the engine with the history and the interpreter at every frame
-    /// (recording an issue unless `quiet`), and returns the kinds of piece its tables hold.
-    func compare(_ path: String, quiet: Bool = false) throws -> Set<PieceKind> {
+    /// Runs a script, compares the engine, the history and the frames with the interpreter at
+    /// every frame it showed (recording an issue unless `quiet`), and returns the paths its
+    /// pieces took through the sampler.
+    func compare(_ path: String, quiet: Bool = false) throws -> Set<Sampler.Path> {
         let url = TestPaths.packageRoot.appendingPathComponent(path)
         let bytes = try [UInt8](Data(contentsOf: url))
         let expect = ScriptExpectations(text: String(decoding: bytes, as: UTF8.self))
@@ -32,15 +35,15 @@ struct SamplerTests {
         let session = Session(options: options, output: CapturedOutput())
         session.interpreter.recordHistory()
         // The interpreter's own value of every property at every frame, read as it plays.
-        var live: [[Int64: Value]] = []
+        var live: [[PropertyKey: Value]] = []
         var times: [Time] = []
         session.frameHook = { t in
             let interp = session.interpreter!
-            var values: [Int64: Value] = [:]
+            var values: [PropertyKey: Value] = [:]
             for (s, shape) in interp.scene.shapes.enumerated() {
-                for p in shape.values.indices where shape.values[p] != nil {
+                for p in 0..<Int(shape.propertyCount) where interp.scene.base(ShapeID(s), PropertyID(p)) != nil {
                     let id = ShapeID(s), prop = PropertyID(p)
-                    values[interp.ownerKey(id, prop)] = interp.currentValue(id, prop)
+                    values[PropertyKey(id, prop)] = interp.currentValue(id, prop)
                 }
             }
             live.append(values)
@@ -48,64 +51,93 @@ struct SamplerTests {
         }
         session.run(name: path, bytes: bytes)
         let history = try #require(session.interpreter.history)
+        let timeline = session.currentTimeline()
         guard let lastTime = times.last else { return [] }
-        // The session skips frames while nothing moves: sample the frames it showed.
+        // The session skips frames while nothing moves: compare at the frames it showed.
         let frames = times.map { grid.firstFrame(atOrAfter: $0) }
         for (f, t) in zip(frames, times) { #expect(t == grid.time(ofFrame: f), "frame \(f) is at the grid's time") }
 
-        let sampler = Sampler(history: history, grid: grid, frames: 0...grid.lastFrame(atOrBefore: lastTime))
+        let interp = session.interpreter!
+        func name(_ key: PropertyKey) -> String {
+            "\(interp.scene.shapes[Int(key.shape.index)].name).\(interp.propertyName(key.property))"
+        }
+        let sampler = Sampler(history: history, grid: grid)
+        sampler.countPaths()
         var mismatches: [String] = []
         var samples = 0
         for (i, f) in frames.enumerated() {
             sampler.sample(frame: f)
             let t = grid.time(ofFrame: f)
-            for q in sampler.keys.indices {
-                let key = sampler.keys[q]
-                let engine = sampler.value(ofProperty: q)
+            for (key, interpreted) in live[i] {
+                let engine = sampler.row(of: key).flatMap { sampler.value(ofRow: $0) } ?? history.declared(key)
                 let recorded = history.value(key, at: t)
-                let interpreted = live[i][key]
                 samples += 1
-                var ok = engine == recorded
-                if ok, let a = engine, let b = interpreted { ok = Interpreter.approximatelyEqual(a, b, tolerance: 1e-9) }
-                if !ok && mismatches.count < 5 {
-                    let name = session.interpreter.scene.shapes[Int(key >> 32)].name
-                    let prop = session.interpreter.propertyName(PropertyID(Int(key & 0xFFFF_FFFF)))
-                    mismatches.append("\(name).\(prop) at \(t.eventStamp): engine \(String(describing: engine)), "
+                if engine == interpreted && recorded == interpreted { continue }
+                if mismatches.count < 5 {
+                    mismatches.append("\(name(key)) at \(t.eventStamp): engine \(String(describing: engine)), "
                                       + "history \(String(describing: recorded)), interpreter \(String(describing: interpreted))")
                 }
             }
         }
+        // The frames renderers draw, through their own Sampler, and one at a time.
+        var drawn: [Int64: StageFrame] = [:]
+        let wanted = Set(frames)
+        for frame in timeline.frames(on: grid, 0...grid.lastFrame(atOrBefore: lastTime)) {
+            let f = grid.firstFrame(atOrAfter: frame.time)
+            if wanted.contains(f) { drawn[f] = frame }
+        }
+        for (i, f) in frames.enumerated() where mismatches.count < 5 {
+            let t = grid.time(ofFrame: f)
+            var expected: [ShapeSnapshot] = []
+            for (s, shape) in interp.scene.shapes.enumerated() where live[i][PropertyKey(ShapeID(s), BuiltinProperty.center.id)] != nil {
+                var snapshot = ShapeSnapshot(id: ShapeID(s), kind: shape.kind)
+                for b in BuiltinProperty.allCases { snapshot.set(b, live[i][PropertyKey(ShapeID(s), b.id)]) }
+                expected.append(snapshot)
+            }
+            expected = Timeline.paintOrder(expected)
+            if drawn[f]?.shapes != expected { mismatches.append("frames(on:) at \(t.eventStamp) differ from the interpreter's stage") }
+            if timeline.frame(at: t).shapes != expected { mismatches.append("frame(at:) at \(t.eventStamp) differs from the interpreter's stage") }
+        }
         if !quiet {
             #expect(mismatches.isEmpty, Comment(rawValue: path + " (\(samples) samples)\n" + mismatches.joined(separator: "\n")))
         }
-        return Set(sampler.pieceKindCounts.keys)
+        return Set(sampler.pathCounts.keys)
     }
 
-    /// A history piece may start before its tween's active interval; there the tween is in its
-    /// before phase, where a step easing sees the before flag (steps(2, jump-start) gives 0, not
-    /// ½). The engine must give what the history gives there too, on the fast path and off it.
+    /// A piece may start before its tween's active interval; there the tween is in its before
+    /// phase, where a step easing sees the before flag (steps(2, jump-start) gives 0, not ½).
+    /// The engine must give what the history gives there too, in a lane and off it.
     @Test("tweens sampled in their before phase: the before flag, as the history has it")
     func beforePhase() {
         let second = Time(seconds: 1)
-        let clock = ClockMap(global: .zero, local: .zero, rate: 1)
-        var history = PropertyHistory()
-        let timings = [TweenTiming(iterationDuration: second),                          // fast
+        var tables = TrackTables()
+        var log = PropertyLog()
+        let timings = [TweenTiming(iterationDuration: second),                          // a lane
                        TweenTiming(iterationDuration: second, iterations: 2, alternate: true)]   // timed
+        var shapes: [DeclaredShape] = []
         for (i, timing) in timings.enumerated() {
-            let m = TrackMotion(instance: 0, begin: second, motion: .tween(timing, .steps(2, .jumpStart)),
-                                shape: ShapeID(i), property: PropertyID(0), from: .number(0), to: .number(100))
-            history.append(Int64(i) << 32, .init(start: .zero, source: .segment(m, clock: clock)))
+            let key = PropertyKey(ShapeID(i), PropertyID(0))
+            let track = Track(instance: 0, key: key, begin: second, timing: tables.intern(.tween(timing, .steps(2, .jumpStart))),
+                              curve: .straight, from: NumericValue(.number(0))!, to: NumericValue(.number(100))!, ending: nil)
+            log.addTrack(key, at: .zero, track, clock: .identity)
+            shapes.append(DeclaredShape(created: .zero, kind: .rect, first: 0, count: 0))
         }
+        log.index()
+        let history = RunHistory(log: log, tables: tables, shapes: shapes, declaredProperty: [], declaredValue: [])
         let grid = FrameGrid(fps: 4)
-        let sampler = Sampler(history: history, grid: grid, frames: 0...12)
+        let sampler = Sampler(history: history, grid: grid)
+        sampler.countPaths()
         for f in Int64(0)...12 {
             sampler.sample(frame: f)
-            for q in sampler.keys.indices {
-                #expect(sampler.value(ofProperty: q) == history.value(sampler.keys[q], at: grid.time(ofFrame: f)),
+            for q in 0..<sampler.rowCount {
+                #expect(sampler.value(ofRow: q) == history.value(sampler.key(ofRow: q), at: grid.time(ofFrame: f)),
                         "property \(q) at frame \(f)")
             }
         }
-        #expect(history.value(0, at: .zero) == .number(0))
+        // A lane has no before phase: a tween piece that starts before its active interval is
+        // timed, whatever its timing.
+        #expect(sampler.pathCounts == [.timedTween: 2])
+        #expect(history.value(PropertyKey(ShapeID(0), PropertyID(0)), at: .zero) == .number(0))
     }
 
     @Test("W(N, K): the checksum after the last frame is Σ (X(i,K) + Y(i,K))")
@@ -123,6 +155,7 @@ struct SamplerTests {
         let report = try #require(session.bench(name: "w.anim", bytes: Array(text.utf8)))
         #expect(report.frames == 1...Int64(30 * k))
         #expect(report.properties == n)
+        #expect(report.pieces == n * k)
         #expect(report.samples == n * 2 * 30 * k)
         #expect(report.checksum == Double((0..<n).map { x($0, k) + y($0, k) }.reduce(0, +)))
     }

@@ -1,6 +1,6 @@
 // KeyframeEffectTests: keyframes under a tween's easing, against web-platform-tests. Every case
-// goes through the real chain, TrackMotion.value: the Web Animations timing model and the
-// tween's easing, then KeyframeTrack with its segments' easings. The tween easing may leave
+// goes through the real chain, TrackTables.value of a Track: the Web Animations timing model and
+// the tween's easing, then KeyframeTrack with its segments' easings. The tween easing may leave
 // [0, 1]; the first or last segment then extrapolates (Web Animations Level 1, "The effect
 // value of a keyframe effect").
 // Sources of the vectors (divmain/wpt at 5942d002 unless said otherwise):
@@ -31,18 +31,21 @@ import Testing
 private func ms(_ x: Double) -> Time { Time(ticks: Int64((x * 1_000_000).rounded())) }
 
 /// A tween of `duration` ms with `effect` through the keyframes `values` at `offsets`, each
-/// with the easing arriving at it (the first one's is unused).
+/// with the easing arriving at it (the first one's is unused): its track and the tables it
+/// refers to.
 private func keyframed(_ effect: Easing, _ offsets: [Double], _ values: [Double], _ easings: [Easing?],
-                       duration: Double = 1000) -> TrackMotion {
-    var m = TrackMotion(instance: 0, begin: .zero, motion: .tween(TweenTiming(iterationDuration: ms(duration)), effect),
-                        shape: ShapeID(0), property: PropertyID(0), from: .number(values[0]), to: .number(values.last!))
-    m.keyframes = KeyframeTrack(offsets: offsets, values: values.map { .number($0) }, easings: easings)
-    return m
+                       duration: Double = 1000) -> (Track, TrackTables) {
+    var tables = TrackTables()
+    let timing = tables.intern(.tween(TweenTiming(iterationDuration: ms(duration)), effect))
+    let k = tables.add(keyframes: KeyframeTrack(offsets: offsets, values: values.map { NumericValue(.number($0))! }, easings: easings))
+    let track = Track(instance: 0, key: PropertyKey(ShapeID(0), PropertyID(0)), begin: .zero, timing: timing, curve: .keyframes(k),
+                      from: NumericValue(.number(values[0]))!, to: NumericValue(.number(values.last!))!, ending: nil)
+    return (track, tables)
 }
 
 /// The number a track shows at `t` ms.
-private func number(_ m: TrackMotion, at t: Double, backwards: Bool = false) -> Double {
-    guard case .number(let x) = m.value(at: ms(t), backwards: backwards) else { return .nan }
+private func number(_ m: (Track, TrackTables), at t: Double, backwards: Bool = false) -> Double {
+    guard case .number(let x) = m.1.value(m.0, at: ms(t), backwards: backwards).value else { return .nan }
     return x
 }
 
@@ -148,7 +151,7 @@ struct KeyframeEffectTests {
     func linearEquivalent(_ name: String) {
         let (effect, _) = Self.easingTest(name)
         var plain = keyframed(effect, [0, 1], [0, 100], [nil, nil])
-        plain.keyframes = nil                              // a straight tween from 0 to 100
+        plain.0.curve = .straight                          // a straight tween from 0 to 100
         for equivalent in [Easing.cubicBezier(0, 0, 0, 0), .cubicBezier(1, 1, 1, 1)] {
             let m = keyframed(effect, [0, 1], [0, 100], [nil, equivalent])
             for t in [0.0, 250, 500, 750, 1000] {
@@ -193,8 +196,8 @@ struct KeyframeEffectTests {
         let m = keyframed(effect, [0, 1], [0, 100], [nil, .cubicBezier(0.5, 1, 0.5, 0)])
         #expect(abs(number(m, at: 700) - 159.80364442712) < 1e-6)
         var plain = m
-        plain.keyframes = nil
-        guard case .number(let x) = plain.value(at: ms(700)) else { Issue.record("not a number"); return }
+        plain.0.curve = .straight
+        guard case .number(let x) = plain.1.value(plain.0, at: ms(700)).value else { Issue.record("not a number"); return }
         #expect(abs(x - 129.901822213561) < 1e-6)
     }
 
@@ -230,7 +233,7 @@ struct KeyframeEffectTests {
         #expect(number(m, at: 1000, backwards: true) == 100)
         // The tween's own yoyo: the end of a backward last iteration is in the after phase.
         var yoyo = m
-        yoyo.motion = .tween(TweenTiming(iterationDuration: ms(1000), iterations: 2, alternate: true), .linear)
+        yoyo.0.timing = yoyo.1.intern(.tween(TweenTiming(iterationDuration: ms(1000), iterations: 2, alternate: true), .linear))
         #expect(number(yoyo, at: 2000) == 0)
         #expect(number(yoyo, at: 1999) == 50)
     }

@@ -9,10 +9,10 @@ struct KeyMapTests {
     func agreesWithDictionary() {
         var rng = RandomGenerator(seed: 7)
         var map = KeyMap<Int>()
-        var dict: [Int64: Int] = [:]
+        var dict: [PropertyKey: Int] = [:]
         for step in 0..<20_000 {
             // Few distinct keys, so probe runs collide and removals shift entries.
-            let key = Int64(rng.next() % 300) << 32 | Int64(rng.next() % 7)
+            let key = PropertyKey(ShapeID(Int(rng.next() % 300)), PropertyID(Int(rng.next() % 7)))
             if rng.next() % 3 == 0 {
                 #expect(map.removeValue(forKey: key) == dict.removeValue(forKey: key))
             } else {
@@ -25,6 +25,6 @@ struct KeyMapTests {
         var seen = 0
         for (k, v) in map { #expect(dict[k] == v); seen += 1 }
         #expect(seen == dict.count)
-        #expect(map[Int64(12345) << 32] == nil)
+        #expect(map[PropertyKey(ShapeID(12345), PropertyID(0))] == nil)
     }
 }

@@ -261,10 +261,10 @@ public struct TimelineLanes: Sendable {
     /// `shape.property` of each property moved, from the keys its segment took; a step that
     /// moved nothing (it failed as it began) is named from its writes, a shape chosen at run
     /// time by its property alone.
-    static func names(_ keys: [Int64], _ writes: [PropertyWrite], _ timeline: Timeline) -> [String] {
+    static func names(_ keys: ActivityKeys, _ writes: [PropertyWrite], _ timeline: Timeline) -> [String] {
         func prop(_ p: PropertyID) -> String { Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "#\(p.raw)" }
         if !keys.isEmpty {
-            return keys.map { timeline.name(of: ShapeID(Int($0 >> 32))) + "." + prop(PropertyID(Int($0 & 0xFFFF_FFFF))) }
+            return keys.map { timeline.name(of: $0.shape) + "." + prop($0.property) }
         }
         return writes.map { w in
             switch w.shape {
@@ -276,7 +276,7 @@ public struct TimelineLanes: Sendable {
     }
 
     /// `set square.color`, `expect`, `pause walk`.
-    static func actionLabel(_ a: ActionSpec, keys: [Int64], _ timeline: Timeline) -> String {
+    static func actionLabel(_ a: ActionSpec, keys: ActivityKeys, _ timeline: Timeline) -> String {
         switch a {
         case .print: return "print"
         case .set(let w): return "set " + names(keys, [w], timeline).joined()

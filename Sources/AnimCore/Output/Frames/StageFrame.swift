@@ -1,8 +1,8 @@
-// StageFrame: what the stage shows at one instant, read from a Timeline's history — every shape
-// that exists then, with its drawing properties resolved to plain numbers, in paint order.
-// Every renderer (PNG, SVG, HTML, Lottie) draws from these, so they all agree with the
-// interpreter by construction: the values are `Timeline.value`, which a test checks against
-// the interpreter at every frame.
+// StageFrame: what the stage shows at one instant — every shape that exists then, with its
+// drawing properties resolved to plain numbers, in paint order. Every renderer (PNG, SVG,
+// HTML, Lottie) draws from these; they are sampled from a Timeline's history in
+// FrameSampling.swift, through the same Sampler and lookups a test checks against the
+// interpreter at every frame.
 
 /// One shape at one instant, ready to draw.
 public struct ShapeSnapshot: Hashable, Sendable {
@@ -66,110 +66,4 @@ public struct StageFrame: Sendable {
     public var background: Color
     /// The shapes that exist at `time`, in paint order: by `z`, then declaration order.
     public var shapes: [ShapeSnapshot]
-}
-
-extension Timeline {
-    /// The stage at global time `t`.
-    public func frame(at t: Time) -> StageFrame {
-        var out: [ShapeSnapshot] = []
-        for info in shapes {
-            if let s = snapshot(info, at: t) { out.append(s) }
-        }
-        out.sort { $0.z != $1.z ? $0.z < $1.z : $0.id < $1.id }
-        return StageFrame(time: t, size: stageSize, background: stageColor, shapes: out)
-    }
-
-    /// One shape at `t`, or nil if it is not declared yet.
-    func snapshot(_ info: ShapeInfo, at t: Time) -> ShapeSnapshot? {
-        func v(_ p: BuiltinProperty) -> Value? { value(info.id, p.id, at: t) }
-        guard let center = v(.center) else { return nil }
-        let kind = info.kind
-        return ShapeSnapshot(
-            id: info.id, kind: kind,
-            center: center.framePoint ?? .zero,
-            size: v(.size)?.framePoint ?? .zero,
-            rotation: v(.rotation)?.frameNumber ?? 0,
-            scale: v(.scale)?.framePoint ?? Point(1, 1),
-            offset: v(.offset)?.framePoint ?? .zero,
-            alpha: v(.alpha)?.frameNumber ?? 1,
-            color: v(.color)?.frameColor ?? Color(r: 0, g: 0, b: 0),
-            radius: v(.radius)?.frameNumber ?? 0,
-            z: v(.z)?.frameNumber ?? 0,
-            text: v(.text)?.frameString ?? "",
-            font: v(.font)?.frameNumber ?? 16)
-    }
-
-    /// The frames that show the run on `grid`: 0 through the first frame at or after its end,
-    /// so the last frame shows the final state.
-    public func frameRange(on grid: FrameGrid) -> ClosedRange<Int64> {
-        0...grid.firstFrame(atOrAfter: end)
-    }
-
-    /// The stage at each frame of `range` on `grid`, in order: what every frame-by-frame output
-    /// draws.
-    public func frames(on grid: FrameGrid, _ range: ClosedRange<Int64>) -> StageFrames {
-        StageFrames(timeline: self, grid: grid, range: range)
-    }
-
-    /// The name of a shape.
-    public func name(of id: ShapeID) -> String {
-        Int(id.index) < shapes.count ? shapes[Int(id.index)].name : "?"
-    }
-}
-
-// MARK: - Reading values as plain numbers
-
-extension Value {
-    /// A point (a number n reads as (n, n), as `scale 2` does).
-    var framePoint: Point? {
-        switch self {
-        case .point(let p): p
-        case .number(let n): Point(n, n)
-        default: nil
-        }
-    }
-
-    /// A number (angles in degrees, times in seconds).
-    var frameNumber: Double? {
-        switch self {
-        case .number(let n): n
-        case .angle(let a): a.degrees
-        case .time(let t): t.seconds
-        default: nil
-        }
-    }
-
-    /// A color.
-    var frameColor: Color? {
-        if case .color(let c) = self { return c }
-        return nil
-    }
-
-    /// A string.
-    var frameString: String? {
-        if case .string(let s) = self { return s }
-        return nil
-    }
-}
-
-/// The stage at consecutive frames of a grid (`Timeline.frames(on:_:)`).
-public struct StageFrames: Sequence, Sendable {
-    let timeline: Timeline
-    /// The grid the frames are on.
-    public let grid: FrameGrid
-    /// The frames.
-    public let range: ClosedRange<Int64>
-
-    public struct Iterator: IteratorProtocol {
-        let frames: StageFrames
-        var frame: Int64
-
-        public mutating func next() -> StageFrame? {
-            guard frame <= frames.range.upperBound else { return nil }
-            defer { frame += 1 }
-            return frames.timeline.frame(at: frames.grid.time(ofFrame: frame))
-        }
-    }
-
-    public func makeIterator() -> Iterator { Iterator(frames: self, frame: range.lowerBound) }
 }

@@ -1,6 +1,6 @@
 // LottieExporter: a run as a Lottie (Bodymovin 5) document — one shape layer per rect or circle
 // with its fill, and keyframes for position, scale, rotation, opacity, size, corner radius and
-// colour. Keyframes come straight from the property history: a tween with a cubic-Bézier
+// colour. Keyframes come straight from the property history (`Timeline.pieces(of:)`): a tween with a cubic-Bézier
 // easing (CSS `ease*`, `cubic-bezier`, `linear`) played once forwards becomes two keyframes
 // with the same Bézier handles, so a Lottie player eases it exactly as anim does; anything
 // else (springs, steps, Penner curves, repeats, keyframe lists, paths, replays) is baked at
@@ -23,7 +23,7 @@ public enum LottieExporter {
         let drawn = timeline.shapes.filter { $0.kind != .text }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
             let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
-                let at = max(t, ChannelBuilder.declared(timeline, id))
+                let at = max(t, timeline.created(id))
                 return (id, timeline.value(id, BuiltinProperty.z.id, at: at)?.frameNumber ?? 0)
             }
             return zs.sorted { $0.z != $1.z ? $0.z < $1.z : $0.id < $1.id }.map(\.id)
@@ -90,11 +90,6 @@ struct ChannelBuilder {
         "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":\(opacity)}"
     }
 
-    /// When a shape was declared.
-    static func declared(_ timeline: Timeline, _ id: ShapeID) -> Time {
-        timeline.history.pieces[Int64(id.index) << 32 | Int64(BuiltinProperty.center.rawValue)]?.first?.start ?? .zero
-    }
-
     /// The group transform: identity, or with its opacity switched by hold keyframes (100
     /// where the shape is visible at a frame, 0 elsewhere).
     func groupTransform(_ visible: [Bool]?) -> String {
@@ -138,17 +133,17 @@ struct ChannelBuilder {
     // MARK: - Channels
 
     /// The history key of a built-in property.
-    func key(_ p: BuiltinProperty) -> Int64 { Int64(shape.index) << 32 | Int64(p.rawValue) }
+    func key(_ p: BuiltinProperty) -> PropertyKey { PropertyKey(shape, p.id) }
 
     /// When the shape was declared.
-    func firstTime() -> Time { timeline.history.pieces[key(.center)]?.first?.start ?? .zero }
+    func firstTime() -> Time { timeline.created(shape) }
 
     /// The value of a built-in property at `t`.
     func value(_ p: BuiltinProperty, _ t: Time) -> Value? { timeline.value(shape, p.id, at: t) }
 
     /// Whether a property never changes.
     func isConstant(_ p: BuiltinProperty) -> Bool {
-        let pieces = timeline.history.pieces[key(p)] ?? []
+        let pieces = timeline.pieces(of: key(p))
         let values = pieces.compactMap { piece -> Value? in if case .constant(let v) = piece.source { return v } else { return nil } }
         return values.count == pieces.count && Set(values).count <= 1
     }
@@ -195,20 +190,20 @@ struct ChannelBuilder {
 
     /// The history of a property as stretches.
     func stretches(_ p: BuiltinProperty, _ map: Mapping) -> [Stretch] {
-        let pieces = timeline.history.pieces[key(p)] ?? []
+        let pieces = timeline.pieces(of: key(p))
         var out: [Stretch] = []
         for (i, piece) in pieces.enumerated() {
             let end = i + 1 < pieces.count ? pieces[i + 1].start : max(timeline.end, piece.start)
             switch piece.source {
             case .constant(let v):
                 out.append(.hold(piece.start, map(v)))
-            case .segment(let m, let clock):
-                if let b = bezier(m, clock: clock, from: piece.start, to: end, map) {
+            case .track(let m):
+                if let b = bezier(m, from: piece.start, to: end, map) {
                     out += b
                 } else {
                     out.append(.sampled(piece.start, end))
                 }
-            case .render:
+            case .replay:
                 out.append(.sampled(piece.start, end))
             }
         }
@@ -217,11 +212,12 @@ struct ChannelBuilder {
 
     /// A tween piece as exact Bézier keyframes, or nil if it is not one cubic-Bézier tween
     /// played once forwards and seen whole.
-    func bezier(_ tr: TrackMotion, clock: ClockMap, from start: Time, to end: Time, _ map: Mapping) -> [Stretch]? {
-        guard case .tween(let timing, let easing) = tr.motion, clock.rate > 0,
+    func bezier(_ tr: Timeline.TrackPiece, from start: Time, to end: Time, _ map: Mapping) -> [Stretch]? {
+        let clock = tr.clock
+        guard let (timing, easing) = tr.tween, clock.rate > 0,
               timing.iterations == 1, timing.iterationStart == 0, timing.direction == .normal,
               let active = timing.activeDuration else { return nil }
-        guard tr.keyframes == nil, tr.path == nil else { return nil }
+        guard tr.isStraight else { return nil }
         let handles: (Double, Double, Double, Double)
         switch easing {
         case .linear: handles = (0, 0, 1, 1)
@@ -229,9 +225,9 @@ struct ChannelBuilder {
         default: return nil
         }
         // The active interval in global time.
-        let begin = clock.global + Time(ticks: Int64((Double((tr.begin - clock.local).ticks) / clock.rate).rounded()))
-        let finish = begin + Time(ticks: Int64((Double(active.ticks) / clock.rate).rounded()))
-        guard begin >= start, finish <= end else { return nil }
+        guard let begin = clock.inverse(tr.begin), let finish = clock.inverse(tr.begin + active), begin >= start, finish <= end else {
+            return nil
+        }
         var out: [Stretch] = []
         if begin > start { out.append(.hold(start, map(tr.from))) }
         out.append(.bezier(start: begin, end: finish, from: map(tr.from), to: map(tr.to), handles: handles))

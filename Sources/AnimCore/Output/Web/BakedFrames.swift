@@ -114,8 +114,8 @@ struct BakedFrames {
 extension Timeline {
     /// A shape as first declared (for drawing it invisible before it exists).
     func firstSnapshot(_ id: ShapeID) -> ShapeSnapshot? {
-        guard let first = history.pieces[Int64(id.index) << 32 | Int64(BuiltinProperty.center.rawValue)]?.first else { return nil }
-        return snapshot(shapes[Int(id.index)], at: first.start)
+        guard let created = history.created(id) else { return nil }
+        return snapshot(shapes[Int(id.index)], at: created)
     }
 }
 

@@ -1,0 +1,168 @@
+// FrameSampling: how a Timeline's stage is sampled into StageFrames — at one instant through
+// the history's binary search (`frame(at:)`), or frame after frame through one Sampler
+// (`frames(on:_:)`), which is what every frame-by-frame output draws. Both give the values the
+// interpreter showed, bit for bit (Tests/AnimCoreTests/Engine/SamplerTests.swift). Values are
+// read as numbers through NumericValue, the one codec.
+
+extension Timeline {
+    /// The stage at global time `t`.
+    public func frame(at t: Time) -> StageFrame {
+        var out: [ShapeSnapshot] = []
+        for info in shapes {
+            if let s = snapshot(info, at: t) { out.append(s) }
+        }
+        return StageFrame(time: t, size: stageSize, background: stageColor, shapes: Timeline.paintOrder(out))
+    }
+
+    /// One shape at `t`, or nil if it is not declared yet.
+    func snapshot(_ info: ShapeInfo, at t: Time) -> ShapeSnapshot? {
+        guard let c = history.created(info.id), t >= c else { return nil }
+        var s = ShapeSnapshot(id: info.id, kind: info.kind)
+        for b in BuiltinProperty.allCases { s.set(b, value(info.id, b.id, at: t)) }
+        return s
+    }
+
+    /// Shapes in paint order: by `z`, then declaration order.
+    static func paintOrder(_ shapes: [ShapeSnapshot]) -> [ShapeSnapshot] {
+        shapes.sorted { $0.z != $1.z ? $0.z < $1.z : $0.id < $1.id }
+    }
+
+    /// The frames that show the run on `grid`: 0 through the first frame at or after its end,
+    /// so the last frame shows the final state.
+    public func frameRange(on grid: FrameGrid) -> ClosedRange<Int64> {
+        0...grid.firstFrame(atOrAfter: end)
+    }
+
+    /// The stage at each frame of `range` on `grid`, in order: what every frame-by-frame output
+    /// draws. Each iteration samples through its own Sampler, so sequences of different ranges
+    /// may be iterated on different threads at once.
+    public func frames(on grid: FrameGrid, _ range: ClosedRange<Int64>) -> StageFrames {
+        StageFrames(timeline: self, grid: grid, range: range)
+    }
+
+    /// The name of a shape.
+    public func name(of id: ShapeID) -> String {
+        Int(id.index) < shapes.count ? shapes[Int(id.index)].name : "?"
+    }
+}
+
+extension ShapeSnapshot {
+    /// A shape with every drawing property at what a missing value reads as.
+    init(id: ShapeID, kind: ShapeKind) {
+        self.init(id: id, kind: kind, center: .zero, size: .zero, rotation: 0, scale: Point(1, 1), offset: .zero, alpha: 1,
+                  color: Color(r: 0, g: 0, b: 0), radius: 0, z: 0, text: "", font: 16)
+    }
+
+    /// Sets a built-in property from its value (nil: missing).
+    mutating func set(_ p: BuiltinProperty, _ v: Value?) {
+        if p == .text { text = v?.frameString ?? ""; return }
+        set(p, v.flatMap(NumericValue.init))
+    }
+
+    /// Sets a built-in property from its value as numbers (nil: missing or not numbers).
+    mutating func set(_ p: BuiltinProperty, _ n: NumericValue?) {
+        switch p {
+        case .center: center = n?.point ?? .zero
+        case .size: size = n?.point ?? .zero
+        case .rotation: rotation = n?.number ?? 0
+        case .scale: scale = n?.point ?? Point(1, 1)
+        case .offset: offset = n?.point ?? .zero
+        case .alpha: alpha = n?.number ?? 1
+        case .color: color = n?.color ?? Color(r: 0, g: 0, b: 0)
+        case .radius: radius = n?.number ?? 0
+        case .z: z = n?.number ?? 0
+        case .text: text = ""
+        case .font: font = n?.number ?? 16
+        }
+    }
+}
+
+// MARK: - Reading values as plain numbers
+
+extension Value {
+    /// A point (a number n reads as (n, n), as `scale 2` does).
+    var framePoint: Point? { NumericValue(self)?.point }
+
+    /// A number (angles in degrees, times in seconds).
+    var frameNumber: Double? { NumericValue(self)?.number }
+
+    /// A color.
+    var frameColor: Color? { NumericValue(self)?.color }
+
+    /// A string.
+    var frameString: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}
+
+/// The stage at consecutive frames of a grid (`Timeline.frames(on:_:)`).
+public struct StageFrames: Sequence, Sendable {
+    let timeline: Timeline
+    /// The grid the frames are on.
+    public let grid: FrameGrid
+    /// The frames.
+    public let range: ClosedRange<Int64>
+
+    /// Samples the frames in order through one Sampler.
+    public struct Iterator: IteratorProtocol {
+        let frames: StageFrames
+        var frame: Int64
+        let sampler: Sampler
+        /// Each shape as declared, and when.
+        let declared: [ShapeSnapshot]
+        let created: [Time]
+        /// The built-in properties with pieces, shape by shape: shape i's are
+        /// `animated[first[i] ..< first[i + 1]]`.
+        let first: [Int32]
+        let animated: [(property: BuiltinProperty, row: Int32)]
+
+        init(_ frames: StageFrames) {
+            self.frames = frames
+            let t = frames.timeline
+            frame = frames.range.lowerBound
+            sampler = Sampler(history: t.history, grid: frames.grid)
+            var declared: [ShapeSnapshot] = [], created: [Time] = [], first: [Int32] = [0]
+            var animated: [(property: BuiltinProperty, row: Int32)] = []
+            let b = BuiltinProperty.allCases.count
+            declared.reserveCapacity(t.shapes.count)
+            for info in t.shapes {
+                var s = ShapeSnapshot(id: info.id, kind: info.kind)
+                for p in BuiltinProperty.allCases {
+                    s.set(p, t.history.declared(PropertyKey(info.id, p.id)))
+                    let row = t.builtinRows[Int(info.id.index) * b + p.rawValue]
+                    if row >= 0 { animated.append((p, row)) }
+                }
+                declared.append(s)
+                created.append(t.history.created(info.id) ?? .max)
+                first.append(Int32(animated.count))
+            }
+            self.declared = declared
+            self.created = created
+            self.first = first
+            self.animated = animated
+        }
+
+        public mutating func next() -> StageFrame? {
+            guard frame <= frames.range.upperBound else { return nil }
+            defer { frame += 1 }
+            let t = frames.grid.time(ofFrame: frame)
+            sampler.sample(frame: frame)
+            var out: [ShapeSnapshot] = []
+            out.reserveCapacity(declared.count)
+            for i in declared.indices where created[i] <= t {
+                var s = declared[i]
+                for k in Int(first[i])..<Int(first[i + 1]) {
+                    let (p, row) = animated[k]
+                    guard sampler.hasValue(ofRow: Int(row)) else { continue }
+                    if let n = sampler.numericValue(ofRow: Int(row)) { s.set(p, n) } else { s.set(p, sampler.value(ofRow: Int(row))) }
+                }
+                out.append(s)
+            }
+            let tl = frames.timeline
+            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: Timeline.paintOrder(out))
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+}

@@ -1,0 +1,333 @@
+// Track: one property moved by a running tween or spring — the one running-track type. It is
+// plain data (its endpoints are NumericValues, its timing and curve are indices into the
+// interpreter's TrackTables), so writing one into the pool or the log copies bytes and retains
+// nothing. Its value is a pure function of its instance's local time, which is what lets
+// instances pause, reverse and seek, and what lets the log keep it after it is over.
+
+/// How a track's progress runs.
+enum TrackTiming: Hashable, Sendable {
+    /// Web Animations timing and an easing.
+    case tween(TweenTiming, Easing)
+    /// A spring that settles after `duration`.
+    case spring(duration: Time)
+}
+
+/// The path a track's value follows from its start to its end: an index into TrackTables.
+enum TrackCurve: Hashable, Sendable {
+    /// Straight from `from` to `to` (`NumericValue.interpolate`).
+    case straight
+    /// Through keyframes (`TrackTables.keyframes`).
+    case keyframes(Int32)
+    /// Along a smooth path (`TrackTables.paths`).
+    case path(Int32)
+    /// One closed-form spring per component (`TrackTables.springs`, from this index).
+    case springs(Int32)
+}
+
+/// One property moved by a tween or spring.
+struct Track: Sendable {
+    /// The instance whose clock it runs on.
+    var instance: Int32
+    /// The property moved.
+    var key: PropertyKey
+    /// The start of the active interval, in the instance's local time.
+    var begin: Time
+    /// Its timing, in `TrackTables.timings`.
+    var timing: Int32
+    /// What it follows between its endpoints.
+    var curve: TrackCurve
+    /// The value at the start, and at the end.
+    var from: NumericValue
+    var to: NumericValue
+    /// For a tween with a plan: its end in local time and the eased progress there, so that
+    /// landing on its final value needs no timing model (nil: work it out when it ends).
+    var ending: Ending?
+
+    /// Where a planned tween ends and how far its easing has taken it there.
+    struct Ending: Sendable {
+        var time: Time
+        var progress: Double
+    }
+
+    /// A pool entry no segment uses yet.
+    static var placeholder: Track { Track(instance: -1, key: PropertyKey(ShapeID(0), PropertyID(0)), begin: .zero, timing: 0,
+                                   curve: .straight, from: .zero, to: .zero, ending: nil) }
+}
+
+/// Keyframes of one track: values at offsets with the easing of the segment arriving at each.
+/// Invariant: at least two keyframes, the first at offset 0, offsets in [0, 1] and not
+/// decreasing (the checker and `Interpreter.buildKeyframes` see to it).
+struct KeyframeTrack: Sendable {
+    var offsets: [Double]
+    var values: [NumericValue]
+    var easings: [Easing?]
+
+    /// The value at iteration progress `p`, which an overshooting tween easing may take outside
+    /// [0, 1]. Web Animations Level 1, "The effect value of a keyframe effect": the interval is
+    /// chosen by the last keyframe at or before `p` with an offset below 1 (the first keyframe
+    /// when `p` < 0), and its local progress (p − a) ÷ (b − a), which then leaves [0, 1] in the
+    /// first or last interval, goes through the interval's easing as it is: the motion
+    /// extrapolates (CSS Easing extends each easing beyond [0, 1]). With several keyframes at
+    /// offset 0, below 0 the first of them holds; with several at 1, from 1 on the last holds.
+    /// One rule of our own: after a last keyframe below offset 1 its value holds (in Web Animations
+    /// the implicit keyframe at 1 would bring the underlying value back).
+    /// `beforeFlag`: the tween's before flag, which a step easing of a segment sees as well
+    /// (browsers pass it on; wpt css/css-animations/jump-start-animation-before-phase).
+    func value(_ p: Double, beforeFlag: Bool = false) -> NumericValue {
+        let last = offsets.count - 1
+        if p < 0 && offsets[1] == 0 { return values[0] }
+        if p >= 1 && offsets[last - 1] == 1 { return values[last] }
+        if offsets[last] < 1 && p >= offsets[last] { return values[last] }
+        var k = 0
+        while k + 1 < last && offsets[k + 1] <= p { k += 1 }
+        // a < b: p < 0 starts at the single keyframe at 0, p in [0, 1) ends where an offset
+        // exceeds p, and p ≥ 1 ends at the single keyframe at 1.
+        let a = offsets[k], b = offsets[k + 1]
+        let local = (p - a) / (b - a)
+        let eased = easings[k + 1].map { $0(local, beforeFlag: beforeFlag) } ?? local
+        return NumericValue.interpolate(values[k], values[k + 1], eased)
+    }
+}
+
+/// A smooth path through points: a uniform Catmull-Rom spline (tension 1/2) through them,
+/// travelled at constant speed by an arc-length table. Sources: Catmull & Rom, "A class of
+/// local interpolating splines" (1974); the end tangents repeat the end points.
+struct PathTrack: Sendable {
+    var points: [Point]
+    /// Cumulative arc length at each sample: `samplesPerSegment` per segment.
+    var lengths: [Double]
+    static let samplesPerSegment = 32
+
+    init(points: [Point]) {
+        self.points = points
+        var ls: [Double] = [0]
+        var prev = points[0]
+        let n = points.count - 1
+        for s in 0..<n {
+            for k in 1...PathTrack.samplesPerSegment {
+                let p = PathTrack.point(points, s, Double(k) / Double(PathTrack.samplesPerSegment))
+                ls.append(ls.last! + ((p.x - prev.x) * (p.x - prev.x) + (p.y - prev.y) * (p.y - prev.y)).squareRoot())
+                prev = p
+            }
+        }
+        lengths = ls
+    }
+
+    /// The point on segment `s` (from points[s] to points[s+1]) at parameter t.
+    static func point(_ pts: [Point], _ s: Int, _ t: Double) -> Point {
+        let p1 = pts[s], p2 = pts[s + 1]
+        let p0 = s > 0 ? pts[s - 1] : p1
+        let p3 = s + 2 < pts.count ? pts[s + 2] : p2
+        let t2 = t * t, t3 = t2 * t
+        func c(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3)
+        }
+        return Point(c(p0.x, p1.x, p2.x, p3.x), c(p0.y, p1.y, p2.y, p3.y))
+    }
+
+    /// The point at overall progress p (clamped to [0, 1]); exact at both ends.
+    func value(_ p: Double) -> NumericValue {
+        NumericValue(.point(location(p)))!
+    }
+
+    private func location(_ p: Double) -> Point {
+        let q = min(1, max(0, p))
+        if q <= 0 { return points[0] }
+        if q >= 1 { return points[points.count - 1] }
+        let total = lengths[lengths.count - 1]
+        guard total > 0 else { return points[points.count - 1] }
+        let target = q * total
+        var lo = 0, hi = lengths.count - 1
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if lengths[mid] <= target { lo = mid } else { hi = mid }
+        }
+        let span = lengths[hi] - lengths[lo]
+        let f = span > 0 ? (target - lengths[lo]) / span : 0
+        let sample = Double(lo) + f
+        let n = PathTrack.samplesPerSegment
+        let s = min(points.count - 2, Int(sample) / n)
+        let t = (sample - Double(s * n)) / Double(n)
+        return PathTrack.point(points, s, min(1, max(0, t)))
+    }
+}
+
+/// The timings and curves tracks refer to by index. The interpreter owns them; every log of
+/// tracks (the run's history, the recordings) is read through them, and a Timeline keeps them.
+/// Timings are kept once each, so a thousand tweens of one step share one entry. The arrays sit
+/// in one copy-on-write box, so copying the tables (into a history, or for a call) is a retain.
+struct TrackTables: Sendable {
+    /// The arrays. Written only while uniquely referenced (`unique()`), as an Array's storage
+    /// is, so sharing one between threads is safe.
+    private final class Storage: @unchecked Sendable {
+        var timings: [TrackTiming] = []
+        var timingEasing: [Int32] = []
+        var plainTicks: [Int64] = []
+        var easings: [Easing] = []
+        var keyframes: [KeyframeTrack] = []
+        var paths: [PathTrack] = []
+        var springs: [SpringMotion] = []
+        var timingIndex: [TrackTiming: Int32] = [:]
+        var easingIndex: [Easing: Int32] = [:]
+        /// The timing interned last, which the next tween most often shares.
+        var last: (timing: TrackTiming, index: Int32)?
+
+        func copy() -> Storage {
+            let c = Storage()
+            c.timings = timings; c.timingEasing = timingEasing; c.plainTicks = plainTicks; c.easings = easings
+            c.keyframes = keyframes; c.paths = paths; c.springs = springs
+            c.timingIndex = timingIndex; c.easingIndex = easingIndex; c.last = last
+            return c
+        }
+    }
+
+    private var s = Storage()
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&s) { s = s.copy() }
+    }
+
+    /// Distinct timings.
+    var timings: [TrackTiming] { s.timings }
+    /// For each timing: its easing in `easings` (−1 for a spring).
+    var timingEasing: [Int32] { s.timingEasing }
+    /// For each timing: the iteration duration in ticks when it is one plain iteration — once,
+    /// forwards, at rate 1, 0 < d < 2⁵³ — which the sampler's lanes take (0 otherwise).
+    var plainTicks: [Int64] { s.plainTicks }
+    /// Distinct easings.
+    var easings: [Easing] { s.easings }
+    /// Keyframes, paths and springs, by the index in a track's curve.
+    var keyframes: [KeyframeTrack] { s.keyframes }
+    var paths: [PathTrack] { s.paths }
+    var springs: [SpringMotion] { s.springs }
+
+    /// Largest tick count of a plain iteration: below 2⁵³ every tick count is an exact Double,
+    /// so u ÷ d < 1 whenever u < d and the progress needs no `rounded(.down)`.
+    static let maxPlainTicks: Int64 = 1 << 53
+
+    /// The index of a timing, added if new.
+    mutating func intern(_ timing: TrackTiming) -> Int32 {
+        if let l = s.last, l.timing == timing { return l.index }
+        unique()
+        if let i = s.timingIndex[timing] {
+            s.last = (timing, i)
+            return i
+        }
+        let i = Int32(s.timings.count)
+        s.timings.append(timing)
+        s.timingIndex[timing] = i
+        switch timing {
+        case .tween(let t, let e):
+            s.timingEasing.append(intern(e))
+            let d = t.iterationDuration.ticks
+            let plain = t.iterations == 1 && t.iterationStart == 0 && t.rate == 1 && t.direction == .normal
+                && d > 0 && d < TrackTables.maxPlainTicks
+            s.plainTicks.append(plain ? d : 0)
+        case .spring:
+            s.timingEasing.append(-1)
+            s.plainTicks.append(0)
+        }
+        s.last = (timing, i)
+        return i
+    }
+
+    private mutating func intern(_ e: Easing) -> Int32 {
+        if let i = s.easingIndex[e] { return i }
+        s.easings.append(e)
+        s.easingIndex[e] = Int32(s.easings.count - 1)
+        return Int32(s.easings.count - 1)
+    }
+
+    /// Adds keyframes; returns their index.
+    mutating func add(keyframes k: KeyframeTrack) -> Int32 {
+        unique()
+        s.keyframes.append(k)
+        return Int32(s.keyframes.count - 1)
+    }
+
+    /// Adds a path; returns its index.
+    mutating func add(path p: PathTrack) -> Int32 {
+        unique()
+        s.paths.append(p)
+        return Int32(s.paths.count - 1)
+    }
+
+    /// Adds one spring motion; returns its index.
+    mutating func add(spring m: SpringMotion) -> Int32 {
+        unique()
+        s.springs.append(m)
+        return Int32(s.springs.count - 1)
+    }
+
+    /// Whether any curve is kept.
+    var hasCurves: Bool { !(s.keyframes.isEmpty && s.paths.isEmpty && s.springs.isEmpty) }
+
+    /// Forgets every curve (keyframes, paths, springs) while keeping the timings: when no
+    /// track and no log refers to one any more.
+    mutating func dropCurves() {
+        unique()
+        s.keyframes.removeAll(keepingCapacity: true)
+        s.paths.removeAll(keepingCapacity: true)
+        s.springs.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Values
+
+    /// A track's value at its instance's local time `t`. `backwards`: the playhead moves
+    /// backward, which decides the phase of the two boundary instants: the start of the active
+    /// interval is then in the before phase and the end in the active one (`TweenTiming.phase`).
+    /// The before flag of step easings follows the phase; it is never set inside the active
+    /// interval.
+    func value(_ tr: Track, at t: Time, backwards: Bool = false) -> NumericValue {
+        switch s.timings[Int(tr.timing)] {
+        case .tween(let timing, let easing):
+            // TweenTiming.transformedProgress, keeping the before flag for the keyframes.
+            let sample = timing.sample(at: t - tr.begin, backwards: backwards)
+            let e = easing(sample.directedProgress, beforeFlag: sample.beforeFlag)
+            switch tr.curve {
+            case .straight, .springs: return NumericValue.interpolate(tr.from, tr.to, e)
+            case .keyframes(let k): return s.keyframes[Int(k)].value(e, beforeFlag: sample.beforeFlag)
+            case .path(let k): return s.paths[Int(k)].value(e)
+            }
+        case .spring(let duration):
+            let u = t - tr.begin
+            guard u < duration, case .springs(let first) = tr.curve else { return tr.to }
+            let seconds = max(0, u.seconds)
+            var out = NumericValue(zero: tr.to.layout)
+            for c in 0..<tr.to.layout.components { out.setArithmetic(c, s.springs[Int(first) + c].position(at: seconds)) }
+            return out
+        }
+    }
+
+    /// The value of a track that ends at local time `t`: its value there, without the timing
+    /// model when its plan worked out the end already.
+    func finalValue(_ tr: Track, at t: Time) -> NumericValue {
+        if let e = tr.ending, e.time == t, case .straight = tr.curve { return NumericValue.interpolate(tr.from, tr.to, e.progress) }
+        return value(tr, at: t)
+    }
+
+    /// A track's rate of change per second of its instance's local time at `t`.
+    func velocity(_ tr: Track, at t: Time) -> NumericValue {
+        let zero = NumericValue(zero: tr.to.layout)
+        let n = tr.to.layout.components
+        switch s.timings[Int(tr.timing)] {
+        case .spring(let duration):
+            let u = t - tr.begin
+            guard u < duration, u.ticks >= 0, case .springs(let first) = tr.curve else { return zero }
+            var out = zero
+            for c in 0..<n { out.setArithmetic(c, s.springs[Int(first) + c].velocity(at: u.seconds)) }
+            return out
+        case .tween(let timing, _):
+            // A central difference over 1 ms, kept inside the active interval.
+            let h = Time(ticks: 1_000_000)
+            let active = timing.activeDuration ?? .max
+            let lo = max(tr.begin, t - h), hi = min(tr.begin + active, t + h)
+            guard hi > lo else { return zero }
+            let a = value(tr, at: lo), b = value(tr, at: hi)
+            let dt = (hi - lo).seconds
+            var out = zero
+            for c in 0..<n { out.setArithmetic(c, (b.arithmetic(c) - a.arithmetic(c)) / dt) }
+            return out
+        }
+    }
+}
