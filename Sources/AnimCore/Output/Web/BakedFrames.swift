@@ -1,8 +1,9 @@
 // BakedFrames: a run sampled at a frame rate for the web outputs — per shape, one track per
 // drawing attribute holding the interpreter's value at every frame (a single value when it
-// never changes). The HTML player shows these samples as they are, so what it displays at any
-// frame is exactly what the interpreter computed; the animated SVG interpolates linearly
-// between them.
+// never changes). The samples are the frames of `Timeline.frames(on:_:)` before the run's end,
+// then the stage at the end. The HTML player shows these samples as they are, so what it
+// displays at any frame is exactly what the interpreter computed; the animated SVG
+// interpolates linearly between them.
 
 /// A run sampled at `fps`.
 struct BakedFrames {
@@ -44,56 +45,100 @@ struct BakedFrames {
 
     /// Frames per second.
     var fps: Int
-    /// The time of every sample: the frames (k/fps) before the run's end, then the end.
+    /// The time of every sample: the frames (k/fps) before the run's end, then the end itself,
+    /// so the last sample is the run's final state at the instant it ends (not a frame after it).
     var times: [Time]
     /// Every shape declared during the run.
     var shapes: [Shape]
 
-    /// The times sampled: every frame before the run's end, then the end itself, so the last
-    /// sample is the run's final state at the instant it ends (not a frame after it).
-    static func times(_ timeline: Timeline, fps: Int) -> [Time] {
-        let grid = FrameGrid(fps: fps)
-        var times = timeline.frameRange(on: grid).map { grid.time(ofFrame: $0) }.filter { $0 < timeline.end }
-        times.append(max(.zero, timeline.end))
-        return times
+    /// The frames before the run's end (all but the last of `frameRange(on:)`, which is at or
+    /// after the end), or nil when the run ends at 0.
+    static func framesBeforeEnd(_ timeline: Timeline, _ grid: FrameGrid) -> ClosedRange<Int64>? {
+        let upper = timeline.frameRange(on: grid).upperBound
+        return upper >= 1 ? 0...(upper - 1) : nil
     }
 
-    /// Samples a timeline at `fps`.
+    /// Samples a timeline at `fps`: the stage at every frame before the end, read from
+    /// `Timeline.frames(on:_:)` in one pass, then the stage at the end.
     init(_ timeline: Timeline, fps: Int) {
         self.fps = fps
-        times = Self.times(timeline, fps: fps)
-        var shapes: [Shape] = timeline.shapes.map {
-            Shape(id: $0.id, name: $0.name, kind: $0.kind, tracks: Array(repeating: [], count: Attribute.allCases.count), text: [])
+        let grid = FrameGrid(fps: fps)
+        let before = Self.framesBeforeEnd(timeline, grid)
+        times = (before.map { $0.map { grid.time(ofFrame: $0) } } ?? []) + [max(.zero, timeline.end)]
+        let count = timeline.shapes.count, attributes = Attribute.allCases.count
+        let samples = times.count
+        // Per shape and attribute, one column of samples; the text per shape; and for each
+        // shape the first sample at which it exists (nil: not yet).
+        var columns = [[Double]](repeating: [], count: count * attributes)
+        for i in columns.indices { columns[i].reserveCapacity(samples) }
+        var texts = [[String]](repeating: [], count: count)
+        var firstSeen = [Int?](repeating: nil, count: count)
+        var seen = [Bool](repeating: false, count: count)
+        var k = 0
+        func take(_ frame: StageFrame) {
+            for i in seen.indices { seen[i] = false }
+            for s in frame.shapes {
+                let i = Int(s.id.index)
+                guard i < count else { continue }
+                seen[i] = true
+                if firstSeen[i] == nil { firstSeen[i] = k }
+                Self.append(s, to: &columns, at: i * attributes)
+                texts[i].append(s.text)
+            }
+            // A shape not declared yet gets a placeholder, filled in below.
+            for i in seen.indices where !seen[i] {
+                for a in 0..<attributes { columns[i * attributes + a].append(0) }
+                texts[i].append("")
+            }
+            k += 1
         }
-        for t in times {
-            let frame = timeline.frame(at: t)
-            var present = [ShapeSnapshot?](repeating: nil, count: shapes.count)
-            for s in frame.shapes { present[Int(s.id.index)] = s }
-            for i in shapes.indices {
-                // A shape not declared yet is drawn invisible with its first known values.
-                let s = present[i] ?? timeline.firstSnapshot(shapes[i].id)
-                let values = s.map(Self.attributes) ?? Array(repeating: 0, count: Attribute.allCases.count)
-                for a in values.indices {
-                    shapes[i].tracks[a].append(present[i] == nil && a == Attribute.op.rawValue ? 0 : values[a])
+        if let before {
+            for frame in timeline.frames(on: grid, before) { take(frame) }
+        }
+        take(timeline.frame(at: max(.zero, timeline.end)))
+
+        shapes = timeline.shapes.enumerated().map { i, info in
+            var tracks = (0..<attributes).map { columns[i * attributes + $0] }
+            var text = texts[i]
+            // Where the shape does not exist yet it is drawn invisible with its first values.
+            if let first = firstSeen[i], first > 0 {
+                for a in 0..<attributes {
+                    let v = a == Attribute.op.rawValue ? 0 : tracks[a][first]
+                    for j in 0..<first { tracks[a][j] = v }
                 }
-                shapes[i].text.append(s?.text ?? "")
+                for j in 0..<first { text[j] = text[first] }
+            } else if firstSeen[i] == nil {
+                for a in 0..<attributes { tracks[a] = [0] }
+                text = [""]
             }
-        }
-        for i in shapes.indices {
-            for a in shapes[i].tracks.indices where Set(shapes[i].tracks[a]).count <= 1 {
-                shapes[i].tracks[a] = Array(shapes[i].tracks[a].prefix(1))
+            for a in tracks.indices where tracks[a].count > 1 {
+                let v = tracks[a][0]
+                if tracks[a].allSatisfy({ $0 == v }) { tracks[a] = [v] }
             }
-            if Set(shapes[i].text).count <= 1 { shapes[i].text = Array(shapes[i].text.prefix(1)) }
+            if text.count > 1, text.allSatisfy({ $0 == text[0] }) { text = [text[0]] }
+            return Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text)
         }
-        self.shapes = shapes
     }
 
-    /// The attribute values of a snapshot, in `Attribute` order.
-    static func attributes(_ s: ShapeSnapshot) -> [Double] {
+    /// Appends a snapshot's attribute values, in `Attribute` order, to the columns from `base`.
+    @inline(__always)
+    static func append(_ s: ShapeSnapshot, to columns: inout [[Double]], at base: Int) {
         let p = s.position
         let radius = s.kind == .circle ? abs(s.radius) : s.cornerRadius
-        return [p.x, p.y, abs(s.size.x), abs(s.size.y), s.rotation, s.scale.x, s.scale.y, s.opacity, radius, s.z,
-                max(0, min(255, s.color.r)), max(0, min(255, s.color.g)), max(0, min(255, s.color.b)), max(0, s.font)]
+        columns[base + Attribute.x.rawValue].append(p.x)
+        columns[base + Attribute.y.rawValue].append(p.y)
+        columns[base + Attribute.w.rawValue].append(abs(s.size.x))
+        columns[base + Attribute.h.rawValue].append(abs(s.size.y))
+        columns[base + Attribute.rot.rawValue].append(s.rotation)
+        columns[base + Attribute.sx.rawValue].append(s.scale.x)
+        columns[base + Attribute.sy.rawValue].append(s.scale.y)
+        columns[base + Attribute.op.rawValue].append(s.opacity)
+        columns[base + Attribute.rad.rawValue].append(radius)
+        columns[base + Attribute.z.rawValue].append(s.z)
+        columns[base + Attribute.r.rawValue].append(max(0, min(255, s.color.r)))
+        columns[base + Attribute.g.rawValue].append(max(0, min(255, s.color.g)))
+        columns[base + Attribute.b.rawValue].append(max(0, min(255, s.color.b)))
+        columns[base + Attribute.font.rawValue].append(max(0, s.font))
     }
 
     /// The value of attribute `a` of shape `i` at frame `k`.
@@ -108,14 +153,6 @@ struct BakedFrames {
             let za = value($0, .z, k), zb = value($1, .z, k)
             return za != zb ? za < zb : $0 < $1
         }
-    }
-}
-
-extension Timeline {
-    /// A shape as first declared (for drawing it invisible before it exists).
-    func firstSnapshot(_ id: ShapeID) -> ShapeSnapshot? {
-        guard let first = history.pieces[Int64(id.index) << 32 | Int64(BuiltinProperty.center.rawValue)]?.first else { return nil }
-        return snapshot(shapes[Int(id.index)], at: first.start)
     }
 }
 
