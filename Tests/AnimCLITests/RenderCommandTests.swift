@@ -246,6 +246,23 @@ struct RenderCommandTests {
         for o in options[command]! { #expect(r.stdout.contains(o), "\(command) --help lacks \(o)") }
     }
 
+    /// The regression scripts about drawing (`Tests/Scripts/regressions/render_*.anim`).
+    static let renderRegressions = TestPaths.scripts(under: TestPaths.scripts.appendingPathComponent("regressions"))
+        .filter { $0.hasPrefix("Tests/Scripts/regressions/render_") }
+
+    @Test("every render regression script draws in every output", arguments: renderRegressions)
+    func renderRegression(_ script: String) throws {
+        let dir = try ScratchDirectory("render-regression")
+        defer { dir.remove() }
+        for args in [["render", "-o", "a.html"], ["render", "-o", "a.svg"], ["render", "-o", "a.png", "--at", "0.05"],
+                     ["render", "-o", "s.png", "--sheet", "4"], ["render", "-o", "frames/", "--fps", "20"],
+                     ["export", "-o", "a.json", "--lottie"], ["timeline", "-o", "t.svg"]] {
+            let r = try runAnim([args[0], TestPaths.packageRoot.appendingPathComponent(script).path] + args.dropFirst(),
+                                currentDirectory: dir.url)
+            #expect(r.exitCode == 0, "\(script): anim \(args.joined(separator: " ")): \(r.stderr.prefix(400))")
+        }
+    }
+
     @Test("outputs that cannot draw text say which text shapes they leave out", arguments: [
         (["render", "-o", "x.png", "--at", "0"], "PNG output"), (["render", "-o", "frames/"], "PNG output"),
         (["export", "-o", "x.json", "--lottie"], "the Lottie export"),
