@@ -67,29 +67,27 @@ struct BakedFrames {
         times = (before.map { $0.map { grid.time(ofFrame: $0) } } ?? []) + [max(.zero, timeline.end)]
         let count = timeline.shapes.count, attributes = Attribute.allCases.count
         let samples = times.count
-        // Per shape and attribute, one column of samples; the text per shape; and for each
-        // shape the first sample at which it exists (nil: not yet).
-        var columns = [[Double]](repeating: [], count: count * attributes)
-        for i in columns.indices { columns[i].reserveCapacity(samples) }
+        // Every sample of every attribute of every shape, frame by frame (0 where a shape
+        // does not exist yet, filled in below); the text of text shapes (others have none);
+        // and for each shape the first sample at which it exists (nil: not yet).
+        let row = count * attributes
+        var values = [Double](repeating: 0, count: samples * row)
         var texts = [[String]](repeating: [], count: count)
         var firstSeen = [Int?](repeating: nil, count: count)
-        var seen = [Bool](repeating: false, count: count)
+        let isText = timeline.shapes.map { $0.kind == .text }
+        let textShapes = isText.indices.filter { isText[$0] }
         var k = 0
         func take(_ frame: StageFrame) {
-            for i in seen.indices { seen[i] = false }
-            for s in frame.shapes {
-                let i = Int(s.id.index)
-                guard i < count else { continue }
-                seen[i] = true
-                if firstSeen[i] == nil { firstSeen[i] = k }
-                Self.append(s, to: &columns, at: i * attributes)
-                texts[i].append(s.text)
+            values.withUnsafeMutableBufferPointer { buf in
+                for s in frame.shapes {
+                    let i = Int(s.id.index)
+                    guard i < count else { continue }
+                    if firstSeen[i] == nil { firstSeen[i] = k }
+                    Self.write(s, to: buf, at: k * row + i * attributes)
+                    if isText[i] { texts[i].append(s.text) }
+                }
             }
-            // A shape not declared yet gets a placeholder, filled in below.
-            for i in seen.indices where !seen[i] {
-                for a in 0..<attributes { columns[i * attributes + a].append(0) }
-                texts[i].append("")
-            }
+            for i in textShapes where texts[i].count == k { texts[i].append("") }
             k += 1
         }
         if let before {
@@ -98,47 +96,55 @@ struct BakedFrames {
         take(timeline.frame(at: max(.zero, timeline.end)))
 
         shapes = timeline.shapes.enumerated().map { i, info in
-            var tracks = (0..<attributes).map { columns[i * attributes + $0] }
-            var text = texts[i]
-            // Where the shape does not exist yet it is drawn invisible with its first values.
-            if let first = firstSeen[i], first > 0 {
-                for a in 0..<attributes {
-                    let v = a == Attribute.op.rawValue ? 0 : tracks[a][first]
-                    for j in 0..<first { tracks[a][j] = v }
+            var tracks: [[Double]] = []
+            tracks.reserveCapacity(attributes)
+            let first = firstSeen[i]
+            for a in 0..<attributes {
+                guard let first else {
+                    tracks.append([0])
+                    continue
                 }
-                for j in 0..<first { text[j] = text[first] }
-            } else if firstSeen[i] == nil {
-                for a in 0..<attributes { tracks[a] = [0] }
-                text = [""]
+                // Where the shape does not exist yet it is drawn invisible with its first values.
+                let initial = a == Attribute.op.rawValue ? 0 : values[first * row + i * attributes + a]
+                var track = [Double](repeating: initial, count: samples)
+                var constant = true
+                values.withUnsafeBufferPointer { buf in
+                    for j in first..<samples {
+                        let v = buf[j * row + i * attributes + a]
+                        track[j] = v
+                        if v != track[0] { constant = false }
+                    }
+                }
+                tracks.append(constant ? [track[0]] : track)
             }
-            for a in tracks.indices where tracks[a].count > 1 {
-                let v = tracks[a][0]
-                if tracks[a].allSatisfy({ $0 == v }) { tracks[a] = [v] }
+            var text = isText[i] ? texts[i] : [""]
+            if let first, first > 0, first < text.count {
+                for j in 0..<first { text[j] = text[first] }
             }
             if text.count > 1, text.allSatisfy({ $0 == text[0] }) { text = [text[0]] }
             return Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text)
         }
     }
 
-    /// Appends a snapshot's attribute values, in `Attribute` order, to the columns from `base`.
+    /// Writes a snapshot's attribute values, in `Attribute` order, from `base`.
     @inline(__always)
-    static func append(_ s: ShapeSnapshot, to columns: inout [[Double]], at base: Int) {
+    static func write(_ s: ShapeSnapshot, to buf: UnsafeMutableBufferPointer<Double>, at base: Int) {
         let p = s.position
         let radius = s.kind == .circle ? abs(s.radius) : s.cornerRadius
-        columns[base + Attribute.x.rawValue].append(p.x)
-        columns[base + Attribute.y.rawValue].append(p.y)
-        columns[base + Attribute.w.rawValue].append(abs(s.size.x))
-        columns[base + Attribute.h.rawValue].append(abs(s.size.y))
-        columns[base + Attribute.rot.rawValue].append(s.rotation)
-        columns[base + Attribute.sx.rawValue].append(s.scale.x)
-        columns[base + Attribute.sy.rawValue].append(s.scale.y)
-        columns[base + Attribute.op.rawValue].append(s.opacity)
-        columns[base + Attribute.rad.rawValue].append(radius)
-        columns[base + Attribute.z.rawValue].append(s.z)
-        columns[base + Attribute.r.rawValue].append(max(0, min(255, s.color.r)))
-        columns[base + Attribute.g.rawValue].append(max(0, min(255, s.color.g)))
-        columns[base + Attribute.b.rawValue].append(max(0, min(255, s.color.b)))
-        columns[base + Attribute.font.rawValue].append(max(0, s.font))
+        buf[base + Attribute.x.rawValue] = p.x
+        buf[base + Attribute.y.rawValue] = p.y
+        buf[base + Attribute.w.rawValue] = abs(s.size.x)
+        buf[base + Attribute.h.rawValue] = abs(s.size.y)
+        buf[base + Attribute.rot.rawValue] = s.rotation
+        buf[base + Attribute.sx.rawValue] = s.scale.x
+        buf[base + Attribute.sy.rawValue] = s.scale.y
+        buf[base + Attribute.op.rawValue] = s.opacity
+        buf[base + Attribute.rad.rawValue] = radius
+        buf[base + Attribute.z.rawValue] = s.z
+        buf[base + Attribute.r.rawValue] = max(0, min(255, s.color.r))
+        buf[base + Attribute.g.rawValue] = max(0, min(255, s.color.g))
+        buf[base + Attribute.b.rawValue] = max(0, min(255, s.color.b))
+        buf[base + Attribute.font.rawValue] = max(0, s.font)
     }
 
     /// The value of attribute `a` of shape `i` at frame `k`.

@@ -42,18 +42,14 @@ enum TrackCode {
         var first = true
         func flush() {
             guard !first else { return }
-            let before = out.count
-            vlq(pending, to: &out)
+            let width = vlq(pending, to: &out)
             guard repeats > 0 else { return }
-            let width = out.count - before
             // A run marker and its count, or the value again, whichever is shorter.
-            var count: [UInt8] = []
-            vlq(Int64(repeats), to: &count)
-            if 1 + count.count < repeats * width {
+            if 1 + vlqWidth(Int64(repeats)) < repeats * width {
                 out.append(run)
-                out += count
+                vlq(Int64(repeats), to: &out)
             } else {
-                for _ in 0..<repeats { out += out[before..<(before + width)] }
+                for _ in 0..<repeats { vlq(pending, to: &out) }
             }
         }
         for x in values {
@@ -74,15 +70,27 @@ enum TrackCode {
         flush()
     }
 
-    /// Appends one Base64 VLQ.
-    @inline(__always)
-    static func vlq(_ value: Int64, to out: inout [UInt8]) {
+    /// Appends one Base64 VLQ; returns how many digits it took.
+    @inline(__always) @discardableResult
+    static func vlq(_ value: Int64, to out: inout [UInt8]) -> Int {
         var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+        var n = 0
         repeat {
             var digit = Int(z & 31)
             z >>= 5
             if z != 0 { digit |= 32 }
             out.append(digits[digit])
+            n += 1
         } while z != 0
+        return n
+    }
+
+    /// The digits of one Base64 VLQ.
+    @inline(__always)
+    static func vlqWidth(_ value: Int64) -> Int {
+        var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+        var n = 1
+        while z >= 32 { z >>= 5; n += 1 }
+        return n
     }
 }
