@@ -169,4 +169,25 @@ struct RasterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.png"])
         #expect(throws: PNGError.self) { try PNGFile.read(dir.appendingPathComponent("missing.png").path) }
     }
+
+    @Test("an opaque image is written as RGB, one with transparency as RGBA; both read back as drawn", arguments: [false, true])
+    func pngColorType(_ fast: Bool) throws {
+        var opaque = Canvas(width: 4, height: 3, fill: Color(r: 10, g: 20, b: 30))
+        opaque.fillRect(x: 1, y: 1, width: 2, height: 1, color: Color(r: 255, g: 0, b: 0, a: 0.5))
+        var clear = opaque
+        clear.pixels[3] = 0.25  // one pixel not opaque
+        clear.pixels[0] = 0.1
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anim-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var encoder = PNGEncoder(compression: fast ? .fast : .small)
+        for (canvas, colorType) in [(opaque, 2), (clear, 6)] as [(Canvas, UInt8)] {
+            let bytes = Array(try encoder.encode(canvas))
+            // IHDR's colour type: byte 25 of the file (signature 8, length 4, "IHDR" 4, 9 more).
+            #expect(bytes[25] == colorType)
+            let path = dir.appendingPathComponent("c\(colorType).png").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(try PNGFile.read(path).rgba == canvas.rgba)
+        }
+    }
 }

@@ -48,24 +48,41 @@ public struct Canvas: Sendable {
     /// The pixels as 8-bit straight-alpha RGBA, rounded to nearest.
     public var rgba: [UInt8] {
         var out: [UInt8] = []
-        writeRGBA(into: &out)
+        _ = writeBytes(into: &out, dropOpaqueAlpha: false)
         return out
     }
 
-    /// Writes the pixels as 8-bit straight-alpha RGBA, rounded to nearest, into `out` (resized
-    /// to fit; a renderer reuses one buffer for every frame).
-    public func writeRGBA(into out: inout [UInt8]) {
-        if out.count != pixels.count { out = [UInt8](repeating: 0, count: pixels.count) }
+    /// Writes the pixels as 8-bit straight-alpha RGBA, rounded to nearest (half up), into
+    /// `out`, resized to fit (a renderer reuses one buffer for every frame). With
+    /// `dropOpaqueAlpha`, when every pixel is opaque it writes RGB instead, three bytes a
+    /// pixel; returns whether it did.
+    public func writeBytes(into out: inout [UInt8], dropOpaqueAlpha: Bool) -> Bool {
+        let n = pixels.count / 4
+        if dropOpaqueAlpha {
+            if out.count != n * 3 { out = [UInt8](repeating: 0, count: n * 3) }
+            // Optimistic: RGB until a pixel that is not opaque, then RGBA from the start.
+            let opaque = pixels.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for p in 0..<n {
+                        let i = p * 4, o = p * 3
+                        guard src[i + 3] >= 1 else { return false }
+                        dst[o] = Canvas.opaqueByte(src[i]); dst[o + 1] = Canvas.opaqueByte(src[i + 1]); dst[o + 2] = Canvas.opaqueByte(src[i + 2])
+                    }
+                    return true
+                }
+            }
+            if opaque { return true }
+        }
+        if out.count != n * 4 { out = [UInt8](repeating: 0, count: n * 4) }
         // Unsafe buffers and plain arithmetic: this runs for every pixel of every frame.
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                var i = 0
-                let n = src.count
-                while i < n {
+                for p in 0..<n {
+                    let i = p * 4
                     let a = src[i + 3]
                     if a >= 1 {
-                        dst[i] = UInt8(src[i] * 255 + 0.5); dst[i + 1] = UInt8(src[i + 1] * 255 + 0.5)
-                        dst[i + 2] = UInt8(src[i + 2] * 255 + 0.5); dst[i + 3] = 255
+                        dst[i] = Canvas.opaqueByte(src[i]); dst[i + 1] = Canvas.opaqueByte(src[i + 1])
+                        dst[i + 2] = Canvas.opaqueByte(src[i + 2]); dst[i + 3] = 255
                     } else if a > 0 {
                         let k = 255 / a
                         dst[i] = UInt8(min(255, src[i] * k + 0.5)); dst[i + 1] = UInt8(min(255, src[i + 1] * k + 0.5))
@@ -73,10 +90,19 @@ public struct Canvas: Sendable {
                     } else {
                         dst[i] = 0; dst[i + 1] = 0; dst[i + 2] = 0; dst[i + 3] = 0
                     }
-                    i += 4
                 }
             }
         }
+        return false
+    }
+
+    /// ⌊x × 255 + ½⌋ for a channel of an opaque pixel (0 ≤ x ≤ 1, give or take rounding), as
+    /// `UInt8(x * 255 + 0.5)` gives it but without the conversion's range check: the floored
+    /// value plus 2²³ has the integer in its low mantissa bits.
+    @inline(__always)
+    static func opaqueByte(_ x: Float) -> UInt8 {
+        let v = min(255, max(0, (x * 255 + 0.5).rounded(.down)))
+        return UInt8(truncatingIfNeeded: (v + 8_388_608).bitPattern)
     }
 
     /// A 0...1 channel as a byte.

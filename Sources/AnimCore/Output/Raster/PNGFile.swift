@@ -64,7 +64,7 @@ public struct PNGEncoder: Sendable {
 
     /// The compression used.
     public let compression: Compression
-    /// The canvas as 8-bit RGBA.
+    /// The canvas as 8-bit RGB or RGBA.
     var rgba: [UInt8] = []
     /// The encoded bytes (its start).
     var out: [UInt8] = []
@@ -79,9 +79,11 @@ public struct PNGEncoder: Sendable {
         img.version = png_uint_32(PNG_IMAGE_VERSION)
         img.width = png_uint_32(canvas.width)
         img.height = png_uint_32(canvas.height)
-        img.format = PNGFile.formatRGBA
         img.flags = compression == .fast ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
-        canvas.writeRGBA(into: &rgba)
+        // An image with no transparent pixel (any frame of an opaque stage) is written as RGB:
+        // a quarter less to compress, and read back it is the same RGBA.
+        let rgb = canvas.writeBytes(into: &rgba, dropOpaqueAlpha: true)
+        img.format = rgb ? png_uint_32(PNG_FORMAT_FLAG_COLOR) : PNGFile.formatRGBA
         // libpng's upper bound on the whole stream (PNG_IMAGE_PNG_SIZE_MAX, a macro Swift
         // cannot import), so one call encodes; should it still be short, libpng says how much
         // it needs and a second call uses that.
