@@ -145,6 +145,25 @@ struct RenderShardTests {
         }
     }
 
+    @Test("a write that fails on any thread leaves nothing behind, and an existing directory as it was")
+    func failedWrite() throws {
+        let dir = try ScratchDirectory("failed-write")
+        defer { dir.remove() }
+        // Files may grow to 40 blocks of 512 bytes: the big frames fail with EFBIG (the signal
+        // that would end the process is ignored), on whichever thread draws them.
+        let limited = "trap '' XFSZ; ulimit -f 40; \"$ANIM\" render '\(TestPaths.packageRoot.path)/Scripts/bench-render.anim' --fps 10 -j 3"
+        let r = try Self.shell(limited + " -o frames/", in: dir)
+        #expect(r.exitCode == 2, Comment(rawValue: r.stderr))
+        #expect(r.stderr.hasPrefix("anim: error: cannot write 'frames': File too large"), Comment(rawValue: r.stderr))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
+        try FileManager.default.createDirectory(atPath: dir.path("old"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir.path("old/frame-0000.png")))
+        let again = try Self.shell(limited + " -o old/", in: dir)
+        #expect(again.exitCode == 2, Comment(rawValue: again.stderr))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["old"])
+        #expect(try Self.files(dir.path("old")) == ["frame-0000.png": Data("old".utf8)])
+    }
+
     @Test("shards started at once into one new directory fill it", .timeLimit(.minutes(2)))
     func concurrent() throws {
         let dir = try ScratchDirectory("concurrent")
