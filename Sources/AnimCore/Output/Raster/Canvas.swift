@@ -97,12 +97,11 @@ public struct Canvas: Sendable {
     }
 
     /// ⌊x × 255 + ½⌋ for a channel of an opaque pixel (0 ≤ x ≤ 1, give or take rounding), as
-    /// `UInt8(x * 255 + 0.5)` gives it but without the conversion's range check: the floored
-    /// value plus 2²³ has the integer in its low mantissa bits.
+    /// `UInt8(x * 255 + 0.5)` gives it, through a 32-bit conversion whose range check never
+    /// fails here (the 8-bit one's must compare against 255 on every channel).
     @inline(__always)
     static func opaqueByte(_ x: Float) -> UInt8 {
-        let v = min(255, max(0, (x * 255 + 0.5).rounded(.down)))
-        return UInt8(truncatingIfNeeded: (v + 8_388_608).bitPattern)
+        UInt8(truncatingIfNeeded: Int32(min(255, max(0, x * 255 + 0.5))))
     }
 
     /// A 0...1 channel as a byte.
@@ -140,12 +139,8 @@ public struct Canvas: Sendable {
         let a = Float(max(0, min(1, color.a)))
         let r = Float(color.r / 255) * a, g = Float(color.g / 255) * a, b = Float(color.b / 255) * a
         pixels.withUnsafeMutableBufferPointer { buf in
-            var i = 0
-            let n = buf.count
-            while i < n {
-                buf[i] = r; buf[i + 1] = g; buf[i + 2] = b; buf[i + 3] = a
-                i += 4
-            }
+            // One 16-byte pixel at a time.
+            UnsafeMutableRawBufferPointer(buf).withMemoryRebound(to: SIMD4<Float>.self) { $0.update(repeating: SIMD4(r, g, b, a)) }
         }
     }
 
