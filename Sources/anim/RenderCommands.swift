@@ -80,7 +80,7 @@ enum RenderCommands {
                 } else {
                     try PNGFile.write(FrameWriter.canvas(timeline.frame(at: o.at ?? .zero), scale: o.scale ?? 1), to: out)
                 }
-            default:
+            default:  // gif and mp4 are drawn above, with the frames
                 break
             }
         } catch let e as PNGError {
