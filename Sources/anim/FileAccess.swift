@@ -23,5 +23,41 @@ enum FileAccess {
     /// Whether a path exists.
     static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
+    /// The names in a directory (not `.` and `..`); none if it cannot be read.
+    static func names(in path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
+    }
+
+    /// Creates a file that must not exist yet and writes `bytes` to it, synced to the disk;
+    /// the system's words for a failure, or nil. Safe from any thread.
+    static func writeNew(_ bytes: ArraySlice<UInt8>, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return errorText() }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                let e = n == 0 ? "nothing was written" : errorText()
+                close(fd)
+                return e
+            }
+            offset += n
+        }
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            let e = errorText()
+            close(fd)
+            return e
+        }
+        return close(fd) == 0 ? nil : errorText()
+    }
+
     static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -146,7 +146,14 @@ enum Help {
     component of every animated property after the last frame; times count in seconds), then
     each pass. Prints and expectations are not shown.
 
+    With --render it measures drawing instead: it runs the script, then draws every frame
+    'anim render -o DIR/' would (sampled, rasterised and PNG-encoded, not written) on one
+    thread and then on -j threads, and prints frames, size, run (the script's run), j1 and
+    fps-j1 (seconds and frames per second on one thread), jN, fps-jN and speedup (on N), png
+    (the bytes of one pass) and peak.
+
     USAGE: anim bench <file> [--fps <n>] [--repeat <n>] [--until <time>] [--seed <n>] [--events]
+           anim bench <file> --render [-j <n>] [--scale <s>] [--fps <n>] [--until <time>] [--seed <n>]
 
     ARGUMENTS:
       <file>                  The script, or '-' for standard input.
@@ -158,6 +165,9 @@ enum Help {
       --until <time>          Stop the run at this time.
       --seed <n>              Seed the random generator.
       --events                Event mode only, as 'anim run' plays: time setup and the run, no sampling.
+      --render                Time drawing the frames (default 30 fps), on 1 thread and on -j.
+      -j, --jobs <n>          Threads for --render (default: every processor this process may use).
+      --scale <s>             Pixels per stage unit for --render (default 1).
       -h, --help              Show help information.
     """
 
@@ -223,9 +233,16 @@ enum Help {
     with rotation, scale, offset, alpha, colour and z-order; they omit text shapes (the HTML and
     SVG outputs draw text). Files appear whole or not at all: each is written to a temporary file
     and renamed into place.
+    Frames, GIFs and MP4s are drawn on every processor (-j), identically whatever -j. They can
+    also be part of a run, to split a render across processes or machines: --frames picks frames
+    by number, --shard one of N equal parts. Frames keep their numbers in the whole run
+    (frame-0042.png is frame 42 in every shard), so the shards' directories copy into one, which
+    is exactly what one render writes; MP4 shards join without re-encoding (README, "Rendering
+    on many machines").
 
     USAGE: anim render <file> -o <output> [--format <format>] [--fps <n>]
-                       [--sheet <n> [--columns <n>] | --at <time>] [--scale <s>] [--until <time>] [--seed <n>]
+                       [--sheet <n> [--columns <n>] | --at <time>] [--scale <s>] [-j <n>]
+                       [--frames <a-b>] [--shard <i/n>|auto/<n>] [--until <time>] [--seed <n>]
 
     ARGUMENTS:
       <file>                  The script, or '-' to read it from standard input.
@@ -244,6 +261,17 @@ enum Help {
       --at <time>             The single frame at this time (seconds, or 1.5s, 300ms) for a .png.
       --scale <s>             Pixels per stage unit for PNG frames, GIF and MP4 (default 1; for a
                               sheet, each frame at most 240 pixels wide).
+      -j, --jobs <n>          Threads drawing frames, 1 to 1024 (default: the processors this
+                              process may use, after taskset, cpusets and a cgroup CPU quota).
+      --frames <a-b>          Only frames a to b (numbered from 0 at --fps; 'a-' runs to the last
+                              frame, 'a' is one frame) of the frames, a GIF or an MP4. Frames the
+                              run does not have are left out.
+      --shard <i/n>           Only part i of n (counted from 0: 0/4 ... 3/4) of those frames: n
+                              equal runs of consecutive frames, together each frame once.
+                              'auto/n' takes i from JOB_COMPLETION_INDEX (Kubernetes Indexed
+                              Jobs) or else AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array jobs);
+                              an explicit i/n ignores them, and without --shard they are not
+                              read. An empty shard writes nothing and says so (exit 0).
       --until <time>          Stop the run at this time (needed for a graph that repeats forever).
       --seed <n>              Seed the random generator.
       -h, --help              Show help information.

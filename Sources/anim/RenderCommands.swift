@@ -32,6 +32,10 @@ enum RenderCommands {
             if o.at != nil { usageError("'--at' needs a .png output", command: "render") }
         }
         if o.columns != nil && o.sheet == nil { usageError("'--columns' needs '--sheet'", command: "render") }
+        let sequence = isDirectory || format == "gif" || format == "mp4"
+        if !sequence, let flag = o.frames != nil ? "--frames" : o.shard != nil ? "--shard" : nil {
+            usageError("'\(flag)' picks frames to draw, so it needs PNG frames (-o DIR/), a .gif or an .mp4", command: "render")
+        }
         if isDirectory {
             let dir = out.hasSuffix("/") ? String(out.dropLast()) : out
             OutputPath.requireWritable(dir.isEmpty ? "/" : dir, command: "render")
@@ -41,13 +45,27 @@ enum RenderCommands {
         if (format == "gif" || format == "mp4") && Ffmpeg.locate() == nil { Ffmpeg.missing(format) }
 
         let (timeline, _) = o.timeline(command: "render")
-        let fps = o.fps ?? (isDirectory || format == "gif" || format == "mp4" ? 30 : 60)
+        let fps = o.fps ?? (sequence ? 30 : 60)
         if isDirectory || ["png", "gif", "mp4"].contains(format) {
             warnTextLeftOut(timeline, from: isDirectory || format == "png" ? "PNG output" : format.uppercased() + " output")
         }
+        let jobs = o.jobs ?? ParallelFrames.availableCores()
         do {
-            if isDirectory {
-                try FrameWriter.writeFrames(timeline, to: out, fps: fps, scale: o.scale ?? 1)
+            if sequence {
+                let grid = FrameGrid(fps: fps)
+                let all = timeline.frameRange(on: grid)
+                let selection = FrameSelection(frames: o.frames, shard: o.shard)
+                guard let range = selection.range(of: all) else {
+                    noFrames(all, fps: fps, selection)
+                    return .success
+                }
+                if isDirectory {
+                    try FrameWriter.writeFrames(timeline, to: out, grid: grid, range: range, count: Int64(all.count),
+                                                scale: o.scale ?? 1, jobs: jobs)
+                } else {
+                    try Ffmpeg.encode(timeline, to: out, format: format, grid: grid, range: range, count: Int64(all.count),
+                                      scale: o.scale ?? 1, jobs: jobs)
+                }
                 return .success
             }
             switch format {
@@ -62,8 +80,8 @@ enum RenderCommands {
                 } else {
                     try PNGFile.write(FrameWriter.canvas(timeline.frame(at: o.at ?? .zero), scale: o.scale ?? 1), to: out)
                 }
-            default:  // gif, mp4
-                try Ffmpeg.encode(timeline, to: out, format: format, fps: fps, scale: o.scale ?? 1)
+            default:  // gif and mp4 are drawn above, with the frames
+                break
             }
         } catch let e as PNGError {
             writeFailed(e.message)
@@ -121,6 +139,16 @@ enum RenderCommands {
     }
 
     // MARK: - Helpers
+
+    /// Says that `--frames` or `--shard` selected none of the run's frames (not an error: a
+    /// shard of a short run may be empty), and that nothing was written.
+    static func noFrames(_ all: ClosedRange<Int64>, fps: Int, _ selection: FrameSelection) {
+        var why: [String] = []
+        if let f = selection.frames { why.append("--frames \(f.first)-\(f.last.map(String.init) ?? "")") }
+        if let s = selection.shard { why.append("shard \(s)" + (s.source.map { " (from \($0))" } ?? "")) }
+        streams.standardError("anim: note: nothing to draw: the run's frames at \(fps) fps are \(all.lowerBound)-\(all.upperBound), "
+                              + "and \(why.joined(separator: " then ")) leaves none of them; nothing was written\n")
+    }
 
     /// Warns that an output leaves the run's text shapes out, naming them (`what`: "PNG
     /// output", "the Lottie export"); the HTML player and the animated SVG draw text.

@@ -1,7 +1,8 @@
 // RenderFiles: the outputs of `anim render` that are more than one file write — a directory of
-// PNG frames and GIF/MP4 videos assembled by ffmpeg. Both are built in a temporary directory
-// beside the target and moved into place only when complete, so a failure leaves nothing
-// half-written.
+// PNG frames and GIF/MP4 videos assembled by ffmpeg. Both are drawn in parallel
+// (ParallelFrames) into a temporary directory beside the target and moved into place only when
+// complete, so a failure leaves nothing half-written. Both may be part of a run (`--frames`,
+// `--shard`): frames keep their numbers in the whole run, so shards' files fit together.
 @preconcurrency import Glibc
 import AnimCore
 
@@ -13,58 +14,65 @@ enum FrameWriter {
         return c
     }
 
-    /// The file name of frame `k` of `count`: `frame-0000.png` (at least 4 digits).
-    static func name(_ k: Int, count: Int) -> String {
+    /// The file name of frame `k` of a run with `count` frames: `frame-0000.png` (at least 4
+    /// digits, as many as the run's last frame needs, so every shard names its frames alike).
+    static func name(_ k: Int64, count: Int64) -> String {
         let digits = max(4, String(max(0, count - 1)).count)
         let s = String(k)
         return "frame-" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
     }
 
-    /// Renders every frame at `fps` into a fresh temporary directory beside `parent`/`near`;
-    /// returns its path and the file names. The caller moves or removes it.
-    static func renderToTemporary(_ timeline: Timeline, near path: String, fps: Int, scale: Double) throws(FileError) -> (String, [String]) {
+    /// Draws the frames `range` of a run on `grid` (the run has `count` frames, which sets the
+    /// width of the names) on `jobs` threads into a fresh temporary directory beside `path`;
+    /// returns its path and the file names in frame order. The caller moves or removes it.
+    static func renderToTemporary(_ timeline: Timeline, near path: String, grid: FrameGrid, range: ClosedRange<Int64>,
+                                  count: Int64, scale: Double, jobs: Int,
+                                  compression: PNGEncoder.Compression) throws(FileError) -> (String, [String]) {
         let temp = AtomicFile.temporaryPath(for: path.hasSuffix("/") ? String(path.dropLast()) : path)
         guard mkdir(temp, 0o755) == 0 else { throw FileError(message: "cannot write '\(path)': \(FileAccess.errorText())") }
-        let grid = FrameGrid(fps: fps)
-        let range = timeline.frameRange(on: grid)
-        var names: [String] = []
-        for (k, frame) in timeline.frames(on: grid, range).enumerated() {
-            let n = name(k, count: range.count)
-            do {
-                try PNGFile.write(canvas(frame, scale: scale), to: temp + "/" + n)
-            } catch {
-                removeTree(temp, names)
-                throw FileError(message: "cannot write '\(path)': \(error.message)")
+        do {
+            try ParallelFrames.render(timeline, grid: grid, range: range, scale: scale, jobs: jobs, compression: compression) {
+                (k, png) throws(FileError) in
+                // Each frame is new in a directory of our own: written, synced and closed, so
+                // that the directory, once renamed into place, holds whole files.
+                if let e = FileAccess.writeNew(png, to: temp + "/" + name(k, count: count)) {
+                    throw FileError(message: "cannot write '\(path)': \(e)")
+                }
             }
-            names.append(n)
+        } catch {
+            removeTree(temp)
+            throw error
         }
-        return (temp, names)
+        return (temp, range.map { name($0, count: count) })
     }
 
-    /// Writes every frame as `DIR/frame-NNNN.png`. A new directory appears whole (one rename);
-    /// into an existing one the frames are moved one by one after all were written.
-    static func writeFrames(_ timeline: Timeline, to path: String, fps: Int, scale: Double) throws(FileError) {
+    /// Writes the frames `range` (of `count`) as `DIR/frame-NNNN.png`. A new directory appears
+    /// whole (one rename); into an existing one — or one that another process (another shard)
+    /// created meanwhile — the frames are moved one by one after all were written.
+    static func writeFrames(_ timeline: Timeline, to path: String, grid: FrameGrid, range: ClosedRange<Int64>,
+                            count: Int64, scale: Double, jobs: Int) throws(FileError) {
         let dir = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let (temp, names) = try renderToTemporary(timeline, near: dir, fps: fps, scale: scale)
+        let (temp, names) = try renderToTemporary(timeline, near: dir, grid: grid, range: range, count: count,
+                                                  scale: scale, jobs: jobs, compression: .fast)
         if !FileAccess.exists(dir) {
-            guard rename(temp, dir) == 0 else {
+            if rename(temp, dir) == 0 { return }
+            guard errno == EEXIST || errno == ENOTEMPTY else {
                 let e = FileAccess.errorText()
-                removeTree(temp, names)
+                removeTree(temp)
                 throw FileError(message: "cannot write '\(path)': \(e)")
             }
-            return
         }
         for n in names where rename(temp + "/" + n, dir + "/" + n) != 0 {
             let e = FileAccess.errorText()
-            removeTree(temp, names)
+            removeTree(temp)
             throw FileError(message: "cannot write '\(dir)/\(n)': \(e)")
         }
         rmdir(temp)
     }
 
-    /// Removes a temporary directory holding the named files.
-    static func removeTree(_ dir: String, _ names: [String]) {
-        for n in names { unlink(dir + "/" + n) }
+    /// Removes a temporary directory and the files in it.
+    static func removeTree(_ dir: String) {
+        for n in FileAccess.names(in: dir) { unlink(dir + "/" + n) }
         rmdir(dir)
     }
 }
@@ -96,16 +104,19 @@ enum Ffmpeg {
     /// file, renamed over `path` only if ffmpeg succeeded.
     /// A device or pipe (`-o /dev/stdout`) can neither have temporary files beside it nor be
     /// renamed over: the work is done in the system's temporary directory and the video copied.
-    static func encode(_ timeline: Timeline, to path: String, format: String, fps: Int, scale: Double) throws(FileError) {
+    static func encode(_ timeline: Timeline, to path: String, format: String, grid: FrameGrid, range: ClosedRange<Int64>,
+                       count: Int64, scale: Double, jobs: Int) throws(FileError) {
         guard let ffmpeg = locate() else { missing(format) }
         let device = OutputPath.isDevice(path)
         let work = device ? (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/anim-video." + format : path
-        let (dir, names) = try FrameWriter.renderToTemporary(timeline, near: work, fps: fps, scale: scale)
-        defer { FrameWriter.removeTree(dir, names) }
+        // The frames are an intermediate that ffmpeg reads once: compressed for speed.
+        let (dir, names) = try FrameWriter.renderToTemporary(timeline, near: work, grid: grid, range: range, count: count,
+                                                             scale: scale, jobs: jobs, compression: .fast)
+        defer { FrameWriter.removeTree(dir) }
         let temp = AtomicFile.temporaryPath(for: work)
         let digits = names.first.map { $0.count - "frame-.png".count } ?? 4
-        var args = [ffmpeg, "-loglevel", "error", "-nostdin", "-y", "-framerate", String(fps),
-                    "-i", "\(dir)/frame-%0\(digits)d.png"]
+        var args = [ffmpeg, "-loglevel", "error", "-nostdin", "-y", "-framerate", String(grid.fps),
+                    "-start_number", String(range.lowerBound), "-i", "\(dir)/frame-%0\(digits)d.png"]
         if format == "gif" {
             // One palette for the whole clip (palettegen), then map every frame onto it.
             args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=0[p];[b][p]paletteuse", "-f", "gif"]

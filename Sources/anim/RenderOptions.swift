@@ -29,12 +29,19 @@ struct RenderOptions {
     var width: Int?
     /// `--color` / `--no-color` for the terminal chart (nil: colour on a TTY).
     var color: Bool?
+    /// `-j N` / `--jobs N`: threads drawing frames (nil: every processor).
+    var jobs: Int?
+    /// `--frames A-B`: only these frames of the run (by number at --fps).
+    var frames: FrameSelection.Frames?
+    /// `--shard I/N` or `--shard auto/N`: the I-th of N equal parts of the frames.
+    var shard: FrameSelection.Shard?
     /// Run flags passed on to the session (`--until`, `--seed`).
     var runFlags: [String] = []
 
     /// The flags each command accepts.
     static let accepted: [String: Set<String>] = [
-        "render": ["-o", "--output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed"],
+        "render": ["-o", "--output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "-j", "--jobs",
+                   "--frames", "--shard", "--until", "--seed"],
         "export": ["-o", "--output", "--fps", "--lottie", "--until", "--seed"],
         "graph": ["-o", "--output", "--until", "--seed"],
         "timeline": ["-o", "--output", "--format", "--width", "--color", "--no-color", "--until", "--seed"],
@@ -109,6 +116,19 @@ struct RenderOptions {
                         usageError("'--at' takes a time such as 1.5, 1.5s or 300ms, not '\(v)'", command: command)
                     }
                     o.at = t
+                case "-j", "--jobs": o.jobs = whole(a, 1...1024)
+                case "--frames":
+                    let v = value(a)
+                    guard let f = FrameSelection.Frames(v) else {
+                        usageError("'--frames' takes frame numbers A-B (0-99), A- (from A to the end) or one frame A, not '\(v)'", command: command)
+                    }
+                    o.frames = f
+                case "--shard":
+                    let v = value(a)
+                    switch FrameSelection.Shard.parse(v, environment: { getenv($0).map { String(cString: $0) } }) {
+                    case .success(let s): o.shard = s
+                    case .failure(let e): usageError(e.message, command: command)
+                    }
                 case "--scale":
                     let v = value(a)
                     guard let s = Double(v), s > 0, s <= 8 else {
@@ -140,6 +160,99 @@ struct RenderOptions {
         let session = Session(options: options, output: streams)
         guard let t = session.timeline(name: file == "-" ? "<stdin>" : file, bytes: bytes) else { finish(.failure) }
         return (t, session)
+    }
+}
+
+/// Which of a run's frames to draw: `--frames A-B`, then `--shard I/N` of those. Frames are
+/// numbered in the whole run (frame k at k/fps), so the shards of any N together are exactly
+/// the frames one render draws, each once.
+struct FrameSelection {
+    /// `--frames A-B`, `A-` or `A`.
+    struct Frames {
+        var first: Int64
+        /// nil: to the run's last frame.
+        var last: Int64?
+
+        init?(_ text: String) {
+            let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let a = Int64(parts[0]), a >= 0, parts[0].allSatisfy(\.isNumber) else { return nil }
+            first = a
+            if parts.count == 1 {
+                last = a
+            } else if parts[1].isEmpty {
+                last = nil
+            } else {
+                guard parts[1].allSatisfy(\.isNumber), let b = Int64(parts[1]), b >= a else { return nil }
+                last = b
+            }
+        }
+    }
+
+    /// `--shard I/N`: part I (from 0) of N.
+    struct Shard: CustomStringConvertible {
+        var index: Int64
+        var count: Int64
+        /// The environment variable the index came from (`--shard auto/N`), if any.
+        var source: String?
+
+        var description: String { "\(index)/\(count)" }
+
+        /// The environment variables `auto` reads, in order: Kubernetes Indexed Jobs, AWS
+        /// Batch array jobs. Both number from 0.
+        static let variables = ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX"]
+
+        /// Parses `I/N` or `auto/N` (the index from `environment`).
+        static func parse(_ text: String, environment: (String) -> String?) -> Result<Shard, UsageError> {
+            let form = "'--shard' takes I/N, shard I of N counted from 0 (0/4 … 3/4), or auto/N, not '\(text)'"
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].allSatisfy(\.isNumber), let n = Int64(parts[1]), n >= 1, n <= 100_000 else {
+                return .failure(UsageError(parts.count == 2 && Int64(parts[1]).map { $0 > 100_000 } == true
+                                           ? "'--shard' takes at most 100000 shards, not \(parts[1])" : form))
+            }
+            if parts[0] == "auto" {
+                // An empty variable counts as unset.
+                let set = variables.compactMap { v in environment(v).flatMap { $0.isEmpty ? nil : (v, $0) } }
+                guard let (name, value) = set.first else {
+                    return .failure(UsageError("'--shard auto/\(n)' reads the shard index from JOB_COMPLETION_INDEX (Kubernetes "
+                                               + "Indexed Jobs) or AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array jobs), and neither is set"))
+                }
+                if set.count > 1 && set[1].1 != value {
+                    return .failure(UsageError("'--shard auto/\(n)': JOB_COMPLETION_INDEX is '\(value)' but AWS_BATCH_JOB_ARRAY_INDEX "
+                                               + "is '\(set[1].1)'; give the shard as I/\(n)"))
+                }
+                guard value.allSatisfy(\.isNumber), let i = Int64(value), i < n else {
+                    return .failure(UsageError("'--shard auto/\(n)': \(name) is '\(value)', not a shard index from 0 to \(n - 1)"))
+                }
+                return .success(Shard(index: i, count: n, source: name))
+            }
+            guard parts[0].allSatisfy(\.isNumber), let i = Int64(parts[0]) else { return .failure(UsageError(form)) }
+            guard i < n else {
+                return .failure(UsageError("'--shard \(text)': shards are counted from 0, so of \(n) the last is \(n - 1)/\(n)"))
+            }
+            return .success(Shard(index: i, count: n, source: nil))
+        }
+    }
+
+    var frames: Frames?
+    var shard: Shard?
+
+    /// The frames to draw of a run whose frames are `all`: those of `--frames` the run has,
+    /// then this shard's consecutive part of them (shard i of n takes frames
+    /// ⌊F·i/n⌋ … ⌊F·(i+1)/n⌋ − 1 of the F selected). Nil when that is none.
+    func range(of all: ClosedRange<Int64>) -> ClosedRange<Int64>? {
+        var lo = all.lowerBound, hi = all.upperBound
+        if let f = frames {
+            lo = max(lo, f.first)
+            hi = min(hi, f.last ?? hi)
+        }
+        guard lo <= hi else { return nil }
+        if let s = shard {
+            let total = hi - lo + 1
+            let (a, b) = (lo + total * s.index / s.count, lo + total * (s.index + 1) / s.count - 1)
+            guard a <= b else { return nil }
+            (lo, hi) = (a, b)
+        }
+        return lo...hi
     }
 }
 

@@ -213,6 +213,73 @@ struct PlayerControlTests {
     }
 }
 
+/// The player's samples as the page decodes them (TrackCode), read back from Chromium at every
+/// sample through the slider: each drawn number is the interpreter's value at that sample,
+/// rounded to the 1/1000 (opacity 1/10000) the page stores — exactly, for springs, a stagger,
+/// a move to millions of pixels and a jump of 2.5 million in one frame, whose code in
+/// thousandths passes 2³² (so a decoder using 32-bit bit operations would fail).
+@Suite("HTML player samples in headless Chromium", .serialized)
+struct PlayerSampleTests {
+    static let script = """
+        stage 400 x 200
+        circle d[12] center (20 + 30 * i, 60) radius 6 color steelblue
+        rect far center (0, 0) size (10, 10) color red
+        stagger 0.02 for c in d < spring duration 0.6 bounce 0.4 < c.offset = (0, 60); c.scale = 1.5 > >
+        animate 1 ease linear < far.center = (3000000, -2500000.25); far.alpha = 0.3; far.rotation = 720deg >
+        at 0.5 < set far.offset = (2500000.125, -7) >
+        """
+
+    /// For every sample: each shape's transform and opacity attributes, in paint order.
+    static let readAll = """
+        JSON.stringify((function () {
+          var s = document.getElementById('scrub'), out = [];
+          for (var k = 0; k <= parseInt(s.max, 10); k++) {
+            s.value = k; s.dispatchEvent(new Event('input'));
+            out.push(Array.prototype.map.call(document.querySelectorAll('#shapes > g'), function (g) {
+              return [g.getAttribute('transform'), g.getAttribute('opacity')];
+            }));
+          }
+          return out;
+        })())
+        """
+
+    @Test("every drawn number is the interpreter's, to the stored precision",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func samples() throws {
+        let dir = try ScratchDirectory("player-samples")
+        defer { dir.remove() }
+        let source = dir.path("run.anim"), html = dir.path("run.html")
+        try Self.script.write(toFile: source, atomically: true, encoding: .utf8)
+        let r = try runAnim(["render", source, "-o", html])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let t = try #require(Session(options: SessionOptions(), output: CapturedOutput())
+            .timeline(name: "run.anim", bytes: Array(Self.script.utf8)))
+        // The samples: the 60 fps frames before the end, then the end.
+        let grid = FrameGrid(fps: 60)
+        let upper = t.frameRange(on: grid).upperBound
+        let stages = Array(t.frames(on: grid, 0...(upper - 1))) + [t.frame(at: t.end)]
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        try browser.open("file://\(html)#t=0")
+        let drawn = try #require(try JSONSerialization.jsonObject(with: Data(browser.string(Self.readAll).utf8)) as? [[[String]]])
+        #expect(drawn.count == stages.count)
+        func q(_ x: Double, _ unit: Double = 1000) -> Double { (x * unit).rounded() / unit }
+        var checked = 0
+        for (k, (page, stage)) in zip(drawn, stages).enumerated() {
+            #expect(page.count == stage.shapes.count)
+            for (g, s) in zip(page, stage.shapes) {
+                let numbers = g[0].split(whereSeparator: { "() ".contains($0) }).compactMap { Double($0) }
+                let want = [q(s.position.x), q(s.position.y), q(s.rotation), q(s.scale.x), q(s.scale.y)]
+                #expect(numbers == want, "sample \(k), \(t.name(of: s.id)): \(g[0])")
+                #expect(Double(g[1]) == q(s.opacity, 10_000), "sample \(k), \(t.name(of: s.id)) opacity \(g[1])")
+                checked += 1
+            }
+        }
+        #expect(checked > 700)
+        #expect(browser.console.isEmpty, "console: \(browser.console)")
+    }
+}
+
 /// The timeline strip's labels measured in headless Chromium, with its own fonts: no two
 /// labels may overlap, and each must fit the box it was laid out in (the width estimate is an
 /// upper bound, so nothing is cut by the clip that guards it).

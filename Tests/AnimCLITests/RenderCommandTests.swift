@@ -63,6 +63,15 @@ struct RenderCommandTests {
         (["-o", "x.html", "--fps", "0"], "'--fps' takes a whole number from 1 to 240"),
         (["-o", "x.html", "--fsp", "30"], "did you mean '--fps'"),
         (["-o", "/nonexistent-dir/x.html"], "no such directory"),
+        (["-o", "x.html", "--frames", "1-2"], "'--frames' picks frames to draw, so it needs PNG frames (-o DIR/), a .gif or an .mp4"),
+        (["-o", "x.png", "--at", "1", "--shard", "0/2"], "'--shard' picks frames to draw"),
+        (["-o", "f/", "--frames", "9-3"], "'--frames' takes frame numbers A-B (0-99), A- (from A to the end) or one frame A, not '9-3'"),
+        (["-o", "f/", "--frames", "-3"], "not '-3'"),
+        (["-o", "f/", "--shard", "4/4"], "'--shard 4/4': shards are counted from 0, so of 4 the last is 3/4"),
+        (["-o", "f/", "--shard", "1/0"], "'--shard' takes I/N, shard I of N counted from 0 (0/4 … 3/4), or auto/N, not '1/0'"),
+        (["-o", "f/", "--shard", "two/4"], "not 'two/4'"),
+        (["-o", "f/", "-j", "0"], "'-j' takes a whole number from 1 to 1024, not '0'"),
+        (["-o", "f/", "--jobs", "many"], "'--jobs' takes a whole number from 1 to 1024, not 'many'"),
         ([], "missing '-o <output>'"),
     ])
     func usageErrors(_ args: [String], _ message: String) throws {
@@ -238,12 +247,30 @@ struct RenderCommandTests {
         let r = try runAnim([command, "--help"])
         #expect(r.exitCode == 0)
         let options: [String: [String]] = [
-            "render": ["-o, --output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "--until", "--seed", "omit text"],
+            "render": ["-o, --output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "-j, --jobs", "--frames",
+                       "--shard", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "--until", "--seed", "omit text"],
             "export": ["-o, --output", "--lottie", "--fps", "--until", "--seed"],
             "graph": ["-o, --output", "--until", "--seed"],
             "timeline": ["--width", "--color, --no-color", "-o, --output", "--format", "--until", "--seed"],
         ]
         for o in options[command]! { #expect(r.stdout.contains(o), "\(command) --help lacks \(o)") }
+    }
+
+    /// The regression scripts about drawing (`Tests/Scripts/regressions/render_*.anim`).
+    static let renderRegressions = TestPaths.scripts(under: TestPaths.scripts.appendingPathComponent("regressions"))
+        .filter { $0.hasPrefix("Tests/Scripts/regressions/render_") }
+
+    @Test("every render regression script draws in every output", arguments: renderRegressions)
+    func renderRegression(_ script: String) throws {
+        let dir = try ScratchDirectory("render-regression")
+        defer { dir.remove() }
+        for args in [["render", "-o", "a.html"], ["render", "-o", "a.svg"], ["render", "-o", "a.png", "--at", "0.05"],
+                     ["render", "-o", "s.png", "--sheet", "4"], ["render", "-o", "frames/", "--fps", "20"],
+                     ["export", "-o", "a.json", "--lottie"], ["timeline", "-o", "t.svg"]] {
+            let r = try runAnim([args[0], TestPaths.packageRoot.appendingPathComponent(script).path] + args.dropFirst(),
+                                currentDirectory: dir.url)
+            #expect(r.exitCode == 0, "\(script): anim \(args.joined(separator: " ")): \(r.stderr.prefix(400))")
+        }
     }
 
     @Test("outputs that cannot draw text say which text shapes they leave out", arguments: [

@@ -32,8 +32,12 @@ struct ExportStructureTests {
         let data = try playerData(html)
         let times = try #require(data["times"] as? [Double])
         let shapes = try #require(data["shapes"] as? [[String: Any]])
-        let tracks = try #require(shapes[0]["t"] as? [String: [Double]])
-        let xs = try #require(tracks["x"]), rots = try #require(tracks["rot"])
+        #expect(data["format"] as? Int == 2)
+        let tracks = try #require(shapes[0]["t"] as? [String: Any])
+        let xs = try #require(Self.samples(tracks["x"], count: times.count, unit: 1000))
+        let rots = try #require(Self.samples(tracks["rot"], count: times.count, unit: 1000))
+        #expect(xs.count == times.count && rots.count == times.count)
+        #expect(tracks["w"] as? Double == 20, "a constant track is one number")
         let grid = FrameGrid(fps: 30)
         let frameTimes = t.frameRange(on: grid).map { grid.time(ofFrame: $0) }
         #expect(times.count == frameTimes.count)
@@ -43,6 +47,65 @@ struct ExportStructureTests {
             #expect(abs(xs[k] - center) <= 0.0005, "x at frame \(k)")
             #expect(abs(rots[k] - rotation) <= 0.0005, "rotation at frame \(k)")
         }
+    }
+
+    /// A player track decoded as HTMLPlayer.swift's header describes it, written out here
+    /// from that description (not with the player's code): a number for a constant, or Base64
+    /// VLQ second differences with `*m` runs. Nil if malformed.
+    static func samples(_ track: Any?, count: Int, unit: Double) -> [Double]? {
+        if let constant = track as? Double { return [constant] }
+        guard let code = (track as? String).map({ Array($0.utf8) }) else { return nil }
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var i = 0
+        func vlq() -> Int64? {
+            var z: Int64 = 0, shift: Int64 = 0
+            while i < code.count, let digit = alphabet.firstIndex(of: code[i]) {
+                i += 1
+                z |= Int64(digit & 31) << shift
+                shift += 5
+                if digit & 32 == 0 { return z & 1 == 1 ? -(z >> 1) : z >> 1 }
+            }
+            return nil
+        }
+        var out: [Double] = [], q: Int64 = 0, d: Int64 = 0, e: Int64 = 0
+        while i < code.count {
+            var repeats: Int64 = 1
+            if code[i] == UInt8(ascii: "*") {
+                i += 1
+                guard let m = vlq() else { return nil }
+                repeats = m
+            } else {
+                guard let v = vlq() else { return nil }
+                e = v
+            }
+            for _ in 0..<repeats {
+                d += e
+                q += d
+                out.append(Double(q) / unit)
+            }
+        }
+        return out.count == count ? out : nil
+    }
+
+    @Test("player tracks: runs, second differences, large values and opacity decode to the quantized samples")
+    func trackCode() throws {
+        func roundTrip(_ values: [Double], unit: Double) -> [Double]? {
+            var o: [UInt8] = []
+            TrackCode.append(values, scale: unit, to: &o)
+            return Self.samples(String(decoding: o, as: UTF8.self), count: values.count, unit: unit)
+        }
+        let still = [Double](repeating: 12.5, count: 50), line = (0..<50).map { Double($0) * 0.25 }
+        let wobble = (0..<80).map { 300 * sin(Double($0) / 7) * exp(-Double($0) / 30) }
+        for values in [still, line, wobble, [1e9, -1e9, 0.0005, -0.0005, 0, 3], [7]] {
+            let q = values.map { ($0 * 1000).rounded() / 1000 }
+            #expect(roundTrip(values, unit: 1000) == q, "\(values.prefix(4))")
+        }
+        #expect(roundTrip([0.12345, 0.5, 1], unit: 10_000) == [0.1235, 0.5, 1])
+        var o: [UInt8] = []
+        TrackCode.append(still + line, scale: 1000, to: &o)
+        #expect(o.count <= 24, "100 samples: a still stretch and a straight one are runs: \(String(decoding: o, as: UTF8.self))")
+        // Beyond ±2⁴⁹ thousandths samples are clamped, and infinities read as 0, not a crash.
+        #expect(roundTrip([1e300, -1e300, .infinity], unit: 1000) == [562_949_953_421.312, -562_949_953_421.312, 0])
     }
 
     @Test("Lottie: Bézier easings become handles, springs and bounce are baked")

@@ -82,6 +82,78 @@ struct RasterTests {
         #expect(t.frameRange(on: FrameGrid(fps: 10)).count == 42)  // 0 ... 4.1 s
     }
 
+    /// The fill as it was before spans: the distance at every pixel of the shape's bounding
+    /// box (grown by a pixel). The spans must give exactly these pixels.
+    static func fillEverywhere(_ c: inout Canvas, _ s: ShapeSnapshot, scale: Double) {
+        let opacity = Float(s.opacity), half = s.halfExtents, sx = s.scale.x, sy = s.scale.y
+        guard opacity > 0, half.x > 0, half.y > 0, abs(sx) > 1e-12, abs(sy) > 1e-12 else { return }
+        let r = s.cornerRadius, theta = s.rotation * Double.pi / 180, cosT = cos(theta), sinT = sin(theta)
+        let cx = s.position.x * scale, cy = s.position.y * scale, toPixels = min(abs(sx), abs(sy)) * scale
+        let color: (Float, Float, Float) = (Float(s.color.r / 255), Float(s.color.g / 255), Float(s.color.b / 255))
+        let ex = (abs(half.x * sx * cosT) + abs(half.y * sy * sinT)) * scale
+        let ey = (abs(half.x * sx * sinT) + abs(half.y * sy * cosT)) * scale
+        let x0 = max(0, Int((cx - ex).rounded(.down)) - 1), x1 = min(c.width, Int((cx + ex).rounded(.up)) + 1)
+        let y0 = max(0, Int((cy - ey).rounded(.down)) - 1), y1 = min(c.height, Int((cy + ey).rounded(.up)) + 1)
+        guard x0 < x1, y0 < y1 else { return }
+        let width = c.width
+        c.pixels.withUnsafeMutableBufferPointer { buf in
+            for py in y0..<y1 {
+                let dy = (Double(py) + 0.5 - cy) * (1 / scale)
+                for px in x0..<x1 {
+                    let dx = (Double(px) + 0.5 - cx) * (1 / scale)
+                    let lx = (dx * cosT + dy * sinT) / sx, ly = (-dx * sinT + dy * cosT) / sy
+                    let d = Canvas.roundedBoxDistance(lx, ly, half.x, half.y, r) * toPixels
+                    let coverage = Float(max(0, min(1, 0.5 - d)))
+                    if coverage > 0 { Canvas.blend(buf, (py * width + px) * 4, color, coverage * opacity) }
+                }
+            }
+        }
+    }
+
+    @Test("the fill's spans give exactly the pixels of the distance at every pixel")
+    func spans() {
+        var random = SystemRandomNumberGenerator()
+        var seed = UInt64.random(in: 0...UInt64.max, using: &random)
+        // A fixed list first (circles, squares with full radius, thin bars, mirror scales,
+        // sub-pixel shapes, quarter turns), then random ones; the seed is in any failure.
+        var shapes: [(ShapeKind, Point, Point, Double, Point, Double, Double)] = [
+            (.circle, Point(40, 30), Point(0, 0), 0, Point(1, 1), 17.3, 1),
+            (.circle, Point(40.5, 30.5), Point(0, 0), 30, Point(2.5, 0.4), 9, 0.6),
+            (.rect, Point(40, 30), Point(20, 20), 0, Point(1, 1), 10, 1),
+            (.rect, Point(40, 30), Point(60, 1.2), 33, Point(1, 1), 0, 1),
+            (.rect, Point(41.25, 29.75), Point(30, 18), 90, Point(-1, 1), 4, 0.8),
+            (.rect, Point(40, 30), Point(0.3, 0.4), 12, Point(1, 1), 0, 1),
+            (.rect, Point(10, 10), Point(200, 3), 45, Point(1, -2), 1, 1),
+            (.circle, Point(40, 30), Point(0, 0), 0, Point(1, 1), -6, 1),
+        ]
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let start = seed
+        for _ in 0..<300 {
+            shapes.append((next() < 0.4 ? .circle : .rect, Point(next() * 100 - 10, next() * 80 - 10),
+                           Point(next() * 70, next() * 50), next() * 720 - 360,
+                           Point((next() * 3 - 1.5), (next() * 3 - 1.5)), next() * 30 - 2, next() < 0.3 ? 1 : next()))
+        }
+        for (n, (kind, center, size, rotation, scale, radius, alpha)) in shapes.enumerated() {
+            let s = ShapeSnapshot(id: ShapeID(0), kind: kind, center: center, size: size, rotation: rotation, scale: scale,
+                                  offset: .zero, alpha: alpha, color: Color(r: 200, g: 80, b: 20), radius: radius,
+                                  z: 0, text: "", font: 16)
+            for canvasScale in [1.0, 1.7] {
+                var fast = Canvas(width: 90, height: 70, fill: Color(r: 10, g: 20, b: 30, a: 0.5))
+                var slow = fast
+                fast.fill(s, originX: 0, originY: 0, scale: canvasScale, clip: (0, 0, 90, 70))
+                Self.fillEverywhere(&slow, s, scale: canvasScale)
+                if fast.pixels != slow.pixels {
+                    let k = zip(fast.pixels, slow.pixels).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+                    Issue.record("shape \(n) (seed \(start)) at scale \(canvasScale): \(s) differs at pixel \(k / 4 % 90), \(k / 4 / 90)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test("PNG round trip")
     func png() throws {
         var c = Canvas(width: 3, height: 2, fill: Color(r: 10, g: 20, b: 30))
@@ -96,5 +168,26 @@ struct RasterTests {
         #expect(back.rgba == c.rgba)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.png"])
         #expect(throws: PNGError.self) { try PNGFile.read(dir.appendingPathComponent("missing.png").path) }
+    }
+
+    @Test("an opaque image is written as RGB, one with transparency as RGBA; both read back as drawn", arguments: [false, true])
+    func pngColorType(_ fast: Bool) throws {
+        var opaque = Canvas(width: 4, height: 3, fill: Color(r: 10, g: 20, b: 30))
+        opaque.fillRect(x: 1, y: 1, width: 2, height: 1, color: Color(r: 255, g: 0, b: 0, a: 0.5))
+        var clear = opaque
+        clear.pixels[3] = 0.25  // one pixel not opaque
+        clear.pixels[0] = 0.1
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anim-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var encoder = PNGEncoder(compression: fast ? .fast : .small)
+        for (canvas, colorType) in [(opaque, 2), (clear, 6)] as [(Canvas, UInt8)] {
+            let bytes = Array(try encoder.encode(canvas))
+            // IHDR's colour type: byte 25 of the file (signature 8, length 4, "IHDR" 4, 9 more).
+            #expect(bytes[25] == colorType)
+            let path = dir.appendingPathComponent("c\(colorType).png").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(try PNGFile.read(path).rgba == canvas.rgba)
+        }
     }
 }

@@ -297,6 +297,9 @@ func formatFixed(_ x: Double, _ decimals: Int) -> String {
     guard x.isFinite else { return "0" }
     var scale: Int64 = 1
     for _ in 0..<decimals { scale *= 10 }
+    // Beyond Int64's range (a shape at 1e300): Swift's shortest form, `1e+300`, which SVG and
+    // JSON read as a number.
+    guard abs(x * Double(scale)) < 0x1p63 else { return String(x) }
     let n = Int64((x * Double(scale)).rounded())
     if n == 0 { return "0" }
     let m = n.magnitude

@@ -1,8 +1,9 @@
 // BakedFrames: a run sampled at a frame rate for the web outputs — per shape, one track per
 // drawing attribute holding the interpreter's value at every frame (a single value when it
-// never changes). The HTML player shows these samples as they are, so what it displays at any
-// frame is exactly what the interpreter computed; the animated SVG interpolates linearly
-// between them.
+// never changes). The samples are the frames of `Timeline.frames(on:_:)` before the run's end,
+// then the stage at the end. The HTML player shows these samples as they are, so what it
+// displays at any frame is exactly what the interpreter computed; the animated SVG
+// interpolates linearly between them.
 
 /// A run sampled at `fps`.
 struct BakedFrames {
@@ -44,56 +45,106 @@ struct BakedFrames {
 
     /// Frames per second.
     var fps: Int
-    /// The time of every sample: the frames (k/fps) before the run's end, then the end.
+    /// The time of every sample: the frames (k/fps) before the run's end, then the end itself,
+    /// so the last sample is the run's final state at the instant it ends (not a frame after it).
     var times: [Time]
     /// Every shape declared during the run.
     var shapes: [Shape]
 
-    /// The times sampled: every frame before the run's end, then the end itself, so the last
-    /// sample is the run's final state at the instant it ends (not a frame after it).
-    static func times(_ timeline: Timeline, fps: Int) -> [Time] {
-        let grid = FrameGrid(fps: fps)
-        var times = timeline.frameRange(on: grid).map { grid.time(ofFrame: $0) }.filter { $0 < timeline.end }
-        times.append(max(.zero, timeline.end))
-        return times
+    /// The frames before the run's end (all but the last of `frameRange(on:)`, which is at or
+    /// after the end), or nil when the run ends at 0.
+    static func framesBeforeEnd(_ timeline: Timeline, _ grid: FrameGrid) -> ClosedRange<Int64>? {
+        let upper = timeline.frameRange(on: grid).upperBound
+        return upper >= 1 ? 0...(upper - 1) : nil
     }
 
-    /// Samples a timeline at `fps`.
+    /// Samples a timeline at `fps`: the stage at every frame before the end, read from
+    /// `Timeline.frames(on:_:)` in one pass, then the stage at the end.
     init(_ timeline: Timeline, fps: Int) {
         self.fps = fps
-        times = Self.times(timeline, fps: fps)
-        var shapes: [Shape] = timeline.shapes.map {
-            Shape(id: $0.id, name: $0.name, kind: $0.kind, tracks: Array(repeating: [], count: Attribute.allCases.count), text: [])
-        }
-        for t in times {
-            let frame = timeline.frame(at: t)
-            var present = [ShapeSnapshot?](repeating: nil, count: shapes.count)
-            for s in frame.shapes { present[Int(s.id.index)] = s }
-            for i in shapes.indices {
-                // A shape not declared yet is drawn invisible with its first known values.
-                let s = present[i] ?? timeline.firstSnapshot(shapes[i].id)
-                let values = s.map(Self.attributes) ?? Array(repeating: 0, count: Attribute.allCases.count)
-                for a in values.indices {
-                    shapes[i].tracks[a].append(present[i] == nil && a == Attribute.op.rawValue ? 0 : values[a])
+        let grid = FrameGrid(fps: fps)
+        let before = Self.framesBeforeEnd(timeline, grid)
+        times = (before.map { $0.map { grid.time(ofFrame: $0) } } ?? []) + [max(.zero, timeline.end)]
+        let count = timeline.shapes.count, attributes = Attribute.allCases.count
+        let samples = times.count
+        // Every sample of every attribute of every shape, frame by frame (0 where a shape
+        // does not exist yet, filled in below); the text of text shapes (others have none);
+        // and for each shape the first sample at which it exists (nil: not yet).
+        let row = count * attributes
+        var values = [Double](repeating: 0, count: samples * row)
+        var texts = [[String]](repeating: [], count: count)
+        var firstSeen = [Int?](repeating: nil, count: count)
+        let isText = timeline.shapes.map { $0.kind == .text }
+        let textShapes = isText.indices.filter { isText[$0] }
+        var k = 0
+        func take(_ frame: StageFrame) {
+            values.withUnsafeMutableBufferPointer { buf in
+                for s in frame.shapes {
+                    let i = Int(s.id.index)
+                    guard i < count else { continue }
+                    if firstSeen[i] == nil { firstSeen[i] = k }
+                    Self.write(s, to: buf, at: k * row + i * attributes)
+                    if isText[i] { texts[i].append(s.text) }
                 }
-                shapes[i].text.append(s?.text ?? "")
             }
+            for i in textShapes where texts[i].count == k { texts[i].append("") }
+            k += 1
         }
-        for i in shapes.indices {
-            for a in shapes[i].tracks.indices where Set(shapes[i].tracks[a]).count <= 1 {
-                shapes[i].tracks[a] = Array(shapes[i].tracks[a].prefix(1))
+        if let before {
+            for frame in timeline.frames(on: grid, before) { take(frame) }
+        }
+        take(timeline.frame(at: max(.zero, timeline.end)))
+
+        shapes = timeline.shapes.enumerated().map { i, info in
+            var tracks: [[Double]] = []
+            tracks.reserveCapacity(attributes)
+            let first = firstSeen[i]
+            for a in 0..<attributes {
+                guard let first else {
+                    tracks.append([0])
+                    continue
+                }
+                // Where the shape does not exist yet it is drawn invisible with its first values.
+                let initial = a == Attribute.op.rawValue ? 0 : values[first * row + i * attributes + a]
+                var track = [Double](repeating: initial, count: samples)
+                var constant = true
+                values.withUnsafeBufferPointer { buf in
+                    for j in first..<samples {
+                        let v = buf[j * row + i * attributes + a]
+                        track[j] = v
+                        if v != track[0] { constant = false }
+                    }
+                }
+                tracks.append(constant ? [track[0]] : track)
             }
-            if Set(shapes[i].text).count <= 1 { shapes[i].text = Array(shapes[i].text.prefix(1)) }
+            var text = isText[i] ? texts[i] : [""]
+            if let first, first > 0, first < text.count {
+                for j in 0..<first { text[j] = text[first] }
+            }
+            if text.count > 1, text.allSatisfy({ $0 == text[0] }) { text = [text[0]] }
+            return Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text)
         }
-        self.shapes = shapes
     }
 
-    /// The attribute values of a snapshot, in `Attribute` order.
-    static func attributes(_ s: ShapeSnapshot) -> [Double] {
+    /// Writes a snapshot's attribute values, in `Attribute` order, from `base`.
+    @inline(__always)
+    static func write(_ s: ShapeSnapshot, to buf: UnsafeMutableBufferPointer<Double>, at base: Int) {
         let p = s.position
         let radius = s.kind == .circle ? abs(s.radius) : s.cornerRadius
-        return [p.x, p.y, abs(s.size.x), abs(s.size.y), s.rotation, s.scale.x, s.scale.y, s.opacity, radius, s.z,
-                max(0, min(255, s.color.r)), max(0, min(255, s.color.g)), max(0, min(255, s.color.b)), max(0, s.font)]
+        buf[base + Attribute.x.rawValue] = p.x
+        buf[base + Attribute.y.rawValue] = p.y
+        buf[base + Attribute.w.rawValue] = abs(s.size.x)
+        buf[base + Attribute.h.rawValue] = abs(s.size.y)
+        buf[base + Attribute.rot.rawValue] = s.rotation
+        buf[base + Attribute.sx.rawValue] = s.scale.x
+        buf[base + Attribute.sy.rawValue] = s.scale.y
+        buf[base + Attribute.op.rawValue] = s.opacity
+        buf[base + Attribute.rad.rawValue] = radius
+        buf[base + Attribute.z.rawValue] = s.z
+        buf[base + Attribute.r.rawValue] = max(0, min(255, s.color.r))
+        buf[base + Attribute.g.rawValue] = max(0, min(255, s.color.g))
+        buf[base + Attribute.b.rawValue] = max(0, min(255, s.color.b))
+        buf[base + Attribute.font.rawValue] = max(0, s.font)
     }
 
     /// The value of attribute `a` of shape `i` at frame `k`.
@@ -108,14 +159,6 @@ struct BakedFrames {
             let za = value($0, .z, k), zb = value($1, .z, k)
             return za != zb ? za < zb : $0 < $1
         }
-    }
-}
-
-extension Timeline {
-    /// A shape as first declared (for drawing it invisible before it exists).
-    func firstSnapshot(_ id: ShapeID) -> ShapeSnapshot? {
-        guard let created = history.created(id) else { return nil }
-        return snapshot(shapes[Int(id.index)], at: created)
     }
 }
 

@@ -7,6 +7,17 @@
 // The page reads its URL fragment: `#t=1.5` (or `1.5s`, `1500ms`) opens paused at that time
 // (anything else there is reported on the page and ignored), and `#shot` shows only the stage
 // at the top-left corner (the test suite screenshots it this way). The buttons' icons are SVG.
+//
+// The data, in `<script type="application/json" id="anim-data">` (format 2):
+//   {"format": 2, "fps": F, "times": [seconds of every sample], "end": seconds,
+//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text",
+//                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font"},
+//                "text": [one string, or one per sample]}],
+//    "prints": [[seconds, text]], "strip": {"x0": px, "x1": px}}
+// A track in "t" is a number when the attribute never changes, else a string holding one
+// sample per time: the samples in 1/1000 (opacity 1/10000) as second differences in Base64
+// VLQ with runs (TrackCode.swift). The samples are the frames before the run's end and the
+// end itself (BakedFrames). Format 1 wrote every track as an array of decimals.
 
 /// Writes the HTML player.
 public enum HTMLPlayer {
@@ -61,26 +72,47 @@ public enum HTMLPlayer {
         """
     }
 
-    /// The baked run as JSON: frame rate, frame times, shapes with their tracks, messages, and
-    /// the strip's time axis.
+    /// The baked run as JSON (the format is in the file header): frame rate, sample times,
+    /// shapes with their tracks, messages, and the strip's time axis.
     static func data(_ baked: BakedFrames, timeline: Timeline, geometry: TimelineStrip.Geometry) -> String {
-        var o = "{\"fps\":\(baked.fps),\"times\":["
-        o += baked.times.map { formatFixed($0.seconds, 9) }.joined(separator: ",")
-        o += "],\"end\":\(formatFixed(timeline.end.seconds, 9)),\"shapes\":["
-        for (i, s) in baked.shapes.enumerated() {
-            if i > 0 { o += "," }
-            o += "{\"name\":\(jsonString(s.name)),\"kind\":\"\(s.kind.rawValue)\",\"t\":{"
-            for a in BakedFrames.Attribute.allCases {
-                if a.rawValue > 0 { o += "," }
-                let digits = a == .op ? 4 : 3
-                o += "\"\(a.key)\":[" + s.tracks[a.rawValue].map { formatFixed($0, digits) }.joined(separator: ",") + "]"
-            }
-            o += "},\"text\":[" + s.text.map(jsonString).joined(separator: ",") + "]}"
+        var o: [UInt8] = []
+        func put(_ s: String) { o += s.utf8 }
+        put("{\"format\":2,\"fps\":\(baked.fps),\"times\":[")
+        for (k, t) in baked.times.enumerated() {
+            if k > 0 { put(",") }
+            put(formatFixed(t.seconds, 9))
         }
-        o += "],\"prints\":["
-        o += timeline.prints.map { "[\(formatFixed($0.time.seconds, 9)),\(jsonString($0.text))]" }.joined(separator: ",")
-        o += "],\"strip\":{\"x0\":\(TimelineStrip.n(geometry.x(0))),\"x1\":\(TimelineStrip.n(geometry.x(geometry.end)))}}"
-        return o
+        put("],\"end\":\(formatFixed(timeline.end.seconds, 9)),\"shapes\":[")
+        for (i, s) in baked.shapes.enumerated() {
+            if i > 0 { put(",") }
+            put("{\"name\":\(jsonString(s.name)),\"kind\":\"\(s.kind.rawValue)\",\"t\":{")
+            for a in BakedFrames.Attribute.allCases {
+                if a.rawValue > 0 { put(",") }
+                put("\"\(a.key)\":")
+                let track = s.tracks[a.rawValue]
+                let digits = a == .op ? 4 : 3
+                if track.count == 1 {
+                    put(formatFixed(track[0], digits))
+                } else {
+                    o.append(UInt8(ascii: "\""))
+                    TrackCode.append(track, scale: digits == 4 ? 10_000 : 1_000, to: &o)
+                    o.append(UInt8(ascii: "\""))
+                }
+            }
+            put("},\"text\":[")
+            for (k, text) in s.text.enumerated() {
+                if k > 0 { put(",") }
+                put(jsonString(text))
+            }
+            put("]}")
+        }
+        put("],\"prints\":[")
+        for (k, p) in timeline.prints.enumerated() {
+            if k > 0 { put(",") }
+            put("[\(formatFixed(p.time.seconds, 9)),\(jsonString(p.text))]")
+        }
+        put("],\"strip\":{\"x0\":\(TimelineStrip.n(geometry.x(0))),\"x1\":\(TimelineStrip.n(geometry.x(geometry.end)))}}")
+        return String(decoding: o, as: UTF8.self)
     }
 
     static func n(_ x: Double) -> String { formatFixed(x, 3) }

@@ -9,6 +9,30 @@ enum HTMLPlayerScript {
     (function () {
       'use strict';
       var D = JSON.parse(document.getElementById('anim-data').textContent);
+      // Each track is a number (constant) or a TrackCode string (TrackCode.swift): Base64 VLQ
+      // second differences of the samples in 1/1000 units (opacity 1/10000), `*m` repeating
+      // the value before m more times. Decoded once into the samples' own numbers.
+      var B64 = {};
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) { B64[c] = i; });
+      function decode(code, count, unit) {
+        if (typeof code === 'number') return [code];
+        var out = new Array(count), i = 0, k = 0, q = 0, d = 0, e = 0;
+        // One VLQ from position i (arithmetic, not bit operations: values pass 2^31).
+        function vlq() {
+          var z = 0, scale = 1, digit;
+          do { digit = B64[code.charAt(i++)]; z += (digit & 31) * scale; scale *= 32; } while (digit & 32);
+          return z % 2 ? -(z - 1) / 2 : z / 2;
+        }
+        while (i < code.length && k < count) {
+          var repeats = 1;
+          if (code.charAt(i) === '*') { i++; repeats = vlq(); } else { e = vlq(); }
+          for (; repeats > 0 && k < count; repeats--) { d += e; q += d; out[k++] = q / unit; }
+        }
+        return out;
+      }
+      D.shapes.forEach(function (s) {
+        Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], D.times.length, key === 'op' ? 10000 : 1000); });
+      });
       var NS = 'http://www.w3.org/2000/svg';
       var layer = document.getElementById('shapes');
       var n = D.times.length, last = D.end;

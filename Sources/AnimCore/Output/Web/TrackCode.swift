@@ -1,0 +1,96 @@
+// TrackCode: how the HTML player stores a sampled track compactly — the samples quantized to
+// the precision the player shows (1/1000 of a pixel, a degree or a colour level; 1/10000 of
+// opacity), then second differences, then runs, in Base64 VLQ. A still stretch and a
+// straight-line stretch both become runs of zero; a spring's samples cost two or three
+// characters each. Decoding (HTMLPlayerScript) gives back exactly the numbers the player
+// showed when it held the samples as decimal text: q ÷ 1000 is the double nearest to the
+// decimal q/1000, as parsing "q/1000" written out would give.
+//
+// The code of a track of n integer samples q₀ … qₙ₋₁:
+//   dₖ = qₖ − qₖ₋₁ and eₖ = dₖ − dₖ₋₁, with q₋₁ = d₋₁ = 0 (so e₀ = q₀, e₁ = q₁ − 2q₀);
+//   each eₖ is written as a Base64 VLQ; `*` followed by a VLQ m repeats the value before it
+//   m more times. Decoding: d += e; q += d.
+// Base64 VLQ is the source-map encoding (Source Map Revision 3, "Base64 VLQ"): the value's
+// magnitude shifted left by one with the sign in the lowest bit, written five bits at a time
+// from the lowest, each in one Base64 digit (A–Z a–z 0–9 + /) whose bit 5 says another follows.
+// The digits and `*` need no escaping in a JSON string, and `<` never occurs, so the code can
+// sit in a `<script>` as it is.
+
+/// Encodes sampled tracks for the HTML player.
+enum TrackCode {
+    /// The Base64 digits.
+    static let digits: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    /// The run marker.
+    static let run = UInt8(ascii: "*")
+    /// The largest quantized magnitude: samples beyond ±2⁴⁹ units are clamped, so every
+    /// difference stays within ±2⁵¹ and the page decodes it exactly (JavaScript numbers are
+    /// exact integers up to 2⁵³).
+    static let limit: Double = 562_949_953_421_312  // 2^49
+
+    /// A sample as an integer count of 1/`scale` units, rounded half away from zero as the
+    /// player's decimal text was (`formatFixed`); 0 for a value that is not finite.
+    @inline(__always)
+    static func quantize(_ x: Double, scale: Double) -> Int64 {
+        guard x.isFinite else { return 0 }
+        return Int64(max(-limit, min(limit, (x * scale).rounded())))
+    }
+
+    /// Appends the code of `values` (at least one) in units of 1/`scale` to `out`.
+    static func append(_ values: [Double], scale: Double, to out: inout [UInt8]) {
+        var q: Int64 = 0, d: Int64 = 0
+        var pending: Int64 = 0, repeats = 0
+        var first = true
+        func flush() {
+            guard !first else { return }
+            let width = vlq(pending, to: &out)
+            guard repeats > 0 else { return }
+            // A run marker and its count, or the value again, whichever is shorter.
+            if 1 + vlqWidth(Int64(repeats)) < repeats * width {
+                out.append(run)
+                vlq(Int64(repeats), to: &out)
+            } else {
+                for _ in 0..<repeats { vlq(pending, to: &out) }
+            }
+        }
+        for x in values {
+            let next = quantize(x, scale: scale)
+            let delta = next &- q
+            let e = delta &- d
+            q = next
+            d = delta
+            if !first && e == pending {
+                repeats += 1
+            } else {
+                flush()
+                pending = e
+                repeats = 0
+                first = false
+            }
+        }
+        flush()
+    }
+
+    /// Appends one Base64 VLQ; returns how many digits it took.
+    @inline(__always) @discardableResult
+    static func vlq(_ value: Int64, to out: inout [UInt8]) -> Int {
+        var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+        var n = 0
+        repeat {
+            var digit = Int(z & 31)
+            z >>= 5
+            if z != 0 { digit |= 32 }
+            out.append(digits[digit])
+            n += 1
+        } while z != 0
+        return n
+    }
+
+    /// The digits of one Base64 VLQ.
+    @inline(__always)
+    static func vlqWidth(_ value: Int64) -> Int {
+        var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+        var n = 1
+        while z >= 32 { z >>= 5; n += 1 }
+        return n
+    }
+}
