@@ -24,16 +24,7 @@ enum FileAccess {
     static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
     /// The names in a directory (not `.` and `..`); none if it cannot be read.
-    static func names(in path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var out: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { out.append(name) }
-        }
-        return out
-    }
+    static func names(in path: String) -> [String] { FileSystem.names(in: path) }
 
     /// Creates a file that must not exist yet and writes `bytes` to it, synced to the disk;
     /// the system's words for a failure, or nil. Safe from any thread.
