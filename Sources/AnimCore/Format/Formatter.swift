@@ -14,16 +14,24 @@ public enum Formatter {
         case internalError(String)
     }
 
-    /// A comment that keeps its script as written: a golden test of a layout the formatter
+    /// A comment that keeps its script as written (anywhere in it, on a line of its own or
+    /// after code, optionally followed by a space and a reason): a golden test of a layout the formatter
     /// would rewrite (`400x700`, a `then` at a line's end, a comment against a color).
     public static let offMarker = "# fmt: off"
+
+    /// Whether a comment is `# fmt: off`, alone or followed by a space and a reason.
+    static func isOffMarker(_ comment: ArraySlice<UInt8>) -> Bool {
+        let marker = offMarker.utf8
+        guard comment.starts(with: marker) else { return false }
+        return comment.count == marker.count || comment[comment.startIndex + marker.count] == 0x20
+    }
 
     /// The formatted bytes of a script: the same bytes when it is already formatted.
     public static func format(_ file: SourceFile) -> Result<[UInt8], Failure> {
         let parsed = Parser.parseProgram(file)
         guard !parsed.diagnostics.hasErrors else { return .failure(.syntax(parsed.diagnostics)) }
         let layout = FormatLayout(file: file, tokens: Lexer.tokenize(file).tokens, tree: parsed.tree)
-        if layout.comments().contains(where: { $0.elementsEqual(Formatter.offMarker.utf8) }) { return .success(file.bytes) }
+        if layout.comments().contains(where: isOffMarker) { return .success(file.bytes) }
         let out = layout.format()
         if out == file.bytes { return .success(out) }
         // The safety net: same tree, same comments, and a fixed point.
