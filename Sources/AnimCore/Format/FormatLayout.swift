@@ -5,9 +5,10 @@
 // - indentation: four spaces for each line that left a `<`, `(` or `[` open, a line that
 //   starts by closing one dedented (`> then < … >` stays at the block's own level);
 // - one space between tokens, none inside `( )` and `[ ]`, before `,` `;`, around `.`, after
-//   a unary minus; `(` and `[` keep their adjacency to what comes before them (`min(1, 2)`
-//   is a call and `min (1, 2)` a name and a point), and `word-word` stays joined (an easing
-//   name, `damping-ratio`);
+//   a unary minus, before the `(` of a call, an easing's parameters, `define f(…)` and
+//   `play f(…)` and the `[` of an index or an array declaration (`min(1, 2)` is a call, `min (1, 2)` a name and a
+//   point: the tree says which is which); `word-word` written joined stays joined (an easing
+//   name, `damping-ratio`), since spaces would make it a subtraction;
 // - `then` at the start of a line: a `then` that ends a line moves to the next one, and a line
 //   wider than `FormatLayout.width` is broken before each `then` of its own chain;
 // - comments where they were: a comment on its own line takes the indentation of the code
@@ -27,6 +28,9 @@ struct FormatLayout {
     let tokens: [Token]
     /// Byte offsets of the `-` tokens that are a sign (unary minus, a negative easing argument).
     let signs: Set<UInt32>
+    /// Byte offsets of the `(` and `[` that must follow what is before them with no space: a
+    /// call's, an index's, an easing's parameters (Grammar.md §1.8).
+    let postfix: Set<UInt32>
 
     /// One thing the layout places: a token, or a comment (its bytes, `#` to the line's end).
     enum Element {
@@ -45,14 +49,20 @@ struct FormatLayout {
     init(file: SourceFile, tokens: [Token], tree: SyntaxTree) {
         self.file = file
         self.tokens = tokens
-        var signs = Set<UInt32>()
+        var signs = Set<UInt32>(), postfix = Set<UInt32>()
         for i in 0..<tree.nodes.count {
             let n = tree.nodes[i]
-            if n.kind == .unary || n.kind == .easingNumber && file.bytes[Int(n.start)] == 0x2D /* - */ {
-                signs.insert(n.start)
+            switch n.kind {
+            case .unary: signs.insert(n.start)
+            case .easingNumber where file.bytes[Int(n.start)] == 0x2D /* - */: signs.insert(n.start)
+            case .call: postfix.insert(UInt32(n.a))
+            case .easing where n.b >= 0: postfix.insert(UInt32(n.a))
+            case .index: postfix.insert(tree.span(ofNode: n.a).end)
+            default: break
             }
         }
         self.signs = signs
+        self.postfix = postfix
     }
 
     // MARK: - Elements
@@ -262,8 +272,14 @@ struct FormatLayout {
         default: break
         }
         if c.kind == .lparen || c.kind == .lbracket {
-            // A call, an index or an easing's parameters need their bracket right after.
-            return endsValue(p) ? c.spaceBefore : true
+            // A call, an index or an easing's parameters need their bracket right after; the
+            // parameters of `define NAME(…)` and `play NAME(…)` and an array's size
+            // (`rect card[5]`) are written so too.
+            if postfix.contains(c.span.start) { return false }
+            guard p.kind == .identifier, a > 0 else { return true }
+            let before = tokens[a - 1]
+            if c.kind == .lparen { return !(before.is(.define) || before.is(.play)) }
+            return !(before.is(.rect) || before.is(.circle) || before.is(.text))
         }
         // `word-word`: an easing name or a hyphenated key, read whole only when written so.
         if c.kind == .minus, !c.spaceBefore, isWord(p), b + 1 < tokens.count, isWord(tokens[b + 1]), !tokens[b + 1].spaceBefore {
@@ -276,14 +292,6 @@ struct FormatLayout {
     }
 
     func isWord(_ t: Token) -> Bool { t.kind == .identifier || t.kind == .keyword }
-
-    /// Whether a token can end an operand (so a `(` or `[` right after it is a postfix).
-    func endsValue(_ t: Token) -> Bool {
-        switch t.kind {
-        case .identifier, .keyword, .number, .string, .color, .rparen, .rbracket: true
-        default: false
-        }
-    }
 }
 
 /// The number of characters in UTF-8 bytes (the bytes that do not continue a sequence).

@@ -1,7 +1,7 @@
 // Formatter: `anim fmt` — one canonical layout for a script (FormatLayout says which). Only a
 // script without syntax errors is formatted, and the result is checked before it is given
-// back: it must parse to the same tree, with the same comments in the same order, and format
-// to itself. A script with a `# fmt: off` comment is left as written. A layout rule that broke either would be a bug in the formatter; it is reported
+// back: it must lex to the same tokens and parse to the same tree, with the same comments in
+// the same order, and format to itself. A script with a `# fmt: off` comment is left as written. A layout rule that broke either would be a bug in the formatter; it is reported
 // as one rather than written over the author's file.
 
 /// Formats anim scripts.
@@ -40,10 +40,17 @@ public enum Formatter {
         guard !reparsed.diagnostics.hasErrors else {
             return .failure(.internalError("the formatted script does not parse: \(reparsed.diagnostics.all[0].message)"))
         }
-        guard ASTDumper(file: file).dump(parsed.tree) == ASTDumper(file: again).dump(reparsed.tree) else {
+        // The same tokens in the same order (only line breaks may move: a `then`) …
+        let relayout = FormatLayout(file: again, tokens: Lexer.tokenize(again).tokens, tree: reparsed.tree)
+        guard layout.codeTokens().elementsEqual(relayout.codeTokens(), by: ==) else {
+            return .failure(.internalError("the formatted script's tokens differ"))
+        }
+        // … making the same tree (its dump quotes some source text, an easing's for one, whose
+        // spaces may change).
+        func shape(_ dump: String) -> [Character] { dump.filter { !$0.isWhitespace } }
+        guard shape(ASTDumper(file: file).dump(parsed.tree)) == shape(ASTDumper(file: again).dump(reparsed.tree)) else {
             return .failure(.internalError("the formatted script parses to a different tree"))
         }
-        let relayout = FormatLayout(file: again, tokens: Lexer.tokenize(again).tokens, tree: reparsed.tree)
         guard layout.comments() == relayout.comments() else {
             return .failure(.internalError("the formatted script's comments differ"))
         }
@@ -63,6 +70,16 @@ public enum Formatter {
 }
 
 extension FormatLayout {
+    /// Every token but line breaks, as its kind and bytes.
+    func codeTokens() -> [Pair] {
+        tokens.filter { $0.kind != .newline }.map { Pair(kind: $0.kind, text: file.bytes[Int($0.span.start)..<Int($0.span.end)]) }
+    }
+
+    struct Pair: Equatable {
+        var kind: TokenKind
+        var text: ArraySlice<UInt8>
+    }
+
     /// Every comment's bytes, in order.
     func comments() -> [ArraySlice<UInt8>] {
         elements().compactMap { p in
