@@ -147,8 +147,8 @@ struct FormatLayout {
     struct Line {
         var blankBefore = false
         var level = 0
-        /// The code: each token's text with whether a space comes before it; `isThen` marks a
-        /// `then` at the line's own nesting depth (a place to break a long line).
+        /// The code: each token's text with whether a space comes before it; `breakable` marks
+        /// a `then` at the line's own nesting depth (a place to break a long line).
         var pieces: [(text: [UInt8], space: Bool, breakable: Bool)] = []
         var comment: (bytes: Range<Int>, column: Int, gap: Int)?
         var commentOnly: Range<Int>?
@@ -160,7 +160,8 @@ struct FormatLayout {
         var lines: [Line] = []
         /// Open brackets: the line each was opened on.
         var open: [Int] = []
-        var levelAtStart = 0
+        /// Whether the current line's level is settled (by its first token that is not a closer).
+        var levelSettled = false
         var current: Line?
         var previous: Int?
         /// The bracket depth at the start of the current line (for breakable `then`s).
@@ -192,7 +193,7 @@ struct FormatLayout {
                     var l = Line()
                     l.blankBefore = p.breaks > 1 && !lines.isEmpty
                     current = l
-                    levelAtStart = -1
+                    levelSettled = false
                     depthAtLineStart = open.count
                     lowest = open.count
                     previous = nil
@@ -201,11 +202,9 @@ struct FormatLayout {
                 let closes = t.kind == .rparen || t.kind == .rbracket || t.kind == .gt
                 if closes, !open.isEmpty { open.removeLast() }
                 lowest = min(lowest, open.count)
-                if levelAtStart < 0 && !closes {
+                if !levelSettled {
                     current!.level = level()
-                    levelAtStart = current!.level
-                } else if levelAtStart < 0 {
-                    current!.level = level()
+                    levelSettled = !closes
                 }
                 let breakable = t.is(.then) && previous != nil && open.count == depthAtLineStart && lowest == depthAtLineStart
                 current!.pieces.append((text: Array(file.bytes[Int(t.span.start)..<Int(t.span.end)]),
