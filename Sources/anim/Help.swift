@@ -21,6 +21,7 @@ enum Help {
       serve <file>            Serve the player for a script at http://127.0.0.1:7878/, live on every save.
       watch <file>            Run (or check, or test) a script again on every save.
       lsp                     Start the language server (LSP over standard input and output).
+      fmt <file>...           Format scripts in the one canonical layout (print, --check or -w).
       help [<command>]        Show help for a command.
 
     With no command, anim starts the REPL on a terminal, and runs a script read from standard
@@ -186,6 +187,7 @@ enum Help {
         case "serve": serve
         case "watch": watch
         case "lsp": lsp
+        case "fmt": fmt
         default: nil
         }
     }
@@ -207,6 +209,33 @@ enum Help {
     EXIT STATUS:
       0 after the client's 'shutdown' and 'exit', 1 when the input ends or 'exit' comes without
       'shutdown', 2 a usage error.
+    """
+
+    static let fmt = """
+    OVERVIEW: Format scripts in anim's one canonical layout.
+    Indentation of four spaces inside blocks and brackets, one space around '=', '<', '>' and
+    operators, none inside '( )' and '[ ]', 'then' at the start of a line (a line wider than 100
+    characters is broken before each 'then' of its chain). Line breaks are kept (blank lines
+    collapse to one) and so is every comment; a comment after code keeps its column. The result
+    prints the same and builds the same graphs, and formatting it again changes nothing. A
+    script with syntax errors is not formatted: its errors are shown as 'anim check' shows them.
+
+    USAGE: anim fmt <file>... [--check | -w]
+
+    ARGUMENTS:
+      <file>                  The scripts, or '-' to read one from standard input.
+
+    OPTIONS:
+      -w, --write             Rewrite each file that changes, in place (atomically: a temporary
+                              file beside it, with its permissions, renamed over it).
+      --check                 Change nothing: list the files that would change.
+      -h, --help              Show help information.
+
+    Without -w or --check the formatted scripts are printed on standard output.
+
+    EXIT STATUS:
+      0 success (with --check: every file is formatted), 1 a file has syntax errors or (with
+      --check) would change, 2 a usage error or a file that cannot be read or written.
     """
 
     // MARK: - Pictures and interchange

@@ -19,7 +19,7 @@ func finish(_ code: ExitCode) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "serve", "watch", "lsp", "help"]
+let commandNames = ["run", "repl", "test", "check", "bench", "render", "export", "graph", "timeline", "serve", "watch", "lsp", "fmt", "help"]
 
 if arguments.isEmpty {
     if isatty(0) == 0 { Commands.run(["-"]) }
@@ -42,6 +42,7 @@ case "graph": finish(RenderCommands.graph(arguments))
 case "timeline": finish(RenderCommands.timeline(arguments))
 case "serve": finish(StudioCommands.serve(arguments))
 case "watch": finish(StudioCommands.watch(arguments))
+case "fmt": finish(FormatCommand.run(arguments))
 case "lsp":
     // `--stdio` names the only transport there is; clients (vscode-languageclient) pass it.
     if let extra = arguments.first(where: { $0 != "--stdio" }) { usageError("unexpected argument '\(extra)'", command: "lsp") }

@@ -195,7 +195,7 @@ struct CLITests {
 
     @Test("'anim help' knows every command the list shows, 'help' included")
     func helpForEveryListedCommand() throws {
-        #expect(CLITests.listedCommands.count == 13 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
+        #expect(CLITests.listedCommands.count == 14 && CLITests.listedCommands.contains("help"), "\(CLITests.listedCommands)")
         for c in CLITests.listedCommands {
             let r = try runAnim(["help", c])
             #expect(r.exitCode == 0, "anim help \(c): \(r.stderr)")
@@ -301,11 +301,11 @@ struct CLITests {
         #expect(r.stdout == """
             Examples/demo.anim: ok; duration 4.100s
             critical path:
-              0.000–1.000  tween square.center = (310,120) (1s)  (Examples/demo.anim:5:1)
+              0.000–1.000  tween square.center = (310, 120) (1s)  (Examples/demo.anim:5:1)
               1.000–1.300  tween square.rotation = 90deg (0.3s)  (Examples/demo.anim:6:6)
-              1.300–2.300  tween square.center = (310,580) (1s)  (Examples/demo.anim:8:6)
+              1.300–2.300  tween square.center = (310, 580) (1s)  (Examples/demo.anim:8:6)
               2.300–3.100  tween square.color = blue (0.8s)  (Examples/demo.anim:9:6)
-              3.100–4.100  tween square.center = (90,120); square.rotation = 360deg (1s)  (Examples/demo.anim:10:6)
+              3.100–4.100  tween square.center = (90, 120); square.rotation = 360deg (1s)  (Examples/demo.anim:10:6)
 
             """)
         #expect(r.exitCode == 0)

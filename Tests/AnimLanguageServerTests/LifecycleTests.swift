@@ -24,7 +24,7 @@ struct LifecycleTests {
         #expect(caps?["positionEncoding"] == "utf-16")
         #expect(caps?["textDocumentSync"]?["change"] == 2)
         #expect(caps?["textDocumentSync"]?["openClose"] == true)
-        #expect(caps?.object?.keys.sorted() == ["positionEncoding", "textDocumentSync"])
+        #expect(caps?.object?.keys.sorted() == ["documentFormattingProvider", "positionEncoding", "textDocumentSync"])
         #expect(answer?["result"]?["serverInfo"]?["name"] == "anim")
         #expect(c.request("initialize", ["capabilities": [:]])?.errorCode == -32600)
     }

@@ -14,14 +14,14 @@ import Testing
 @Suite("Layering")
 struct LayeringTests {
     /// Each folder's level: a folder may use only folders of a lower level. Source, then
-    /// Diagnostics and Values beside each other, Motion, then the passes in the order data flows,
-    /// Session on top (README's layout section says the same).
+    /// Diagnostics and Values beside each other, Motion, then the passes in the order data flows
+    /// (the formatter beside the checker: both read the syntax tree), Session on top (README's layout section says the same).
     static let levels: [String: Int] = [
         "Source": 0,
         "Diagnostics": 1, "Values": 1,
         "Motion": 2,
         "Syntax": 3,
-        "Check": 4,
+        "Check": 4, "Format": 4,
         "Graph": 5,
         "Runtime": 6,
         "Engine": 7,
@@ -77,8 +77,8 @@ struct LayeringTests {
     @Test("the scan sees an upward reference when there is one")
     func scanFindsAPlantedEdge() {
         let runtime = "struct Track { var lanes: TimelineChart }"
-        let output = "public struct TimelineChart { }"
-        #expect(SourceNames.declarations(in: output) == ["TimelineChart"])
+        let output = "public struct TimelineChart {\n    struct Element {}\n}\nfunc chart() {}"
+        #expect(SourceNames.declarations(in: output) == ["TimelineChart", "chart"])
         #expect(SourceNames.identifiers(in: runtime).contains("TimelineChart"))
         let hidden = "// TimelineChart\nlet s = \"TimelineChart \\(x)\"\n/* TimelineChart */"
         #expect(!SourceNames.identifiers(in: hidden).contains("TimelineChart"))
@@ -144,23 +144,21 @@ enum SourceNames {
         return out
     }
 
-    /// The types (and type aliases) the file declares at any depth, and its top-level functions.
+    /// The types, type aliases and functions the file declares at its top level (a line that
+    /// starts with no indentation). Nested types are left out: outside their parent they are
+    /// named through it, and their short names (`Element`, `Kind`) collide with the standard
+    /// library's and each other's.
     static func declarations(in text: String) -> Set<String> {
-        let words = identifiers(in: text)
-        let introducers: Set<String> = ["struct", "enum", "class", "protocol", "typealias", "actor"]
+        let code = String(decoding: Self.code(text), as: UTF8.self)
+        let introducers: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "actor", "func"]
+        let modifiers: Set<Substring> = ["public", "internal", "package", "final", "indirect", "fileprivate", "private"]
         var out = Set<String>()
-        for (k, w) in words.enumerated() where introducers.contains(w) && k + 1 < words.count {
-            let name = words[k + 1]
-            if let f = name.utf8.first, f >= 65 && f <= 90 { out.insert(name) }
-        }
-        // Top-level functions: `func` at the start of a line (after modifiers).
-        for line in text.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
-            let w = line.split(separator: " ")
-            if let k = w.firstIndex(of: "func"), k + 1 < w.count,
-               w[..<k].allSatisfy({ ["public", "internal", "package", "@inline(__always)", "@inlinable"].contains($0) }) {
-                let name = w[k + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                if !name.isEmpty { out.insert(String(name)) }
-            }
+        for line in code.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+            let words = line.split(separator: " ")
+            guard let k = words.firstIndex(where: { introducers.contains($0) }), k + 1 < words.count,
+                  words[..<k].allSatisfy({ modifiers.contains($0) || $0.hasPrefix("@") }) else { continue }
+            let name = words[k + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty { out.insert(String(name)) }
         }
         return out
     }
