@@ -1,0 +1,302 @@
+// OutlineRasterizer: outlines into antialiased coverage through FreeType's "smooth" rasterizer
+// (FT_Outline_Render in direct mode: a gray span callback, no bitmap), and strokes into
+// outlines through FT_Stroker. It takes an Outline and an affine map to device pixels and
+// hands back rows of spans (x, length, coverage 0…255), each coverage the exact area of the
+// pixel inside the outline to 1/256 (FreeType computes cell areas from the edges, it does not
+// sample), under the non-zero or even-odd rule.
+//
+// Why FreeType rather than growing Canvas's signed-distance rasterizer: a distance function is
+// exact only for shapes that have a closed form (boxes, circles); arbitrary Bézier paths,
+// strokes with joins and caps, dashes and glyphs have none, and the antialiasing of a distance
+// (clamp(0.5 − d)) is right only where the edge is straight across the pixel. FreeType's
+// rasterizer takes any outline of lines, quadratics and cubics, computes true area coverage
+// (the same model as Skia's analytic AA, which Chromium draws with), and its stroker gives
+// SVG's caps, joins and miter limit. It is already on every machine that has fonts, and it
+// renders glyph outlines for text through the same path. Scripts/bench-vector measures it
+// against Canvas for rects and circles.
+//
+// Coordinates: y runs down on the stage and up in FreeType; the outline goes to FreeType
+// unflipped, so FreeType's scanline y is our pixel row y. Mirroring changes only contour
+// orientation, which neither fill rule depends on. Points are 26.6 fixed point (1/64 px).
+import CFreeType
+import Synchronization
+
+/// Which points an outline covers.
+public enum FillRule: Hashable, Sendable {
+    /// Covered where the contours wind around the point a non-zero number of times (SVG's default).
+    case nonZero
+    /// Covered where a ray from the point crosses the contours an odd number of times.
+    case evenOdd
+}
+
+/// A rectangle of whole pixels, [x0, x1) × [y0, y1).
+struct PixelRect: Hashable, Sendable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var width: Int { max(0, x1 - x0) }
+    var height: Int { max(0, y1 - y0) }
+
+    func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+
+    /// The pixels a box touches.
+    init(covering b: Box) {
+        func clampInt(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
+        x0 = clampInt(b.x.rounded(.down)); y0 = clampInt(b.y.rounded(.down))
+        x1 = clampInt(b.maxX.rounded(.up)); y1 = clampInt(b.maxY.rounded(.up))
+    }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+
+    var box: Box { Box(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)) }
+}
+
+/// The process's FreeType library. FreeType allows one library across threads as long as
+/// faces are created and destroyed under a lock (FT_Library's documentation, "In multi-threaded
+/// applications…"); FT_Outline_Render keeps its working memory on the stack, and each stroke
+/// makes its own FT_Stroker, so drawing needs no lock.
+final class FreeTypeLibrary: @unchecked Sendable {
+    let handle: FT_Library
+    /// Held while a face is created or destroyed.
+    let faceLock = Mutex<Void>(())
+
+    private init?() {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
+        handle = lib
+    }
+
+    /// The library, made on first use (nil only if FreeType cannot allocate its tables).
+    static let shared = FreeTypeLibrary()
+}
+
+/// An outline in FreeType's form, in device pixels: points in 26.6 fixed point, a tag per point
+/// (on-curve, conic or cubic control), and the index of each contour's last point.
+struct DeviceOutline {
+    var points: [FT_Vector] = []
+    var tags: [CChar] = []
+    var ends: [Int16] = []
+
+    var isEmpty: Bool { points.isEmpty }
+
+    static let on = CChar(FT_CURVE_TAG_ON), conic = CChar(FT_CURVE_TAG_CONIC), cubic = CChar(FT_CURVE_TAG_CUBIC)
+
+    /// 26.6 fixed point of a device coordinate (callers keep |v| ≤ maxCoordinate).
+    @inline(__always)
+    static func fixed(_ v: Double) -> FT_Pos { FT_Pos((v * 64).rounded()) }
+
+    @inline(__always)
+    mutating func add(_ p: Point, _ tag: CChar) {
+        points.append(FT_Vector(x: DeviceOutline.fixed(p.x), y: DeviceOutline.fixed(p.y)))
+        tags.append(tag)
+    }
+
+    mutating func endContour() {
+        if let last = ends.last, Int(last) == points.count - 1 { return }
+        if points.count > (ends.last.map { Int($0) + 1 } ?? 0) { ends.append(Int16(truncatingIfNeeded: points.count - 1)) }
+    }
+
+    /// Appends `outline` mapped by `m`, curves kept (every contour closed, as a fill needs).
+    mutating func append(_ outline: Outline, _ m: Affine) {
+        for c in outline.contours {
+            add(m.apply(c.start), DeviceOutline.on)
+            for s in c.segments {
+                switch s {
+                case .line(let p):
+                    add(m.apply(p), DeviceOutline.on)
+                case .quadratic(let p, let q):
+                    add(m.apply(p), DeviceOutline.conic); add(m.apply(q), DeviceOutline.on)
+                case .cubic(let p, let q, let r):
+                    add(m.apply(p), DeviceOutline.cubic); add(m.apply(q), DeviceOutline.cubic); add(m.apply(r), DeviceOutline.on)
+                }
+            }
+            endContour()
+        }
+    }
+
+    /// Appends closed polygons given in device pixels.
+    mutating func append(polygons: [[Point]]) {
+        for poly in polygons where poly.count >= 3 {
+            for p in poly { add(p, DeviceOutline.on) }
+            endContour()
+        }
+    }
+
+    /// Calls `body` with FreeType's view of the outline.
+    mutating func withFTOutline<R>(rule: FillRule, _ body: (inout FT_Outline) -> R) -> R {
+        let n = points.count, nc = ends.count
+        return points.withUnsafeMutableBufferPointer { p in
+            tags.withUnsafeMutableBufferPointer { t in
+                ends.withUnsafeMutableBufferPointer { e in
+                    var o = FT_Outline()
+                    o.n_points = Int16(truncatingIfNeeded: n)
+                    o.n_contours = Int16(truncatingIfNeeded: nc)
+                    o.points = p.baseAddress
+                    o.tags = t.baseAddress
+                    o.contours = e.baseAddress
+                    o.flags = rule == .evenOdd ? Int32(FT_OUTLINE_EVEN_ODD_FILL) : 0
+                    return body(&o)
+                }
+            }
+        }
+    }
+}
+
+/// Receives the spans of one render, a row at a time.
+final class SpanSink {
+    let body: (Int, UnsafeBufferPointer<FT_Span>) -> Void
+    init(_ body: @escaping (Int, UnsafeBufferPointer<FT_Span>) -> Void) { self.body = body }
+}
+
+/// FreeType's gray span callback: hands a row to the sink in `user`.
+private func graySpans(_ y: Int32, _ count: Int32, _ spans: UnsafePointer<FT_Span>?, _ user: UnsafeMutableRawPointer?) {
+    guard let spans, let user, count > 0 else { return }
+    let sink = Unmanaged<SpanSink>.fromOpaque(user).takeUnretainedValue()
+    sink.body(Int(y), UnsafeBufferPointer(start: spans, count: Int(count)))
+}
+
+/// Rasterizes outlines and strokes with FreeType.
+enum OutlineRasterizer {
+    /// The most points one outline may have: FreeType's FT_OUTLINE_POINTS_MAX (its point count
+    /// is a C short).
+    static let maxPoints = 32_767
+
+    /// The largest device coordinate handed to FreeType, in pixels. Geometry reaching further
+    /// is flattened and clipped to the drawing region first (Sutherland–Hodgman, which keeps
+    /// every winding number inside the region), so that no 26.6 value overflows FreeType's
+    /// arithmetic (its cells are ints of 1/256 px).
+    static let maxCoordinate: Double = 1_048_576
+
+    /// The largest canvas side: FreeType's span x is a C short.
+    static let maxSide = 32_767
+
+    /// Renders `outline` (device pixels) clipped to `clip`, calling `body` with each row's spans.
+    static func render(_ outline: inout DeviceOutline, rule: FillRule, clip: PixelRect,
+                       _ body: (Int, UnsafeBufferPointer<FT_Span>) -> Void) {
+        guard !outline.isEmpty, !clip.isEmpty, let lib = FreeTypeLibrary.shared else { return }
+        withoutActuallyEscaping(body) { body in
+            let sink = SpanSink(body)
+            _ = outline.withFTOutline(rule: rule) { o in
+                var params = FT_Raster_Params()
+                params.flags = Int32(FT_RASTER_FLAG_AA | FT_RASTER_FLAG_DIRECT | FT_RASTER_FLAG_CLIP)
+                params.gray_spans = graySpans
+                params.user = Unmanaged.passUnretained(sink).toOpaque()
+                params.clip_box = FT_BBox(xMin: FT_Pos(clip.x0), yMin: FT_Pos(clip.y0), xMax: FT_Pos(clip.x1), yMax: FT_Pos(clip.y1))
+                return FT_Outline_Render(lib.handle, &o, &params)
+            }
+            withExtendedLifetime(sink) {}
+        }
+    }
+
+    /// The device outline of a fill: `outline` mapped by `m`, clipped to `region` when it
+    /// reaches beyond `maxCoordinate`. Nil when it has more than `maxPoints` points.
+    static func fillOutline(_ outline: Outline, _ m: Affine, region: PixelRect) -> DeviceOutline? {
+        var d = DeviceOutline()
+        guard let cb = outline.controlBounds?.transformed(by: m) else { return d }
+        let lim = maxCoordinate
+        if cb.x >= -lim && cb.maxX <= lim && cb.y >= -lim && cb.maxY <= lim {
+            guard outline.pointCount <= maxPoints else { return nil }
+            d.append(outline, m)
+        } else {
+            let clip = region.box.expanded(2, 2)
+            let polys = outline.contours.map { Clipping.polygon(flattenedClose: $0, m, within: clip) }
+            guard polys.reduce(0, { $0 + $1.count }) <= maxPoints else { return nil }
+            d.append(polygons: polys)
+        }
+        return d
+    }
+}
+
+// MARK: - Clipping far-reaching geometry
+
+/// Flattening and clipping for outlines that reach beyond FreeType's safe range.
+enum Clipping {
+    /// The contour (closed) mapped by `m` into device pixels, flattened to 1/20 px where it
+    /// passes through `box` (a segment whose control points all lie beyond one side of the box
+    /// becomes its chord: it cannot change a winding number inside), then clipped to `box`.
+    static func polygon(flattenedClose c: Outline.Contour, _ m: Affine, within box: Box) -> [Point] {
+        var pts: [Point] = [m.apply(c.start)]
+        var p0 = c.start
+        for s in c.segments {
+            flatten(s, from: p0, m, box: box, into: &pts)
+            p0 = s.end
+        }
+        return sutherlandHodgman(pts, box)
+    }
+
+    /// Appends the device points of one segment after its start.
+    static func flatten(_ s: Outline.Segment, from p0: Point, _ m: Affine, box: Box, into pts: inout [Point]) {
+        let ctrl: [Point]
+        switch s {
+        case .line(let p): pts.append(m.apply(p)); return
+        case .quadratic(let p, let q): ctrl = [p0, p, q].map(m.apply)
+        case .cubic(let p, let q, let r): ctrl = [p0, p, q, r].map(m.apply)
+        }
+        if ctrl.allSatisfy({ $0.x < box.x }) || ctrl.allSatisfy({ $0.x > box.maxX })
+            || ctrl.allSatisfy({ $0.y < box.y }) || ctrl.allSatisfy({ $0.y > box.maxY }) {
+            pts.append(ctrl[ctrl.count - 1])
+            return
+        }
+        let dev: Outline.Segment = ctrl.count == 3 ? .quadratic(ctrl[1], ctrl[2]) : .cubic(ctrl[1], ctrl[2], ctrl[3])
+        let table = OutlineMeasure.table(dev, from: ctrl[0], tolerance: 0.05)
+        for t in table.ts.dropFirst() { pts.append(OutlineMeasure.point(dev, from: ctrl[0], at: t)) }
+    }
+
+    /// A closed polygon clipped to a box (Sutherland–Hodgman, 1974). The result may run along
+    /// the box's edges, which keeps the winding number of every point inside the box.
+    static func sutherlandHodgman(_ poly: [Point], _ b: Box) -> [Point] {
+        var out = poly
+        let edges: [(Point) -> Double] = [{ $0.x - b.x }, { b.maxX - $0.x }, { $0.y - b.y }, { b.maxY - $0.y }]
+        for inside in edges {
+            guard !out.isEmpty else { break }
+            let input = out
+            out = []
+            var prev = input[input.count - 1]
+            var prevIn = inside(prev) >= 0
+            for p in input {
+                let pIn = inside(p) >= 0
+                if pIn != prevIn {
+                    let dp = inside(prev), dq = inside(p)
+                    let t = dp / (dp - dq)
+                    out.append(Point(prev.x + (p.x - prev.x) * t, prev.y + (p.y - prev.y) * t))
+                }
+                if pIn { out.append(p) }
+                prev = p
+                prevIn = pIn
+            }
+        }
+        return out
+    }
+
+    /// An open polyline cut to the parts inside a box (Liang–Barsky per segment, 1984).
+    static func polylines(_ pts: [Point], within b: Box) -> [[Point]] {
+        var out: [[Point]] = []
+        var current: [Point] = []
+        for k in 1..<max(1, pts.count) {
+            let p = pts[k - 1], q = pts[k]
+            let dx = q.x - p.x, dy = q.y - p.y
+            var t0 = 0.0, t1 = 1.0
+            var visible = true
+            for (pk, qk) in [(-dx, p.x - b.x), (dx, b.maxX - p.x), (-dy, p.y - b.y), (dy, b.maxY - p.y)] {
+                if pk == 0 {
+                    if qk < 0 { visible = false; break }
+                } else {
+                    let r = qk / pk
+                    if pk < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+                    if t0 > t1 { visible = false; break }
+                }
+            }
+            if !visible { if current.count > 1 { out.append(current) }; current = []; continue }
+            let a = Point(p.x + dx * t0, p.y + dy * t0), e = Point(p.x + dx * t1, p.y + dy * t1)
+            if current.isEmpty || t0 > 0 {
+                if current.count > 1 { out.append(current) }
+                current = [a]
+            }
+            current.append(e)
+            if t1 < 1 { out.append(current); current = [] }
+        }
+        if current.count > 1 { out.append(current) }
+        return out
+    }
+}
