@@ -108,9 +108,11 @@ enum Chromium {
 
     static var skipNote: Comment { "chromium is not installed: run Scripts/install-picture-tools" }
 
-    /// A screenshot of `body` (HTML) in a page of `width` × `height` with a white background and
-    /// no margin, read back as a canvas.
-    static func screenshot(_ body: String, width: Int, height: Int) throws -> Canvas {
+    /// A screenshot of `body` (HTML) in a page of `width` × `height` CSS pixels with a white
+    /// background and no margin, read back as a canvas. With `scale` > 1 the page is drawn at
+    /// `scale` device pixels per CSS pixel and each `scale` × `scale` block is averaged: the area
+    /// coverage of each CSS pixel, to 1/scale² (what text needs, see VectorChromiumTests).
+    static func screenshot(_ body: String, width: Int, height: Int, scale: Int = 1) throws -> Canvas {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anim-vector-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -120,7 +122,7 @@ enum Chromium {
         try html.write(to: page, atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable!)
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
                        "--default-background-color=ffffffff", "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
                        "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", page.absoluteString]
         p.standardOutput = FileHandle.nullDevice
@@ -128,7 +130,22 @@ enum Chromium {
         p.standardInput = FileHandle.nullDevice
         try p.run()
         p.waitUntilExit()
-        return try PNGFile.read(shot.path)
+        let big = try PNGFile.read(shot.path)
+        guard scale > 1 else { return big }
+        var out = Canvas(width: width, height: height)
+        let k = Float(scale * scale)
+        for y in 0..<min(height, big.height / scale) {
+            for x in 0..<min(width, big.width / scale) {
+                for c in 0..<4 {
+                    var sum: Float = 0
+                    for j in 0..<scale {
+                        for i in 0..<scale { sum += big.pixels[((y * scale + j) * big.width + x * scale + i) * 4 + c] }
+                    }
+                    out.pixels[(y * width + x) * 4 + c] = sum / k
+                }
+            }
+        }
+        return out
     }
 }
 
