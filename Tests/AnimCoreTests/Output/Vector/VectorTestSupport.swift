@@ -17,15 +17,12 @@ extension VectorCanvas {
     /// A white canvas.
     static func white(_ w: Int, _ h: Int) -> VectorCanvas { VectorCanvas(width: w, height: h, background: Ink.white) }
 
-    /// Ink (1 − red/255, so black on white counts 1 per pixel) summed over the canvas.
+    /// Ink (1 − the channel over white, so black on white counts 1 per pixel) summed over the
+    /// canvas, from the float buffer (no rounding to 8 bits).
     func ink(channel: Int = 0) -> Double {
         var sum = 0.0
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width {
-                let p = canvas.pixel(x, y)
-                let v = [p.r, p.g, p.b][channel]
-                sum += 1 - Double(v) / 255
-            }
+        for i in stride(from: 0, to: canvas.pixels.count, by: 4) {
+            sum += Double(canvas.pixels[i + 3]) - Double(canvas.pixels[i + channel])
         }
         return sum
     }
@@ -33,7 +30,7 @@ extension VectorCanvas {
     /// Ink of one pixel (exact, from the float buffer: 1 − premultiplied red over white).
     func inkAt(_ x: Int, _ y: Int) -> Double {
         let i = (y * canvas.width + x) * 4
-        return 1 - Double(canvas.pixels[i])
+        return Double(canvas.pixels[i + 3]) - Double(canvas.pixels[i])
     }
 }
 

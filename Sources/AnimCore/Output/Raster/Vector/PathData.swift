@@ -99,7 +99,11 @@ public enum PathData {
                         }
                         n[k] = f
                     } else {
-                        guard let v = try number() else { throw .pathIncompleteCommand(offset: start, command: name, takes: arity) }
+                        guard let v = try number() else {
+                            // Something that is neither a number nor the next command: say what.
+                            if i < bytes.count && !isCommand(bytes[i]) { throw .pathExpectedNumber(offset: i, found: character(at: i)) }
+                            throw .pathIncompleteCommand(offset: start, command: name, takes: arity)
+                        }
                         n[k] = v
                     }
                 }
@@ -298,6 +302,7 @@ extension VectorError {
         case .pathExpectedCommand(let o, let c): return .pathExpectedCommand(offset: chars(o), found: c)
         case .pathMustStartWithMove(let o): return .pathMustStartWithMove(offset: chars(o))
         case .pathIncompleteCommand(let o, let c, let n): return .pathIncompleteCommand(offset: chars(o), command: c, takes: n)
+        case .pathExpectedNumber(let o, let c): return .pathExpectedNumber(offset: chars(o), found: c)
         case .pathBadArcFlag(let o): return .pathBadArcFlag(offset: chars(o))
         case .pathNumberOutOfRange(let o): return .pathNumberOutOfRange(offset: chars(o))
         default: return self

@@ -125,7 +125,8 @@ extension OutlineRasterizer {
         // Stroke at `precision` × device resolution in local orientation, curves flattened
         // (see `flattened`); R maps the result to the device.
         let k = s * strokePrecision
-        var scaled = flattened(path.transformed(by: .scale(k, k)), tolerance: 0.01 * strokePrecision)
+        var scaled = flattened(path.transformed(by: .scale(k, k)), tolerance: 0.01 * strokePrecision,
+                               minStep: strokeMinStep * strokePrecision)
         let r = m * .scale(1 / k, 1 / k)
         let width = style.width * k
         let reach = width / 2 * max(style.miterLimit, 1.5) + 2
@@ -191,30 +192,51 @@ extension OutlineRasterizer {
     }
 
     /// How many stroker units make a device pixel's 1/64: FreeType's 26.6 grid is too coarse
-    /// for the directions of short chords, so strokes are computed at 4 × device resolution
-    /// (1/256 px) and mapped back.
-    static let strokePrecision = 4.0
+    /// for the directions of short chords, so strokes are computed at 16 × device resolution
+    /// (1/1024 px) and mapped back.
+    static let strokePrecision = 16.0
 
-    /// `o` with its curves replaced by chords within `tolerance`. FT_Stroker offsets a curve
-    /// by approximating the offset curve with a few Béziers, which strays up to a tenth of a
-    /// pixel from the true offset on a circle of radius 28 (measured against the exact ring,
+    /// The shortest chord handed to the stroker, in device pixels: closer vertices are merged
+    /// (the contour's ends are kept). A chord's direction is known to the grid over its
+    /// length, and the stroker offsets every chord by the half width along its normal, so a
+    /// run of tiny chords (a polygon of 32,768 points on a circle of radius 40 has chords of
+    /// 1/130 px) would wobble the stroke's edges by the half width times that error. At 1/8 px
+    /// and 1/1024 px the direction is within 1/128 rad.
+    static let strokeMinStep = 0.125
+
+    /// `o` with its curves replaced by chords within `tolerance`, and vertices nearer than
+    /// `minStep` to the last one kept merged. FT_Stroker offsets a curve by approximating the
+    /// offset curve with a few Béziers, which strays up to a tenth of a pixel from the true
+    /// offset on a circle of radius 28 (measured against the exact ring,
     /// Tests/AnimCoreTests/Output/Vector); the offset of a chain of chords is exact, and
     /// chords within 1/100 px of the curve turn by so little at each vertex that every join
     /// style meets the true offset to within 1/1000 px there.
-    static func flattened(_ o: Outline, tolerance: Double) -> Outline {
+    static func flattened(_ o: Outline, tolerance: Double, minStep: Double) -> Outline {
         var out = Outline()
+        let step2 = minStep * minStep
         for c in o.contours {
             var segs: [Outline.Segment] = []
+            var last = c.start
+            func add(_ p: Point) {
+                let dx = p.x - last.x, dy = p.y - last.y
+                guard dx * dx + dy * dy >= step2 else { return }
+                segs.append(.line(p))
+                last = p
+            }
             var p0 = c.start
             for seg in c.segments {
-                if case .line = seg {
-                    segs.append(seg)
+                if case .line(let p) = seg {
+                    add(p)
                 } else {
                     let t = OutlineMeasure.table(seg, from: p0, tolerance: tolerance)
-                    for u in t.ts.dropFirst().dropLast() { segs.append(.line(OutlineMeasure.point(seg, from: p0, at: u))) }
-                    segs.append(.line(seg.end))
+                    for u in t.ts.dropFirst() { add(OutlineMeasure.point(seg, from: p0, at: u)) }
                 }
                 p0 = seg.end
+            }
+            // The contour ends where it ended: the last kept vertex moves there (or, when every
+            // vertex was merged, one chord goes there, so that a short dash keeps its length).
+            if p0 != last {
+                if segs.isEmpty || c.isClosed { segs.append(.line(p0)) } else { segs[segs.count - 1] = .line(p0) }
             }
             out.contours.append(Outline.Contour(start: c.start, segments: segs, isClosed: c.isClosed))
         }

@@ -174,7 +174,7 @@ public struct VectorCanvas: Sendable {
             OutlineRasterizer.render(&d, rule: .nonZero, clip: clip) { y, spans in
                 let row = (y - oy) * width
                 for s in spans {
-                    let cov = Float(s.coverage) / 255 * op
+                    let cov = OutlineRasterizer.coverage(s.coverage) * op
                     for x in Int(s.x)..<(Int(s.x) + Int(s.len)) {
                         let p = u.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                         let c = image.sample(level: level, p.x * k, p.y * k)
@@ -309,7 +309,7 @@ public struct VectorCanvas: Sendable {
                 if case .solid(let c) = shader.kind {
                     let rgb = (c.0, c.1, c.2)
                     for s in spans {
-                        let a = c.3 * Float(s.coverage) / 255 * opacity
+                        let a = c.3 * OutlineRasterizer.coverage(s.coverage) * opacity
                         guard a > 0 else { continue }
                         var i = (row + Int(s.x)) * 4
                         for _ in 0..<Int(s.len) {
@@ -319,7 +319,7 @@ public struct VectorCanvas: Sendable {
                     }
                 } else {
                     for s in spans {
-                        let cov = Float(s.coverage) / 255 * opacity
+                        let cov = OutlineRasterizer.coverage(s.coverage) * opacity
                         for x in Int(s.x)..<(Int(s.x) + Int(s.len)) {
                             let c = shader.color(x, y)
                             Canvas.blend(buf, (row + x) * 4, (c.0, c.1, c.2), c.3 * cov)
@@ -342,7 +342,7 @@ public struct VectorCanvas: Sendable {
                 OutlineRasterizer.render(&batches[k], rule: .nonZero, clip: clip) { y, spans in
                     let row = (y - clip.y0) * mw - clip.x0
                     for s in spans {
-                        let c = Float(s.coverage) / 255
+                        let c = OutlineRasterizer.coverage(s.coverage)
                         for x in Int(s.x)..<(Int(s.x) + Int(s.len)) where m[row + x] < c { m[row + x] = c }
                     }
                 }

@@ -13,6 +13,8 @@ public enum VectorError: Error, Hashable, Sendable {
     case pathMustStartWithMove(offset: Int)
     /// A command whose numbers ran out.
     case pathIncompleteCommand(offset: Int, command: Character, takes: Int)
+    /// Something other than a number (or the next command) where a command's number was expected.
+    case pathExpectedNumber(offset: Int, found: Character)
     /// An arc flag that is not 0 or 1.
     case pathBadArcFlag(offset: Int)
     /// A number too large to be finite.
@@ -67,7 +69,7 @@ public enum VectorError: Error, Hashable, Sendable {
     /// Where in the path string the problem is, for path-data errors.
     public var offset: Int? {
         switch self {
-        case .pathExpectedCommand(let o, _), .pathMustStartWithMove(let o), .pathIncompleteCommand(let o, _, _),
+        case .pathExpectedCommand(let o, _), .pathMustStartWithMove(let o), .pathIncompleteCommand(let o, _, _), .pathExpectedNumber(let o, _),
              .pathBadArcFlag(let o), .pathNumberOutOfRange(let o):
             o
         default:
@@ -84,6 +86,8 @@ public enum VectorError: Error, Hashable, Sendable {
             "path data must start with a moveto ('M' or 'm')"
         case .pathIncompleteCommand(_, let c, let n):
             "incomplete '\(c)' command: it takes \(n) number\(n == 1 ? "" : "s")"
+        case .pathExpectedNumber(_, let c):
+            "expected a number in path data, found '\(c)'"
         case .pathBadArcFlag:
             "an arc flag must be 0 or 1"
         case .pathNumberOutOfRange:
