@@ -19,10 +19,16 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // libpng's simplified API for PNG frames and contact sheets (Output/Raster).
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        // FreeType's outline rasterizer, stroker and font loader (the vector drawing layer in
+        // Output/Raster), and fontconfig to find fonts by family and weight.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         // Release builds drop the run-time exclusivity checks (debug builds and tests keep them):
         // the interpreter's state lives in a class, and checking every access to it cost a
         // tenth of a run's instructions.
-        .target(name: "AnimCore", dependencies: ["CPNG"], path: "Sources/AnimCore",
+        .target(name: "AnimCore", dependencies: ["CPNG", "CFreeType", "CFontconfig"], path: "Sources/AnimCore",
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("m")]),
         // The live studio (`anim serve`, `anim watch`): an HTTP/1.1 server with Server-Sent

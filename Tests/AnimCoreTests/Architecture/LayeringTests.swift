@@ -56,15 +56,21 @@ struct LayeringTests {
     func noUpwardReferences() throws {
         let files = try Self.files()
         var owners: [String: Set<String>] = [:]
+        var functions = Set<String>()
         for f in files {
-            for name in SourceNames.declarations(in: f.text) { owners[name, default: []].insert(f.folder) }
+            for (name, isFunction) in SourceNames.declared(in: f.text) {
+                owners[name, default: []].insert(f.folder)
+                if isFunction { functions.insert(name) }
+            }
         }
         var found: [String] = []
         for f in files {
             guard let level = Self.levels[f.folder] else { continue }
             var seen = Set<String>()
-            for name in SourceNames.identifiers(in: f.text) where seen.insert(name).inserted {
-                guard let o = owners[name], o.count == 1, let owner = o.first, owner != f.folder,
+            // A function's name counts only where it is called: a local `let plain` is not a use
+            // of a function `plain`.
+            for (name, isCall) in SourceNames.uses(in: f.text) where isCall || !functions.contains(name) {
+                guard seen.insert(name).inserted, let o = owners[name], o.count == 1, let owner = o.first, owner != f.folder,
                       let ownerLevel = Self.levels[owner], ownerLevel >= level else { continue }
                 found.append("\(f.path) uses \(owner)'s \(name)")
             }
@@ -127,15 +133,22 @@ enum SourceNames {
     static func isIdent(_ c: UInt8) -> Bool { isIdentStart(c) || (c >= 48 && c <= 57) }
 
     /// Every identifier in the code, in order.
-    static func identifiers(in text: String) -> [String] {
+    static func identifiers(in text: String) -> [String] { uses(in: text).map(\.name) }
+
+    /// Every identifier in the code, in order, and whether it is called as a free function
+    /// (followed by `(`, not preceded by `.`).
+    static func uses(in text: String) -> [(name: String, isCall: Bool)] {
         let c = code(text)
-        var out: [String] = []
+        var out: [(name: String, isCall: Bool)] = []
         var i = 0
         while i < c.count {
             if isIdentStart(c[i]) && (i == 0 || !isIdent(c[i - 1])) {
                 var j = i
                 while j < c.count && isIdent(c[j]) { j += 1 }
-                out.append(String(decoding: c[i..<j], as: UTF8.self))
+                var k = j
+                while k < c.count && c[k] == 32 { k += 1 }
+                let call = k < c.count && c[k] == 40 && (i == 0 || c[i - 1] != 46)
+                out.append((String(decoding: c[i..<j], as: UTF8.self), call))
                 i = j
             } else {
                 i += 1
@@ -148,17 +161,20 @@ enum SourceNames {
     /// starts with no indentation). Nested types are left out: outside their parent they are
     /// named through it, and their short names (`Element`, `Kind`) collide with the standard
     /// library's and each other's.
-    static func declarations(in text: String) -> Set<String> {
+    static func declarations(in text: String) -> Set<String> { Set(declared(in: text).keys) }
+
+    /// `declarations(in:)`, each with whether it is a function.
+    static func declared(in text: String) -> [String: Bool] {
         let code = String(decoding: Self.code(text), as: UTF8.self)
         let introducers: Set<Substring> = ["struct", "enum", "class", "protocol", "typealias", "actor", "func"]
         let modifiers: Set<Substring> = ["public", "internal", "package", "final", "indirect", "fileprivate", "private"]
-        var out = Set<String>()
+        var out: [String: Bool] = [:]
         for line in code.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
             let words = line.split(separator: " ")
             guard let k = words.firstIndex(where: { introducers.contains($0) }), k + 1 < words.count,
                   words[..<k].allSatisfy({ modifiers.contains($0) || $0.hasPrefix("@") }) else { continue }
             let name = words[k + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !name.isEmpty { out.insert(String(name)) }
+            if !name.isEmpty { out[String(name)] = words[k] == "func" }
         }
         return out
     }
