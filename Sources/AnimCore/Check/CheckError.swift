@@ -55,6 +55,7 @@ enum CheckError {
     case notIndexable(Kind)
     case numberTooLarge(String)
     case timeTooLong(String)
+    case percentOutsideLinear(String)
 
     // MARK: Steps
 
@@ -149,6 +150,7 @@ enum CheckError {
         case .notIndexable(let k): "cannot index \(k.withArticle)"
         case .numberTooLarge(let text): "number '\(text)' is too large"
         case .timeTooLong(let text): "time '\(text)' is too long for the clock (the limit is about 292 years)"
+        case .percentOutsideLinear(let text): "a percentage such as '\(text)' is only a stop position of the easing 'linear(...)'"
         case .cannotAnimate(let p, let k): "cannot animate '\(p)': \(k.withArticle) does not interpolate"
         case .relativeKind(let op, let k): "cannot use '\(op.rawValue)' on \(k.withArticle)"
         case .writtenTwice(let p): "'\(p)' is written twice in one block"
@@ -208,6 +210,7 @@ enum CheckError {
         case .unknownStageProperty: "the stage has a size and a 'color'"
         case .unknownFunction: "functions are " + Builtin.allCases.map(\.rawValue).joined(separator: ", ")
         case .notAProperty: "write 'shape.property', as in 'square.center'"
+        case .percentOutsideLinear: "write a plain number without '%' (a fraction such as an alpha is 0.5, not 50%)"
         case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
         case .pointComponentWrite(let base): "write the whole point, as in '\(base) = (x, y)'"
@@ -284,7 +287,7 @@ enum CheckError {
     }
 
     /// For GSAP's power easing names.
-    static let gsapPowerNames = "GSAP's power0 is anim's linear, and power1 to power4 are quad, cubic, quart and quint"
+    static let gsapPowerNames = "anim writes GSAP's powers with '-' and the mode named, as in 'power2-out'; power1 to power4 are also quad, cubic, quart and quint"
     /// For GSAP's back.inOut with an argument.
     static let gsapBackNote = "GSAP's back.inOut(s) is anim's back-in-out(s / 1.525)"
 

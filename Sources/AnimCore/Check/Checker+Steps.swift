@@ -357,17 +357,38 @@ extension Checker {
             return easing
         }
         let nameID = name(e.nameSpan)
-        let args = tree[written].map { a -> EasingArgument in
-            switch tree[a] {
-            case .number(let d, _): .number(d)
-            case .word(let s): .word(text(s))
-            }
-        }
+        let args = easingArguments(written).map(\.argument)
         let key = ResolvedEasingKey(name: nameID, arguments: args)
         if let known = resolvedEasings[key] { return known }
         let easing = resolveEasing(e, name: nameID, arguments: args)
         if let easing { resolvedEasings[key] = easing }
         return easing
+    }
+
+    /// An easing's arguments as `Easing.resolve` takes them, each with its span: numbers written
+    /// one after another without commas (`0.25 25% 75%`) are one `.stop`.
+    func easingArguments(_ written: SyntaxList<EasingArgumentID>) -> [(argument: EasingArgument, span: Span)] {
+        var out: [(argument: EasingArgument, span: Span)] = []
+        for a in tree[written] {
+            switch tree[a] {
+            case .word(let s):
+                out.append((.word(text(s)), s))
+            case .number(let d, let s, let percent, let joined):
+                if joined, let last = out.last {
+                    var (numbers, percentages): ([Double], [Double])
+                    switch last.argument {
+                    case .number(let x): (numbers, percentages) = ([x], [])
+                    case .stop(let n, let p): (numbers, percentages) = (n, p)
+                    case .word: (numbers, percentages) = ([], [])   // not reached: words are never joined
+                    }
+                    if percent { percentages.append(d) } else { numbers.append(d) }
+                    out[out.count - 1] = (.stop(numbers: numbers, percentages: percentages), last.span.merged(with: s))
+                } else {
+                    out.append((percent ? .stop(numbers: [], percentages: [d]) : .number(d), s))
+                }
+            }
+        }
+        return out
     }
 
     /// Whether two spans of the tree being read hold the same bytes.
@@ -399,8 +420,9 @@ extension Checker {
                     if anim == "back-in-out", e.arguments != nil { notes.append(CheckError.gsapBackNote) }
                 }
             }
-            if let i = err.argumentIndex, let written = e.arguments, i < tree.count(written) {
-                span = tree[tree[written][i]].span
+            if let i = err.argumentIndex, let written = e.arguments {
+                let args = easingArguments(written)
+                if i < args.count { span = args[i].span }
             }
             diagnostics.error(CheckError.easing(err).message, at: span, notes: notes, help: help)
             return nil

@@ -237,15 +237,17 @@ public struct Keyframe: Hashable, Sendable {
 
 /// An easing as written: `ease-in-out`, `cubic-bezier(0.2, 0, 0, 1)`, `steps(4, jump-end)`.
 public struct EasingSyntax: Hashable, Sendable {
-    /// One argument: a number or a word such as `jump-start`.
+    /// One argument: a number or a word such as `jump-start`. A number written straight after
+    /// another, with no comma between (`0.25 25%` in `linear(0, 0.25 25%, 1)`), is `joined` to
+    /// it; `percent` says it was written with `%` (the value is as written: 25 for `25%`).
     public enum Argument: Hashable, Sendable {
-        case number(Double, Span)
+        case number(Double, Span, percent: Bool, joined: Bool)
         case word(Span)
 
         /// Where it is.
         public var span: Span {
             switch self {
-            case .number(_, let s), .word(let s): s
+            case .number(_, let s, _, _), .word(let s): s
             }
         }
     }
@@ -704,7 +706,8 @@ extension SyntaxTree {
         let n = node(a.raw)
         let span = span(ofNode: a.raw)
         guard n.kind == .easingNumber else { return .word(span) }
-        return .number(Double(bitPattern: UInt64(UInt32(bitPattern: n.a)) | UInt64(UInt32(bitPattern: n.b)) << 32), span)
+        return .number(Double(bitPattern: UInt64(UInt32(bitPattern: n.a)) | UInt64(UInt32(bitPattern: n.b)) << 32), span,
+                       percent: n.flags & 1 != 0, joined: n.flags & 2 != 0)
     }
 
     /// A tween option node as its view.

@@ -330,7 +330,7 @@ extension Parser {
     }
 
     /// easing := word { "-" word } [ "(" easingArg { "," easingArg } ")" ]
-    /// easingArg := ["-"] NUMBER | word { "-" word }
+    /// easingArg := ( ["-"] NUMBER )+ | word { "-" word }
     mutating func parseEasing() throws -> EasingID {
         // Dots join words too, so GSAP's `power2.out` reaches the checker whole and its error can
         // name the anim easing; no anim easing has a dot.
@@ -343,15 +343,27 @@ extension Parser {
                 repeat {
                     let t = peek
                     if check(.number) || check(.minus) {
-                        let neg = match(.minus)
-                        let n = try consume(.number, orReport: .expected(.number))
-                        guard n.unit == .none, let dec = DecimalLiteral(text(n)) else {
-                            throw report(.easingParameterWithUnit, at: n)
+                        // Numbers written one after another, without commas, are one argument: a
+                        // stop of `linear(0, 0.25 25% 75%, 1)` (CSS Easing Level 2). Each number
+                        // after the first has flag 2; a percentage has flag 1.
+                        var first = true
+                        while check(.number) || check(.minus) {
+                            let start = peek
+                            let neg = match(.minus)
+                            let n = try consume(.number, orReport: .expected(.number))
+                            guard n.unit == .none || n.unit == .percent,
+                                  let dec = DecimalLiteral(file.text(of: Span(source: n.span.source, start: n.span.start, end: n.digitsEnd)))
+                            else {
+                                throw report(.easingParameterWithUnit, at: n)
+                            }
+                            let bits = (neg ? -dec.doubleValue : dec.doubleValue).bitPattern
+                            let flags: UInt8 = (n.unit == .percent ? 1 : 0) | (first ? 0 : 2)
+                            let a = tree.add(.easingNumber, start.span.merged(with: n.span), flags: flags,
+                                             Int32(bitPattern: UInt32(truncatingIfNeeded: bits)),
+                                             Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
+                            scratch.append(a)
+                            first = false
                         }
-                        let bits = (neg ? -dec.doubleValue : dec.doubleValue).bitPattern
-                        let a = tree.add(.easingNumber, t.span.merged(with: n.span), Int32(bitPattern: UInt32(truncatingIfNeeded: bits)),
-                                         Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
-                        scratch.append(a)
                     } else if check(.identifier) || check(.keyword) {
                         let w = try parseHyphenatedWord(.word)
                         scratch.append(tree.add(.easingWord, w))
