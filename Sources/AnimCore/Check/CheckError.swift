@@ -83,6 +83,9 @@ enum CheckError {
     case unknownSpringParameter(String, suggestion: String?)
     case springParameterGivenTwice(String)
     case springFormsMixed(String, String)
+    case unknownSpringPreset(String, suggestion: String?)
+    case springPresetParameter(String, String)
+    case extraBounceNeedsPreset
     case springNeeds(String, String)
     case springParameterNeeds(String, String)
     case springKeyframes
@@ -172,6 +175,9 @@ enum CheckError {
         case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
         case .springParameterGivenTwice(let n): "spring parameter '\(n)' is given twice"
         case .springFormsMixed(let a, let b): "spring parameters '\(a)' and '\(b)' belong to different forms"
+        case .unknownSpringPreset(let n, let s): "unknown spring preset '\(n)'" + did(s)
+        case .springPresetParameter(let preset, let p): "a '\(preset)' spring takes 'duration' and 'extra-bounce', not '\(p)'"
+        case .extraBounceNeedsPreset: "'extra-bounce' is added to a preset's bounce, and this spring has no preset"
         case .springNeeds(let given, let missing): "a spring with '\(given)' needs '\(missing)' too"
         case .springParameterNeeds(let p, let needed): "'\(p)' needs '\(needed)'"
         case .springKeyframes: "a spring moves to one target, not keyframes"
@@ -218,6 +224,9 @@ enum CheckError {
         case .waitNameInChain(let n): "use 'after \(n) < ... >' to start steps when it ends"
         case .unknownStaggerOrder: "orders are start, end, center, edges and random"
         case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"
+        case .unknownSpringPreset: "the presets are smooth, snappy and bouncy (SwiftUI's), as in 'spring bouncy < ... >'"
+        case .springPresetParameter: "a preset is a duration and a bounce already; write 'spring duration D bounce B' to give both"
+        case .extraBounceNeedsPreset: "write a preset first, as in 'spring bouncy extra-bounce 0.1', or give 'bounce'"
         case .unknownSpringParameter, .springFormsMixed:
             "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'"
         default: nil

@@ -308,6 +308,8 @@ public struct SpringStep: Hashable, Sendable {
     public var keywordSpan: Span
     /// The whole step.
     public var span: Span
+    /// A SwiftUI preset's name (`smooth`, `snappy`, `bouncy`) written first, if one is.
+    public var preset: Span? = nil
 }
 
 /// `wait D`, `wait` (until everything ends) or `wait NAME`.
@@ -634,8 +636,10 @@ extension SyntaxTree {
             return .animate(AnimateStep(duration: ExprID(raw: n.a), options: SyntaxList(offset: field(n.b, 0)),
                                         assignments: SyntaxList(offset: field(n.b, 1)), keywordSpan: span.prefix(7), span: span))
         case .spring:
+            let preset = field(n.a, 3)
             return .spring(SpringStep(parameters: SyntaxList(offset: field(n.a, 0)), options: SyntaxList(offset: field(n.a, 1)),
-                                      assignments: SyntaxList(offset: field(n.a, 2)), keywordSpan: span.prefix(6), span: span))
+                                      assignments: SyntaxList(offset: field(n.a, 2)), keywordSpan: span.prefix(6), span: span,
+                                      preset: preset < 0 ? nil : self.span(ofNode: preset)))
         case .wait: return .wait(WaitStep(argument: optional(n.a), span: span))
         case .print: return .print(PrintStep(value: ExprID(raw: n.a), span: span))
         case .set: return .set(SetStep(assignment: AssignmentID(raw: n.a), span: span))

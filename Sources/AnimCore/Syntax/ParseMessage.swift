@@ -130,6 +130,8 @@ enum ParseMessage {
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
                                  "interrupt", "save", "restore"]
 
+    /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
+    static let springPresets = ["smooth", "snappy", "bouncy"]
     /// The options a tween takes, for did-you-mean.
     static let optionWords = ["delay", "ease", "repeat", "yoyo", "speed", "from"]
 

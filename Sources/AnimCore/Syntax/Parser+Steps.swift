@@ -393,10 +393,11 @@ extension Parser {
         return span
     }
 
-    /// spring := "spring" { springParam | "delay" expr } tweenBlock
+    /// spring := "spring" [ springPreset ] { springParam | "delay" expr } tweenBlock
     /// springParam := word { "-" word } expr
     mutating func parseSpring() throws -> StepID {
         let kw = advance()
+        let preset = parseSpringPreset()
         let paramMark = scratch.count
         var options: [OptionID] = []
         while !check(.lt) {
@@ -417,8 +418,23 @@ extension Parser {
         }
         let params: SyntaxList<PropertyInitID> = tree.list(scratch, from: paramMark)
         let (assignments, blockSpan) = try parseAssignmentBlock(after: "'spring'")
-        let r = tree.record(params.offset, tree.list(options).offset, assignments.offset)
+        let r = tree.record(params.offset, tree.list(options).offset, assignments.offset, preset)
         return StepID(raw: tree.add(.spring, kw.span.merged(with: blockSpan), r))
+    }
+
+    /// springPreset := word
+    ///
+    /// A preset (SwiftUI's `smooth`, `snappy`, `bouncy`) is a word with no value: one of the
+    /// presets' names, or any other word but a parameter's that a `<` follows (so `spring smoth
+    /// < … >` reaches the checker, which names the preset meant). The
+    /// node is an identifier, or -1 when there is none.
+    mutating func parseSpringPreset() -> Int32 {
+        guard check(.identifier) else { return -1 }
+        let word = text(peek)
+        // A parameter's name before `<` is a parameter without its value, reported as such.
+        guard ParseMessage.springPresets.contains(word)
+                || token(at: current + 1).kind == .lt && !Checker.springParameters.contains(word) else { return -1 }
+        return tree.add(.identifier, advance().span)
     }
 
     /// wait := "wait" [ expr ]
