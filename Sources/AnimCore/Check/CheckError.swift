@@ -84,6 +84,8 @@ enum CheckError {
     case springParameterGivenTwice(String)
     case springFormsMixed(String, String)
     case unknownSpringPreset(String, suggestion: String?)
+    case unknownWord(String, what: String, suggestion: String?)
+    case yoyoAndDirection
     case springPresetParameter(String, String)
     case extraBounceNeedsPreset
     case springNeeds(String, String)
@@ -176,6 +178,8 @@ enum CheckError {
         case .springParameterGivenTwice(let n): "spring parameter '\(n)' is given twice"
         case .springFormsMixed(let a, let b): "spring parameters '\(a)' and '\(b)' belong to different forms"
         case .unknownSpringPreset(let n, let s): "unknown spring preset '\(n)'" + did(s)
+        case .unknownWord(let w, let what, let s): "unknown \(what) '\(w)'" + did(s)
+        case .yoyoAndDirection: "'direction' and 'yoyo' both set the direction"
         case .springPresetParameter(let preset, let p): "a '\(preset)' spring takes 'duration' and 'extra-bounce', not '\(p)'"
         case .extraBounceNeedsPreset: "'extra-bounce' is added to a preset's bounce, and this spring has no preset"
         case .springNeeds(let given, let missing): "a spring with '\(given)' needs '\(missing)' too"
@@ -224,6 +228,9 @@ enum CheckError {
         case .waitNameInChain(let n): "use 'after \(n) < ... >' to start steps when it ends"
         case .unknownStaggerOrder: "orders are start, end, center, edges and random"
         case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"
+        case .unknownWord(_, "direction", _): "directions are normal, reverse, alternate and alternate-reverse (Web Animations)"
+        case .unknownWord(_, "fill", _): "fills are none, forwards, backwards and both (Web Animations)"
+        case .yoyoAndDirection: "'yoyo' is 'direction alternate': keep one"
         case .unknownSpringPreset: "the presets are smooth, snappy and bouncy (SwiftUI's), as in 'spring bouncy < ... >'"
         case .springPresetParameter: "a preset is a duration and a bounce already; write 'spring duration D bounce B' to give both"
         case .extraBounceNeedsPreset: "write a preset first, as in 'spring bouncy extra-bounce 0.1', or give 'bounce'"
@@ -293,6 +300,20 @@ enum CheckError {
     /// For a member read from a list.
     static func listMemberHelp(base: String, member: String) -> String {
         "pick one member first, as in '\(base)[0].\(member)', or use 'stagger ... for c in ...'"
+    }
+
+    /// Under the `yoyo` of a tween that also has a `direction`.
+    static let yoyoIsAlternate = "'yoyo' is 'direction alternate'"
+
+    /// The word meant: another tool's spelling of it (`alternate_reverse`, `alternateReverse`,
+    /// `forward`), else the closest one.
+    static func suggestWord(_ w: String, from words: [String]) -> String? {
+        var kebab = ""
+        for c in w {
+            if c.isUppercase { kebab += "-" + c.lowercased() } else if c == "_" { kebab += "-" } else { kebab.append(c) }
+        }
+        if words.contains(kebab) { return kebab }
+        return DidYouMean.suggest(w, from: words)
     }
 
     /// For GSAP's power easing names.

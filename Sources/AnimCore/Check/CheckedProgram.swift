@@ -170,8 +170,12 @@ public struct ComputedTiming: Hashable, Sendable {
     public var yoyo: Bool
     /// The playback rate (a number).
     public var speed: TypedExpr?
-    /// The delay before it starts (a time).
+    /// The delay before it starts (a time; negative starts it part-way).
     public var delay: TypedExpr?
+    /// `direction D` (nil: normal, or alternate with `yoyo`).
+    public var direction: PlaybackDirection? = nil
+    /// `iteration-start F` (a number).
+    public var iterationStart: TypedExpr? = nil
 }
 
 /// A checked tween: `animate D [options] < writes >`. Immutable; a class, so the checked step
@@ -188,13 +192,29 @@ public final class TweenSpec: Hashable, Sendable {
     public let from: [TypedExpr]?
     /// The whole step.
     public let span: Span
+    /// `fill F` as written (nil: forwards, and backwards too with `from V` and a delay).
+    public let fill: FillMode?
+    /// `end-delay D` (a time; negative ends the tween before its active interval does).
+    public let endDelay: TypedExpr?
 
-    init(timing: TimingSource, easing: Easing, writes: [PropertyWrite], from: [TypedExpr]?, span: Span) {
+    init(timing: TimingSource, easing: Easing, writes: [PropertyWrite], from: [TypedExpr]?, span: Span,
+         fill: FillMode? = nil, endDelay: TypedExpr? = nil) {
         self.timing = timing
         self.easing = easing
         self.writes = writes
         self.from = from
         self.span = span
+        self.fill = fill
+        self.endDelay = endDelay
+    }
+
+    /// Whether it needs the Web Animations timing beyond the plain one, as far as the checker
+    /// knows: a `fill`, an `end-delay`, or a constant negative delay (a computed delay found
+    /// negative when the step starts needs it too).
+    public var hasTimingExtras: Bool {
+        if fill != nil || endDelay != nil { return true }
+        if case .constant(_, let d) = timing { return (d?.ticks ?? 0) < 0 }
+        return false
     }
 
     /// Whether a delay was written (even `delay 0`).
@@ -206,7 +226,8 @@ public final class TweenSpec: Hashable, Sendable {
     }
 
     public static func == (a: TweenSpec, b: TweenSpec) -> Bool {
-        a === b || (a.timing == b.timing && a.easing == b.easing && a.from == b.from && a.writes == b.writes && a.span == b.span)
+        a === b || (a.timing == b.timing && a.easing == b.easing && a.from == b.from && a.writes == b.writes && a.span == b.span
+                    && a.fill == b.fill && a.endDelay == b.endDelay)
     }
 
     public func hash(into h: inout Hasher) {

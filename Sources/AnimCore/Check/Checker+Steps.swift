@@ -154,11 +154,41 @@ extension Checker {
         var delay: TimingPart<Time>?, iterations: TimingPart<Double>?, speed: TimingPart<Double>?
         var forever = false, yoyo = false
         var fromExpr: ExprID?
-        var seenOptions: UInt8 = 0  // one bit per option
+        var direction: (PlaybackDirection, Span)?, fill: FillMode?
+        var iterationStart: TimingPart<Double>?, endDelay: TimingPart<Time>?
+        var yoyoSpan: Span?
+        var seenOptions: UInt16 = 0  // one bit per option
         for o in tree[a.options] {
             let option = tree[o]
-            let bit: UInt8, key: String
+            let bit: UInt16, key: String
             switch option {
+            case .direction(let w, let span):
+                bit = 64; key = "direction"
+                let word = text(w)
+                if let d = PlaybackDirection(rawValue: word) { direction = (d, span) } else {
+                    error(.unknownWord(word, what: "direction", suggestion: CheckError.suggestWord(word, from: PlaybackDirection.allCases.map(\.rawValue))),
+                          at: w)
+                    ok = false
+                }
+            case .iterationStart(let e, _):
+                bit = 128; key = "iteration-start"
+                iterationStart = numberPart(e); ok = ok && iterationStart != nil
+                if let f = iterationStart?.constant {
+                    do throws(TimingError) { _ = try TweenTiming.validated(iterationStart: f) } catch {
+                        self.error(.timing(error), at: tree.span(e)); ok = false
+                    }
+                }
+            case .endDelay(let e, _):
+                bit = 256; key = "end-delay"
+                endDelay = timePart(e); ok = ok && endDelay != nil
+            case .fill(let w, _):
+                bit = 512; key = "fill"
+                let word = text(w)
+                if let f = FillMode(rawValue: word) { fill = f } else {
+                    error(.unknownWord(word, what: "fill", suggestion: CheckError.suggestWord(word, from: FillMode.allCases.map(\.rawValue))),
+                          at: w)
+                    ok = false
+                }
             case .delay(let e, _):
                 bit = 1; key = "delay"
                 delay = timePart(e); ok = ok && delay != nil
@@ -175,8 +205,8 @@ extension Checker {
                         }
                     }
                 } else { forever = true }
-            case .yoyo:
-                bit = 8; key = "yoyo"; yoyo = true
+            case .yoyo(let span):
+                bit = 8; key = "yoyo"; yoyo = true; yoyoSpan = span
             case .speed(let e, _):
                 bit = 16; key = "speed"
                 speed = numberPart(e); ok = ok && speed != nil
@@ -226,10 +256,23 @@ extension Checker {
             }
             from = froms
         }
+        if let (_, span) = direction, let y = yoyoSpan {
+            var d = Diagnostic.error(CheckError.yoyoAndDirection.message, at: span)
+            d.secondary.append(.init(span: y, text: CheckError.yoyoIsAlternate))
+            d.help = CheckError.yoyoAndDirection.help
+            diagnostics.report(d)
+            ok = false
+        }
         guard ok, let duration else { return nil }
         guard let timing = decideTiming(duration: duration, iterations: iterations, forever: forever, yoyo: yoyo, speed: speed,
-                                        delay: delay, span: a.span) else { return nil }
-        return TweenSpec(timing: timing, easing: easing, writes: writes, from: from, span: a.span)
+                                        delay: delay, direction: direction?.0, iterationStart: iterationStart, span: a.span) else { return nil }
+        let endDelayExpr: TypedExpr? = endDelay.map {
+            switch $0 {
+            case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
+            case .checked(let t): t
+            }
+        }
+        return TweenSpec(timing: timing, easing: easing, writes: writes, from: from, span: a.span, fill: fill, endDelay: endDelayExpr)
     }
 
     /// A part of a tween's timing as checked: the value of a literal, read without building a
@@ -283,7 +326,8 @@ extension Checker {
     /// (reporting what `TweenTiming.validated` rejects, at the part it is about), else left to
     /// the interpreter to compute when the tween starts.
     mutating func decideTiming(duration: TimingPart<Time>, iterations: TimingPart<Double>?, forever: Bool, yoyo: Bool,
-                               speed: TimingPart<Double>?, delay: TimingPart<Time>?, span: Span) -> TimingSource? {
+                               speed: TimingPart<Double>?, delay: TimingPart<Time>?, direction: PlaybackDirection? = nil,
+                               iterationStart: TimingPart<Double>? = nil, span: Span) -> TimingSource? {
         func expr(_ p: TimingPart<Time>) -> TypedExpr {
             switch p {
             case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
@@ -298,7 +342,8 @@ extension Checker {
         }
         var computed: TimingSource {
             .computed(ComputedTiming(duration: expr(duration), iterations: iterations.map(expr), forever: forever, yoyo: yoyo,
-                                     speed: speed.map(expr), delay: delay.map(expr)))
+                                     speed: speed.map(expr), delay: delay.map(expr), direction: direction,
+                                     iterationStart: iterationStart.map(expr)))
         }
         guard let d = duration.constant else { return computed }
         var n: Double? = 1
@@ -316,9 +361,15 @@ extension Checker {
             guard let x = p.constant else { return computed }
             delayTime = x
         }
+        var start = 0.0
+        if let p = iterationStart {
+            guard let x = p.constant else { return computed }
+            start = x
+        }
         do throws(TimingError) {
-            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate)
-            if let delayTime { _ = try TweenTiming.validated(delay: delayTime) }
+            // A tween's delay may be negative: it starts part-way (Web Animations).
+            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate,
+                                                   direction: direction, iterationStart: start)
             return .constant(timing, delay: delayTime)
         } catch {
             let at: Span? = switch error.part {
@@ -326,6 +377,7 @@ extension Checker {
             case .delay: delay?.span
             case .iterations: iterations?.span
             case .speed: speed?.span
+            case .iterationStart: iterationStart?.span
             case .whole: span
             }
             self.error(.timing(error), at: at ?? span)

@@ -150,7 +150,7 @@ public struct GraphBuilder {
         switch step {
         case .tween(let t):
             var node = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
-            if case .constant(let timing, let delay) = t.timing {
+            if case .constant(let timing, let delay) = t.timing, !t.hasTimingExtras {
                 // A graph has few distinct plans: the same timing, easing and delay share one.
                 let d = delay ?? .zero
                 let k = plans.firstIndex { $0.timing == timing && $0.delay == d && $0.easing == t.easing } ?? plans.count
@@ -244,7 +244,13 @@ public struct GraphBuilder {
         case .constant(let timing, let delay):
             if timing.iterations.isInfinite && timing.iterationDuration.ticks != 0 { return .forever }
             guard let active = timing.activeDuration else { return .dynamic }
-            return ((delay ?? .zero).adding(active)).map { .exact($0) } ?? .dynamic
+            // Web Animations' end time: max(delay + active + end delay, 0).
+            var endDelay = Time.zero
+            if let e = t.endDelay {
+                guard case .constant(.time(let x)) = e.node else { return .dynamic }
+                endDelay = x
+            }
+            return (delay ?? .zero).adding(active)?.adding(endDelay).map { .exact(max($0, .zero)) } ?? .dynamic
         case .computed(let c):
             // A computed duration is taken as endless when it repeats forever: it is, unless it
             // turns out to be 0. Any other computed part makes the duration known only then.

@@ -17,6 +17,18 @@ public enum PlaybackDirection: String, Hashable, Sendable, CaseIterable {
     case alternateReverse = "alternate-reverse"
 }
 
+/// What a tween shows outside its active interval (Web Animations `FillMode`): `backwards`
+/// its before-phase value during the delay, `forwards` its end after it, `both` both, `none`
+/// neither (the value beneath comes back).
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case none, forwards, backwards, both
+
+    /// Whether it shows the before-phase value during the delay.
+    public var fillsBackwards: Bool { self == .backwards || self == .both }
+    /// Whether it keeps its end value after the active interval.
+    public var fillsForwards: Bool { self == .forwards || self == .both }
+}
+
 /// Iteration timing of a tween.
 public struct TweenTiming: Hashable, Sendable {
     /// The duration of one iteration, in effect time (before `rate` is applied).
@@ -66,17 +78,36 @@ public struct TweenTiming: Hashable, Sendable {
         TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
     }
 
+    /// Web Animations' "end time" of a tween whose delay is `delay` and end delay `endDelay`,
+    /// from the start of its step: max(delay + active duration + end delay, 0); nil when the
+    /// tween never ends or its end is out of range.
+    public func endTime(delay: Time, endDelay: Time) -> Time? {
+        guard let active = activeDuration, let end = delay.adding(active)?.adding(endDelay) else { return nil }
+        return max(end, .zero)
+    }
+
+    /// The local time (from the start of the active interval) whose value the tween holds after
+    /// its end: the end of the active interval, or earlier when the end time comes first (a
+    /// negative end delay; before the active interval when it is larger than the active
+    /// duration and the delay together, where the before phase's value holds).
+    public func landingTime(delay: Time, endDelay: Time) -> Time? {
+        guard let active = activeDuration, let end = endTime(delay: delay, endDelay: endDelay) else { return nil }
+        return min(active, end - delay)
+    }
+
     // MARK: - Validation
 
     /// The timing of a tween from its parts, checked: the duration and every iteration count
     /// and rate anim can play, and an active duration inside the clock's range. `iterations`
     /// nil is `repeat forever`. The one place these rules live: the checker calls it for
     /// constant parts, the interpreter for parts computed when a tween begins.
-    public static func validated(duration d: Time, iterations n: Double?, alternate: Bool, rate r: Double) throws(TimingError) -> TweenTiming {
+    public static func validated(duration d: Time, iterations n: Double?, alternate: Bool, rate r: Double,
+                                 direction: PlaybackDirection? = nil, iterationStart: Double = 0) throws(TimingError) -> TweenTiming {
         var count = Double.infinity
         if let n { count = try validated(iterations: n) }
-        let timing = TweenTiming(iterationDuration: try validated(duration: d), iterations: count, alternate: alternate,
-                                 rate: try validated(rate: r))
+        let timing = TweenTiming(iterationDuration: try validated(duration: d), iterations: count,
+                                 iterationStart: try validated(iterationStart: iterationStart),
+                                 direction: direction ?? (alternate ? .alternate : .normal), rate: try validated(rate: r))
         // No end because its end is past the clock's range (an endless tween has none either).
         if timing.activeDuration == nil && timing.iterations.isFinite { throw .beyondTheClock }
         return timing
@@ -92,6 +123,12 @@ public struct TweenTiming: Hashable, Sendable {
     public static func validated(delay d: Time) throws(TimingError) -> Time {
         guard d.ticks >= 0 else { throw .negativeDelay(d) }
         return d
+    }
+
+    /// A tween's iteration start (`iteration-start F`): 0 or more, and finite.
+    public static func validated(iterationStart f: Double) throws(TimingError) -> Double {
+        guard f >= 0, f.isFinite else { throw .iterationStart(f) }
+        return f
     }
 
     /// A tween's iteration count (`repeat N`): 0 or more, and finite.
@@ -228,10 +265,12 @@ public enum TimingError: Error, Hashable, Sendable {
     case speed(Double)
     /// An active duration past the clock's range (about 292 years).
     case beyondTheClock
+    /// An iteration start below zero (or not finite).
+    case iterationStart(Double)
 
     /// The part of the tween the error is about.
     public enum Part: Hashable, Sendable {
-        case duration, delay, iterations, speed, whole
+        case duration, delay, iterations, speed, whole, iterationStart
     }
 
     /// Which part is at fault: its expression is where the error points.
@@ -242,6 +281,7 @@ public enum TimingError: Error, Hashable, Sendable {
         case .repeatCount: .iterations
         case .speed: .speed
         case .beyondTheClock: .whole
+        case .iterationStart: .iterationStart
         }
     }
 
@@ -253,6 +293,7 @@ public enum TimingError: Error, Hashable, Sendable {
         case .repeatCount(let n): "a repeat count must be 0 or more, not \(formatNumber(n))"
         case .speed(let r): "speed must be greater than 0, not \(formatNumber(r))"
         case .beyondTheClock: "this tween would end beyond the clock's range (about 292 years)"
+        case .iterationStart(let f): "an iteration start must be 0 or more, not \(formatNumber(f))"
         }
     }
 }

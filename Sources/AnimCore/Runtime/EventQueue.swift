@@ -27,6 +27,8 @@ enum EventAction {
     case begin(Int32)
     /// A timed node (tween, spring, wait) ends.
     case end(Int32)
+    /// A tween with an end delay lands before its step ends (`Interpreter.landTimed`).
+    case land(Int32)
     /// A replaying instance crosses a recorded action (index into its recording).
     case replayAction(Int32, Int32)
     /// A replaying instance reaches its start (reversed) or its frontier (forward).

@@ -42,8 +42,14 @@ extension Interpreter {
                 schedule(inst, local: try checkedEnd(inst, now, d, span: node.span, what: "wait"), node: frame.node, .end(f))
             }
         case .tween(let spec):
+            if !tweenRuns.isEmpty { tweenRuns[f] = nil }  // a frame used again
+            let delay = try tweenDelay(spec, env: frame.env)
+            if spec.fill != nil || spec.endDelay != nil || delay.ticks < 0 {
+                try startTimedTween(f, spec, delay: delay, now: now)
+                return
+            }
             if spec.from != nil, spec.hasDelay { try showFromValues(f, spec) }
-            try begin(f, after: try tweenDelay(spec, env: frame.env), now: now, node: frame.node)
+            try begin(f, after: delay, now: now, node: frame.node)
         case .spring(let spec):
             try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .sequence(let children):

@@ -74,6 +74,8 @@ public final class Interpreter {
     var pool = TrackPool()
     /// Named steps: each one's latest run, and the steps waiting for them.
     var steps = NamedSteps()
+    /// The timed tweens running, by frame (`TweenRun`).
+    var tweenRuns: [Int32: TweenRun] = [:]
     /// `save` snapshots.
     var saved: [ShapeID: [Value?]] = [:]
     /// An error found where it cannot be thrown (while walking up finished frames).
@@ -127,6 +129,18 @@ public final class Interpreter {
     }
 
     /// A running node.
+    /// A tween with Web Animations timing beyond the plain one, while its step runs
+    /// (`Interpreter.startTimedTween`): its timing, where its active interval starts, when it
+    /// lands and when its step ends (nil: never), and with `fill none` or `backwards` the values
+    /// beneath it, one per track.
+    struct TweenRun {
+        var timing: TweenTiming
+        var origin: Time
+        var land: Time?
+        var end: Time?
+        var beneath: [Value?]
+    }
+
     struct Frame {
         var node: Int32
         var instance: Int32
@@ -318,9 +332,15 @@ public final class Interpreter {
         case .start(let f): try startFrame(f)
         case .begin(let f): try begin(f)
         case .end(let f):
-            if frames[Int(f)].segment >= 0 { endSegment(f) }
+            if !tweenRuns.isEmpty, tweenRuns[f] != nil {
+                landTimed(f)
+                tweenRuns[f] = nil
+            } else if frames[Int(f)].segment >= 0 {
+                endSegment(f)
+            }
             endActivity(frame: f)
             finish(f)
+        case .land(let f): landTimed(f)
         case .replayAction(let i, let k): try replayAction(i, Int(k))
         case .replayLimit(let i): replayLimit(i)
         }

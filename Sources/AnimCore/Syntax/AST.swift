@@ -273,11 +273,20 @@ public enum TweenOption: Hashable, Sendable {
     case speed(ExprID, Span)
     /// `from V`
     case from(ExprID, Span)
+    /// `direction normal | reverse | alternate | alternate-reverse` (the word's span)
+    case direction(Span, Span)
+    /// `iteration-start F`
+    case iterationStart(ExprID, Span)
+    /// `end-delay D`
+    case endDelay(ExprID, Span)
+    /// `fill none | forwards | backwards | both` (the word's span)
+    case fill(Span, Span)
 
     /// The span of the option.
     public var span: Span {
         switch self {
-        case .delay(_, let s), .ease(_, let s), .repeat(_, let s), .yoyo(let s), .speed(_, let s), .from(_, let s): s
+        case .delay(_, let s), .ease(_, let s), .repeat(_, let s), .yoyo(let s), .speed(_, let s), .from(_, let s),
+             .direction(_, let s), .iterationStart(_, let s), .endDelay(_, let s), .fill(_, let s): s
         }
     }
 }
@@ -724,7 +733,11 @@ extension SyntaxTree {
         case 2: return .repeat(optional(n.a), span)
         case 3: return .yoyo(span)
         case 4: return .speed(ExprID(raw: n.a), span)
-        default: return .from(ExprID(raw: n.a), span)
+        case 5: return .from(ExprID(raw: n.a), span)
+        case 6: return .direction(self.span(ofNode: n.a), span)
+        case 7: return .iterationStart(ExprID(raw: n.a), span)
+        case 8: return .endDelay(ExprID(raw: n.a), span)
+        default: return .fill(self.span(ofNode: n.a), span)
         }
     }
 

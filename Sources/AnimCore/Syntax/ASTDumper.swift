@@ -136,6 +136,10 @@ public struct ASTDumper {
             case .yoyo: Tree(label: "yoyo")
             case .speed(let e, _): Tree(label: "speed", children: [expr(e)])
             case .from(let e, _): Tree(label: "from", children: [expr(e)])
+            case .direction(let w, _): Tree(label: "direction \(text(w))")
+            case .iterationStart(let e, _): Tree(label: "iteration-start", children: [expr(e)])
+            case .endDelay(let e, _): Tree(label: "end-delay", children: [expr(e)])
+            case .fill(let w, _): Tree(label: "fill \(text(w))")
             }
         }
 

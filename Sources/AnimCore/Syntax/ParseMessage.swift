@@ -133,7 +133,27 @@ enum ParseMessage {
     /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
     static let springPresets = ["smooth", "snappy", "bouncy"]
     /// The options a tween takes, for did-you-mean.
-    static let optionWords = ["delay", "ease", "repeat", "yoyo", "speed", "from"]
+    static let optionWords = ["delay", "ease", "repeat", "yoyo", "speed", "from", "direction", "iteration-start", "end-delay", "fill"]
+
+    /// The tween option meant by a word: CSS's and Web Animations' names (`fill-mode`,
+    /// `animation-direction`, `iterationStart`, `endDelay`, `iteration_start`), else the closest
+    /// option.
+    static func optionSuggestion(_ word: String) -> String? {
+        // camelCase and snake_case as kebab-case; CSS's `animation-` prefix dropped.
+        var kebab = ""
+        for c in word {
+            if c.isUppercase { kebab += "-" + c.lowercased() } else if c == "_" { kebab += "-" } else { kebab.append(c) }
+        }
+        if kebab.hasPrefix("animation-") { kebab.removeFirst("animation-".count) }
+        switch kebab {
+        case "fill-mode": return "fill"
+        case "iteration-count", "iterations": return "repeat"
+        case "duration": return nil
+        default:
+            if optionWords.contains(kebab) { return kebab }
+            return DidYouMean.suggest(word, from: optionWords)
+        }
+    }
 
     /// What a step may start with.
     static let stepStartHelp = "a step starts with animate, spring, wait, print, set, expect, repeat, stagger, play, after, with or '<'"
@@ -216,7 +236,7 @@ enum ParseMessage {
         case .emptyTweenBlock: "write a property assignment inside, as in '< square.alpha = 0 >'"
         case .doubleEqualInAssignment: "'==' compares; use it in 'expect'"
         case .expectedDuration: "write the duration first, as in 'animate 0.5 < ... >'"
-        case .unknownOption: "options are delay, ease, repeat, yoyo, speed and from"
+        case .unknownOption: "options are delay, ease, repeat, yoyo, speed, from, direction, iteration-start, end-delay and fill"
         case .singleEqualInExpect: "use '==' to compare"
         case .angleBracketInExpect: "use '<=' or '>='"
         default: nil

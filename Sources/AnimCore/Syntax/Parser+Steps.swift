@@ -291,7 +291,7 @@ extension Parser {
     }
 
     /// tweenOption := "delay" expr | "ease" easing | "repeat" (expr | "forever") | "yoyo"
-    ///              | "speed" expr | "from" expr
+    ///              | "speed" expr | "from" expr | timingOption
     mutating func parseTweenOptions() throws -> SyntaxList<OptionID> {
         let mark = scratch.count
         while true {
@@ -320,12 +320,32 @@ extension Parser {
                 let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 5, e.raw)
             default:
                 if t.kind == .identifier, !check(.lt) {
-                    let word = text(t)
-                    throw report(.unknownOption(word, suggestion: DidYouMean.suggest(word, from: ParseMessage.optionWords)), at: t)
+                    option = try parseTimingOption()
+                } else {
+                    return tree.list(scratch, from: mark)
                 }
-                return tree.list(scratch, from: mark)
             }
             scratch.append(option)
+        }
+    }
+
+    /// timingOption := "direction" word { "-" word } | "iteration-start" expr | "end-delay" expr
+    ///               | "fill" word
+    ///
+    /// The Web Animations timing options (Grammar.md §6.1). The option's name is read whole, so
+    /// `fill-mode` and `iterationStart` are unknown options whose did-you-mean is anim's.
+    mutating func parseTimingOption() throws -> Int32 {
+        let name = try parseHyphenatedWord(.word)
+        let word = file.text(of: name)
+        switch word {
+        case "direction", "fill":
+            let value = try parseHyphenatedWord(.word)
+            return tree.add(.option, name.merged(with: value), flags: word == "direction" ? 6 : 9, tree.add(.identifier, value))
+        case "iteration-start", "end-delay":
+            let e = try parseExpression()
+            return tree.add(.option, name.merged(with: span(e)), flags: word == "end-delay" ? 8 : 7, e.raw)
+        default:
+            throw report(.unknownOption(word, suggestion: ParseMessage.optionSuggestion(word)), at: name)
         }
     }
 

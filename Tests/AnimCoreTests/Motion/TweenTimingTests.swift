@@ -5,8 +5,10 @@
 //    and currentIteration in the before phase, at the start of the active phase and in the after
 //    phase, sampled as resources/effect-tests.js does: forwards at local times −1 ms, 0 and the
 //    end of the active interval; with playbackRate −1 at 0, the end, and the end + 1 ms.
-//    Not carried over: rows with duration Infinity (our iteration durations are finite) and the
-//    endDelay rows (the language has no end delay).
+//    Not carried over: rows with duration Infinity (our iteration durations are finite). The
+//    "Test end delay" rows of simple-iteration-progress.html are `endDelayRows`: the after
+//    phase holds the value at `landingTime`, the end time (max(delay + active + end delay, 0))
+//    clipped to the active interval.
 //  - timing-model/time-transformations/transformed-progress.html, "Test bounds point of ...":
 //    step easings under delay 1000 ms, duration 1000 ms, fill both, with iterationStart and
 //    direction; expected progress at the listed currentTime (local time = currentTime − delay).
@@ -95,6 +97,40 @@ struct TweenTimingTests {
         }
         // WPT: activeBoundary is undefined exactly when the active duration is zero.
         #expect((row.progress.active == nil && row.iteration.active == nil) == (end == .zero))
+    }
+
+    /// One "Test end delay" row of simple-iteration-progress.html: delay 1 ms, fill both.
+    struct EndDelayRow: Sendable, CustomTestStringConvertible {
+        var iterations: Double = 1
+        var start: Double = 0
+        var endDelay: Double                       // ms
+        var progress: (before: Double, active: Double, after: Double)
+        var testDescription: String { "iterations \(iterations) iterationStart \(start) endDelay \(endDelay)ms" }
+    }
+
+    static let endDelayRows: [EndDelayRow] = [
+        EndDelayRow(endDelay: 50, progress: (0, 0, 1)),
+        EndDelayRow(endDelay: -50, progress: (0, 0, 0.5)),
+        EndDelayRow(endDelay: -100, progress: (0, 0, 0)),
+        EndDelayRow(endDelay: -200, progress: (0, 0, 0)),
+        EndDelayRow(start: 0.5, endDelay: 50, progress: (0.5, 0.5, 0.5)),
+        EndDelayRow(start: 0.5, endDelay: -50, progress: (0.5, 0.5, 0)),
+        EndDelayRow(start: 0.5, endDelay: -100, progress: (0.5, 0.5, 0.5)),
+        EndDelayRow(iterations: 2, endDelay: -100, progress: (0, 0, 0)),
+        EndDelayRow(start: 2, endDelay: -50, progress: (0, 0, 0.5)),
+        EndDelayRow(start: 2, endDelay: -100, progress: (0, 0, 0)),
+    ]
+
+    @Test("WPT end delay: the value the after phase holds", arguments: endDelayRows)
+    func endDelay(_ row: EndDelayRow) throws {
+        let timing = TweenTiming(iterationDuration: ms(100), iterations: row.iterations, iterationStart: row.start, direction: .normal)
+        let delay = ms(1), endDelay = ms(row.endDelay)
+        let end = try #require(timing.endTime(delay: delay, endDelay: endDelay))
+        #expect(end == max(.zero, ms(1 + 100 * row.iterations + row.endDelay)))
+        let landing = try #require(timing.landingTime(delay: delay, endDelay: endDelay))
+        #expect(timing.sample(at: ms(-1)).directedProgress == row.progress.before)
+        #expect(timing.sample(at: .zero).directedProgress == row.progress.active)
+        #expect(timing.sample(at: landing).directedProgress == row.progress.after)
     }
 
     /// One transformed-progress.html case.
