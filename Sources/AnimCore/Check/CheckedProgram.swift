@@ -176,6 +176,8 @@ public struct ComputedTiming: Hashable, Sendable {
     public var direction: PlaybackDirection? = nil
     /// `iteration-start F` (a number).
     public var iterationStart: TypedExpr? = nil
+    /// `repeat-delay D` (a time).
+    public var repeatDelay: TypedExpr? = nil
 }
 
 /// A checked tween: `animate D [options] < writes >`. Immutable; a class, so the checked step
@@ -287,7 +289,7 @@ public enum CheckedStep: Hashable, Sendable {
     /// A parallel group.
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
-    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil)
 }
 
 /// A checked chain.

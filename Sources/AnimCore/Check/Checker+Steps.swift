@@ -83,8 +83,20 @@ extension Checker {
                 }
                 count = t
             }
+            var delay: TypedExpr?
+            if let d = r.repeatDelay {
+                guard let t = timePart(d) else { return nil }
+                if let x = t.constant, x.ticks < 0 {
+                    error(.timing(.negativeRepeatDelay(x)), at: tree.span(d))
+                    return nil
+                }
+                switch t {
+                case .literal(let x, let s): delay = TypedExpr(.constant(.time(x)), .time, s)
+                case .checked(let e): delay = e
+                }
+            }
             guard let body = checkBlock(r.body) else { return nil }
-            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span)
+            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span, delay: delay)
         case .stagger(let s): return checkStagger(s)
         case .play(let p): return checkPlay(p)
         case .relative(let r): return checkRelative(r)
@@ -155,7 +167,7 @@ extension Checker {
         var forever = false, yoyo = false
         var fromExpr: ExprID?
         var direction: (PlaybackDirection, Span)?, fill: FillMode?
-        var iterationStart: TimingPart<Double>?, endDelay: TimingPart<Time>?
+        var iterationStart: TimingPart<Double>?, endDelay: TimingPart<Time>?, repeatDelay: TimingPart<Time>?
         var yoyoSpan: Span?
         var seenOptions: UInt16 = 0  // one bit per option
         for o in tree[a.options] {
@@ -181,6 +193,9 @@ extension Checker {
             case .endDelay(let e, _):
                 bit = 256; key = "end-delay"
                 endDelay = timePart(e); ok = ok && endDelay != nil
+            case .repeatDelay(let e, _):
+                bit = 1024; key = "repeat-delay"
+                repeatDelay = timePart(e); ok = ok && repeatDelay != nil
             case .fill(let w, _):
                 bit = 512; key = "fill"
                 let word = text(w)
@@ -265,7 +280,8 @@ extension Checker {
         }
         guard ok, let duration else { return nil }
         guard let timing = decideTiming(duration: duration, iterations: iterations, forever: forever, yoyo: yoyo, speed: speed,
-                                        delay: delay, direction: direction?.0, iterationStart: iterationStart, span: a.span) else { return nil }
+                                        delay: delay, direction: direction?.0, iterationStart: iterationStart,
+                                        repeatDelay: repeatDelay, span: a.span) else { return nil }
         let endDelayExpr: TypedExpr? = endDelay.map {
             switch $0 {
             case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
@@ -327,7 +343,8 @@ extension Checker {
     /// the interpreter to compute when the tween starts.
     mutating func decideTiming(duration: TimingPart<Time>, iterations: TimingPart<Double>?, forever: Bool, yoyo: Bool,
                                speed: TimingPart<Double>?, delay: TimingPart<Time>?, direction: PlaybackDirection? = nil,
-                               iterationStart: TimingPart<Double>? = nil, span: Span) -> TimingSource? {
+                               iterationStart: TimingPart<Double>? = nil, repeatDelay: TimingPart<Time>? = nil,
+                               span: Span) -> TimingSource? {
         func expr(_ p: TimingPart<Time>) -> TypedExpr {
             switch p {
             case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
@@ -343,7 +360,7 @@ extension Checker {
         var computed: TimingSource {
             .computed(ComputedTiming(duration: expr(duration), iterations: iterations.map(expr), forever: forever, yoyo: yoyo,
                                      speed: speed.map(expr), delay: delay.map(expr), direction: direction,
-                                     iterationStart: iterationStart.map(expr)))
+                                     iterationStart: iterationStart.map(expr), repeatDelay: repeatDelay.map(expr)))
         }
         guard let d = duration.constant else { return computed }
         var n: Double? = 1
@@ -366,10 +383,15 @@ extension Checker {
             guard let x = p.constant else { return computed }
             start = x
         }
+        var pause = Time.zero
+        if let p = repeatDelay {
+            guard let x = p.constant else { return computed }
+            pause = x
+        }
         do throws(TimingError) {
             // A tween's delay may be negative: it starts part-way (Web Animations).
             let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate,
-                                                   direction: direction, iterationStart: start)
+                                                   direction: direction, iterationStart: start, repeatDelay: pause)
             return .constant(timing, delay: delayTime)
         } catch {
             let at: Span? = switch error.part {
@@ -378,6 +400,7 @@ extension Checker {
             case .iterations: iterations?.span
             case .speed: speed?.span
             case .iterationStart: iterationStart?.span
+            case .repeatDelay: repeatDelay?.span
             case .whole: span
             }
             self.error(.timing(error), at: at ?? span)

@@ -41,6 +41,9 @@ public struct TweenTiming: Hashable, Sendable {
     public var direction: PlaybackDirection
     /// The playback rate (`speed`), greater than zero: effect time = clock time × rate.
     public var rate: Double
+    /// GSAP's `repeatDelay`: effect time between iterations, during which the tween holds the
+    /// end of the iteration just done. Zero (the Web Animations model) unless `repeat-delay`.
+    public var repeatDelay: Time = .zero
 
     /// `yoyo`: odd iterations run backward.
     public var alternate: Bool {
@@ -56,12 +59,13 @@ public struct TweenTiming: Hashable, Sendable {
 
     /// Creates a timing with every Web Animations parameter.
     public init(iterationDuration: Time, iterations: Double = 1, iterationStart: Double = 0,
-                direction: PlaybackDirection, rate: Double = 1) {
+                direction: PlaybackDirection, rate: Double = 1, repeatDelay: Time = .zero) {
         self.iterationDuration = iterationDuration
         self.iterations = iterations
         self.iterationStart = iterationStart
         self.direction = direction
         self.rate = rate
+        self.repeatDelay = repeatDelay
     }
 
     /// The active duration in clock time, `d × n ÷ rate`, rounded once to the tick grid; zero if
@@ -73,9 +77,17 @@ public struct TweenTiming: Hashable, Sendable {
         return d.scaled(by: n / r)
     }
 
-    /// The active duration in clock time; nil when infinite.
+    /// The active duration in clock time; nil when infinite. With a repeat delay R it is
+    /// (d × n + R × (⌈n⌉ − 1)) ÷ rate, each part rounded once to the tick grid (GSAP's
+    /// `totalDuration()`); a zero duration or count still makes it zero.
     public var activeDuration: Time? {
-        TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
+        let plain = TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
+        guard repeatDelay.ticks > 0, iterationDuration.ticks > 0, iterations > 0 else { return plain }
+        guard let plain else { return nil }
+        let gaps = iterations.rounded(.up) - 1
+        guard gaps > 0 else { return plain }
+        guard let pauses = repeatDelay.scaled(by: gaps / rate) else { return nil }
+        return plain.adding(pauses)
     }
 
     /// Web Animations' "end time" of a tween whose delay is `delay` and end delay `endDelay`,
@@ -102,12 +114,15 @@ public struct TweenTiming: Hashable, Sendable {
     /// nil is `repeat forever`. The one place these rules live: the checker calls it for
     /// constant parts, the interpreter for parts computed when a tween begins.
     public static func validated(duration d: Time, iterations n: Double?, alternate: Bool, rate r: Double,
-                                 direction: PlaybackDirection? = nil, iterationStart: Double = 0) throws(TimingError) -> TweenTiming {
+                                 direction: PlaybackDirection? = nil, iterationStart: Double = 0,
+                                 repeatDelay: Time = .zero) throws(TimingError) -> TweenTiming {
         var count = Double.infinity
         if let n { count = try validated(iterations: n) }
+        guard repeatDelay.ticks >= 0 else { throw .negativeRepeatDelay(repeatDelay) }
         let timing = TweenTiming(iterationDuration: try validated(duration: d), iterations: count,
                                  iterationStart: try validated(iterationStart: iterationStart),
-                                 direction: direction ?? (alternate ? .alternate : .normal), rate: try validated(rate: r))
+                                 direction: direction ?? (alternate ? .alternate : .normal), rate: try validated(rate: r),
+                                 repeatDelay: repeatDelay)
         // No end because its end is past the clock's range (an endless tween has none either).
         if timing.activeDuration == nil && timing.iterations.isFinite { throw .beyondTheClock }
         return timing
@@ -195,10 +210,18 @@ public struct TweenTiming: Hashable, Sendable {
 
         // Overall progress: active time ÷ iteration duration, + iteration start.
         var overall: Double
+        var holding = false
         if phase == .before {
             overall = 0                                  // active time is 0 in the before phase
         } else if iterationDuration.ticks == 0 || atEnd {
             overall = n                                  // d = 0: the iteration count; at the end: d·n ÷ d
+        } else if repeatDelay.ticks > 0 {
+            // GSAP's repeatDelay: iterations of d then a pause of R, holding where the iteration ended.
+            let effect = Double(t.ticks) * rate, d = Double(iterationDuration.ticks)
+            let k = (effect / (d + Double(repeatDelay.ticks))).rounded(.down)
+            let within = effect - k * (d + Double(repeatDelay.ticks))
+            holding = within >= d
+            overall = min(holding ? k + 1 : k + within / d, n)
         } else {
             overall = min(Double(t.ticks) * rate / Double(iterationDuration.ticks), n)
         }
@@ -211,7 +234,7 @@ public struct TweenTiming: Hashable, Sendable {
         } else {
             simple = overall - overall.rounded(.down)
         }
-        if simple == 0 && atEnd && n != 0 { simple = 1 }
+        if simple == 0 && (atEnd || holding) && n != 0 { simple = 1 }
 
         // Current iteration.
         let iteration: Double
@@ -267,10 +290,12 @@ public enum TimingError: Error, Hashable, Sendable {
     case beyondTheClock
     /// An iteration start below zero (or not finite).
     case iterationStart(Double)
+    /// A repeat delay below zero.
+    case negativeRepeatDelay(Time)
 
     /// The part of the tween the error is about.
     public enum Part: Hashable, Sendable {
-        case duration, delay, iterations, speed, whole, iterationStart
+        case duration, delay, iterations, speed, whole, iterationStart, repeatDelay
     }
 
     /// Which part is at fault: its expression is where the error points.
@@ -282,6 +307,7 @@ public enum TimingError: Error, Hashable, Sendable {
         case .speed: .speed
         case .beyondTheClock: .whole
         case .iterationStart: .iterationStart
+        case .negativeRepeatDelay: .repeatDelay
         }
     }
 
@@ -294,6 +320,7 @@ public enum TimingError: Error, Hashable, Sendable {
         case .speed(let r): "speed must be greater than 0, not \(formatNumber(r))"
         case .beyondTheClock: "this tween would end beyond the clock's range (about 292 years)"
         case .iterationStart(let f): "an iteration start must be 0 or more, not \(formatNumber(f))"
+        case .negativeRepeatDelay(let t): "a repeat delay cannot last a negative time (\(t))"
         }
     }
 }

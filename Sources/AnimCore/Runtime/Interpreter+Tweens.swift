@@ -301,19 +301,22 @@ extension Interpreter {
             let n = c.forever ? nil : try c.iterations.map { e throws(RuntimeError) in try number(e, env: env) } ?? 1
             let r = try c.speed.map { e throws(RuntimeError) in try number(e, env: env) } ?? 1
             let f = try c.iterationStart.map { e throws(RuntimeError) in try number(e, env: env) } ?? 0
+            var pause = Time.zero
+            if let e = c.repeatDelay, case .time(let x) = try eval(e, env: env) { pause = x }
             do throws(TimingError) {
                 guard case .time(let t) = d else {
                     return try TweenTiming.validated(duration: .zero, iterations: n, alternate: c.yoyo, rate: r, direction: c.direction,
-                                                     iterationStart: f)
+                                                     iterationStart: f, repeatDelay: pause)
                 }
                 return try TweenTiming.validated(duration: t, iterations: n, alternate: c.yoyo, rate: r, direction: c.direction,
-                                                 iterationStart: f)
+                                                 iterationStart: f, repeatDelay: pause)
             } catch {
                 let at: Span = switch error.part {
                 case .duration: c.duration.span
                 case .iterations: c.iterations?.span ?? spec.span
                 case .speed: c.speed?.span ?? spec.span
                 case .iterationStart: c.iterationStart?.span ?? spec.span
+                case .repeatDelay: c.repeatDelay?.span ?? spec.span
                 case .delay, .whole: spec.span
                 }
                 throw RuntimeError(error.message, at: at)

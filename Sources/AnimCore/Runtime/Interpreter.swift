@@ -341,6 +341,10 @@ public final class Interpreter {
             endActivity(frame: f)
             finish(f)
         case .land(let f): landTimed(f)
+        case .nextPass(let f):
+            // A yoyo repeat's pause is over: replay the recorded pass in the other direction.
+            let child = frames[Int(f)].segment
+            if child >= 0 { restartYoyo(child, pass: frames[Int(f)].state) }
         case .replayAction(let i, let k): try replayAction(i, Int(k))
         case .replayLimit(let i): replayLimit(i)
         }
@@ -375,15 +379,22 @@ public final class Interpreter {
                 let done = parent.state + 1
                 frames[Int(p)].state = done
                 let now = localTime(inst)
-                if parent.count == Int.max && now == parent.start && pendingError == nil {
+                let pause = try? repeatPause(p)
+                if parent.count == Int.max && now == parent.start && pendingError == nil && (pause ?? .zero).ticks == 0 {
                     // A pass of `repeat forever` took no time: it would loop at this instant for ever.
                     pendingError = RuntimeError("'repeat forever' would loop without end at \(time.eventStamp)s: its body takes no time",
                                                 at: graphs[Int(instances[Int(inst)].graph)].nodes[Int(parent.node)].span,
                                                 help: "give the repeated steps a duration, or repeat a fixed number of times")
                     return
                 }
+                if done < parent.count {
+                    // `repeat-delay`: the next pass starts after the pause.
+                    let next = pause.flatMap { now.adding($0) } ?? now
+                    frames[Int(p)].start = next
+                    startChild(of: p, node: body, at: next)
+                    return
+                }
                 frames[Int(p)].start = now
-                if done < parent.count { startChild(of: p, node: body, at: now); return }
             case .relative:
                 break
             case .tween, .wait, .action, .spring, .play, .spawn:

@@ -220,7 +220,7 @@ struct TrackTables: Sendable {
         case .tween(let t, let e):
             s.timingEasing.append(intern(e))
             let d = t.iterationDuration.ticks
-            let plain = t.iterations == 1 && t.iterationStart == 0 && t.rate == 1 && t.direction == .normal
+            let plain = t.iterations == 1 && t.iterationStart == 0 && t.rate == 1 && t.direction == .normal && t.repeatDelay.ticks == 0
                 && d > 0 && d < TrackTables.maxPlainTicks
             s.plainTicks.append(plain ? d : 0)
         case .spring:

@@ -281,12 +281,14 @@ public enum TweenOption: Hashable, Sendable {
     case endDelay(ExprID, Span)
     /// `fill none | forwards | backwards | both` (the word's span)
     case fill(Span, Span)
+    /// `repeat-delay D`
+    case repeatDelay(ExprID, Span)
 
     /// The span of the option.
     public var span: Span {
         switch self {
         case .delay(_, let s), .ease(_, let s), .repeat(_, let s), .yoyo(let s), .speed(_, let s), .from(_, let s),
-             .direction(_, let s), .iterationStart(_, let s), .endDelay(_, let s), .fill(_, let s): s
+             .direction(_, let s), .iterationStart(_, let s), .endDelay(_, let s), .fill(_, let s), .repeatDelay(_, let s): s
         }
     }
 }
@@ -373,6 +375,8 @@ public struct RepeatStep: Hashable, Sendable {
     public var keywordSpan: Span
     /// The whole step.
     public var span: Span
+    /// `repeat-delay D`: the pause between passes.
+    public var repeatDelay: ExprID? = nil
 }
 
 /// `stagger D [from order] for name in shapes < ... >`
@@ -657,7 +661,10 @@ extension SyntaxTree {
                                       tolerance: optional(field(n.b, 1)), span: span))
         case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span))
         case .repeat:
-            return .repeat(RepeatStep(count: optional(n.a), yoyo: n.flags != 0, body: block(n.b), keywordSpan: span.prefix(6), span: span))
+            // Flag 2: `b` is a record of the body and the `repeat-delay`.
+            let delayed = n.flags & 2 != 0
+            return .repeat(RepeatStep(count: optional(n.a), yoyo: n.flags & 1 != 0, body: block(delayed ? field(n.b, 0) : n.b),
+                                      keywordSpan: span.prefix(6), span: span, repeatDelay: delayed ? ExprID(raw: field(n.b, 1)) : nil))
         case .stagger:
             let r = n.a
             return .stagger(StaggerStep(interval: ExprID(raw: field(r, 0)), order: self.span(field(r, 1), field(r, 2)).map(Identifier.init),
@@ -737,7 +744,8 @@ extension SyntaxTree {
         case 6: return .direction(self.span(ofNode: n.a), span)
         case 7: return .iterationStart(ExprID(raw: n.a), span)
         case 8: return .endDelay(ExprID(raw: n.a), span)
-        default: return .fill(self.span(ofNode: n.a), span)
+        case 9: return .fill(self.span(ofNode: n.a), span)
+        default: return .repeatDelay(ExprID(raw: n.a), span)
         }
     }
 

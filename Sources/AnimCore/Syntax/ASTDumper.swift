@@ -140,6 +140,7 @@ public struct ASTDumper {
             case .iterationStart(let e, _): Tree(label: "iteration-start", children: [expr(e)])
             case .endDelay(let e, _): Tree(label: "end-delay", children: [expr(e)])
             case .fill(let w, _): Tree(label: "fill \(text(w))")
+            case .repeatDelay(let e, _): Tree(label: "repeat-delay", children: [expr(e)])
             }
         }
 

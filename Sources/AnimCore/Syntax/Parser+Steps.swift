@@ -291,7 +291,7 @@ extension Parser {
     }
 
     /// tweenOption := "delay" expr | "ease" easing | "repeat" (expr | "forever") | "yoyo"
-    ///              | "speed" expr | "from" expr | timingOption
+    ///              | "speed" expr | "from" expr | "repeat-delay" expr | timingOption
     mutating func parseTweenOptions() throws -> SyntaxList<OptionID> {
         let mark = scratch.count
         while true {
@@ -304,6 +304,10 @@ extension Parser {
             case .ease?:
                 advance()
                 let e = try parseEasing(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 1, e.raw)
+            case .repeat? where isRepeatDelay(at: current):
+                // `repeat-delay D` (GSAP's repeatDelay): `repeat` joined to `delay` by a hyphen.
+                advance(); advance(); advance()
+                let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 10, e.raw)
             case .repeat?:
                 advance()
                 if match(.forever) { option = tree.add(.option, t.span.merged(with: previous.span), flags: 2, -1) } else {
@@ -327,6 +331,12 @@ extension Parser {
             }
             scratch.append(option)
         }
+    }
+
+    /// Whether the tokens from `k` are `repeat-delay`, written without spaces.
+    mutating func isRepeatDelay(at k: Int) -> Bool {
+        let minus = token(at: k + 1), delay = token(at: k + 2)
+        return token(at: k).is(.repeat) && minus.kind == .minus && !minus.spaceBefore && delay.is(.delay) && !delay.spaceBefore
     }
 
     /// timingOption := "direction" word { "-" word } | "iteration-start" expr | "end-delay" expr
@@ -490,7 +500,7 @@ extension Parser {
                                     tree.record(rhs.raw, tolerance?.raw ?? -1)))
     }
 
-    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] block
+    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] [ "repeat-delay" expr ] block
     mutating func parseRepeat() throws -> StepID {
         let kw = advance()
         var count: ExprID?
@@ -499,8 +509,20 @@ extension Parser {
             count = try parseExpression()
         }
         let yoyo = match(.yoyo)
+        var delay: ExprID?
+        if isRepeatDelay(at: current) {
+            advance(); advance(); advance()
+            delay = try parseExpression()
+        } else if check(.identifier), let s = ParseMessage.optionSuggestion(text(peek)), s == "repeat-delay" || s == "yoyo" {
+            // GSAP's `repeatDelay`, a misspelt `yoyo`: the block's options are these two.
+            throw report(.unknownRepeatOption(text(peek), suggestion: s), at: peek)
+        }
         let body = try parseBlock(after: "'repeat'")
-        return StepID(raw: tree.add(.repeat, kw.span.merged(with: tree.span(ofNode: body)), flags: yoyo ? 1 : 0, count?.raw ?? -1, body))
+        let span = kw.span.merged(with: tree.span(ofNode: body))
+        if let delay {
+            return StepID(raw: tree.add(.repeat, span, flags: (yoyo ? 1 : 0) | 2, count?.raw ?? -1, tree.record(body, delay.raw)))
+        }
+        return StepID(raw: tree.add(.repeat, span, flags: yoyo ? 1 : 0, count?.raw ?? -1, body))
     }
 
     /// stagger := "stagger" expr [ "from" NAME ] "for" NAME "in" expr block

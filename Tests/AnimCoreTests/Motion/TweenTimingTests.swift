@@ -133,6 +133,31 @@ struct TweenTimingTests {
         #expect(timing.sample(at: landing).directedProgress == row.progress.after)
     }
 
+    /// GSAP's repeatDelay (GSAP docs, `repeatDelay`: "amount of time in seconds between
+    /// repeats"; `totalDuration()` = duration × (repeat + 1) + repeatDelay × repeat): between
+    /// iterations the tween holds the end of the one just done.
+    @Test("repeat delay: pauses between iterations, holding the iteration's end")
+    func repeatDelay() throws {
+        let timing = TweenTiming(iterationDuration: ms(1000), iterations: 3, direction: .normal, repeatDelay: ms(500))
+        #expect(timing.activeDuration == ms(4000))
+        func at(_ t: Double) -> (Double, Double) { let s = timing.sample(at: ms(t)); return (s.directedProgress, s.currentIteration) }
+        #expect(at(500) == (0.5, 0))
+        #expect(at(1000) == (1, 0))       // the pause starts at the end of iteration 0 …
+        #expect(at(1250) == (1, 0))       // … and holds it
+        #expect(at(1500) == (0, 1))       // iteration 1 starts after the pause
+        #expect(at(3250) == (0.25, 2))
+        #expect(at(4000) == (1, 2))
+        let yoyo = TweenTiming(iterationDuration: ms(1000), iterations: 2, direction: .alternate, repeatDelay: ms(500))
+        #expect(yoyo.activeDuration == ms(2500))
+        #expect(yoyo.sample(at: ms(1250)).directedProgress == 1)
+        #expect(yoyo.sample(at: ms(1750)).directedProgress == 0.75)
+        // Half an iteration more: one pause before it; at double speed everything halves.
+        #expect(TweenTiming(iterationDuration: ms(1000), iterations: 1.5, direction: .normal, repeatDelay: ms(500)).activeDuration == ms(2000))
+        #expect(TweenTiming(iterationDuration: ms(1000), iterations: 3, direction: .normal, rate: 2, repeatDelay: ms(500)).activeDuration
+                == ms(2000))
+        #expect(TweenTiming(iterationDuration: .zero, iterations: 3, direction: .normal, repeatDelay: ms(500)).activeDuration == .zero)
+    }
+
     /// One transformed-progress.html case.
     struct StepCase: Sendable, CustomTestStringConvertible {
         var name: String
