@@ -25,6 +25,9 @@ public struct PropertyWrite: Hashable, Sendable {
     public var isPath: Bool = false
     /// The assignment as written.
     public var span: Span
+    /// `path [...] orient [A]`: the angle added to the tangent's (0 when none is written); the
+    /// shape's rotation follows the path.
+    public var orient: TypedExpr? = nil
 }
 
 /// A checked keyframe.
@@ -209,6 +212,10 @@ public final class TweenSpec: Hashable, Sendable {
         self.fill = fill
         self.endDelay = endDelay
     }
+
+    /// How many tracks it moves: one per write, and one more for the rotation of each
+    /// `path [...] orient`.
+    public var trackCount: Int { writes.count + writes.reduce(0) { $0 + ($1.orient == nil ? 0 : 1) } }
 
     /// Whether it needs the Web Animations timing beyond the plain one, as far as the checker
     /// knows: a `fill`, an `end-delay`, or a constant negative delay (a computed delay found

@@ -172,7 +172,17 @@ extension Checker {
             }
             out.append(CheckedKeyframe(value: v, offset: offset, easing: easing))
         }
+        var orient: TypedExpr?
+        if a.orient {
+            // The rotation follows the tangent, plus the angle (a bare number is degrees).
+            if let e = a.orientAngle {
+                guard let t = checkAs(e, .angle) else { return nil }
+                orient = t
+            } else {
+                orient = TypedExpr(.constant(.angle(Angle(degrees: 0))), .angle, a.span)
+            }
+        }
         return PropertyWrite(shape: shape, property: property, op: .assign, value: out.last!.value, kind: kind,
-                             keyframes: out, isPath: a.isPath, span: a.span)
+                             keyframes: out, isPath: a.isPath, span: a.span, orient: orient)
     }
 }

@@ -248,6 +248,17 @@ extension Checker {
             guard assignments.count > 1 else { continue }  // one write cannot be written twice
             let targetSpan = tree.span(tree[asg].target)
             let key = compactText(targetSpan)
+            if w.orient != nil, case .member(let m) = tree[tree[asg].target] {
+                // `path [...] orient` writes the shape's rotation too.
+                let rotation = compactText(tree.span(m.base)) + ".rotation"
+                if let prev = seen[rotation] {
+                    var d = Diagnostic.error(CheckError.writtenTwice(rotation).message, at: tree[asg].span)
+                    d.secondary.append(.init(span: prev, text: CheckError.firstWrittenHere))
+                    diagnostics.report(d)
+                    ok = false
+                }
+                seen[rotation] = tree[asg].span
+            }
             if let prev = seen[key] {
                 var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: targetSpan)
                 d.secondary.append(.init(span: prev, text: CheckError.firstWrittenHere))

@@ -124,7 +124,7 @@ extension Interpreter {
                 let timing = try tweenTiming(spec, env: frame.env)
                 active = timing.activeDuration
                 if active == nil && timing.iterations.isFinite { throw beyondTheClock(frame) }
-                s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
+                s = pool.takeSegment(instance: inst, frame: f, room: spec.trackCount)
                 do {
                     try tweenTracks(spec, segment: s, begin: now, timing: pool.tables.intern(.tween(timing, spec.easing)), ending: nil)
                 } catch {
@@ -181,7 +181,7 @@ extension Interpreter {
         guard case .tween(let spec) = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(f)].node)].kind else {
             preconditionFailure("a plan belongs to a tween")
         }
-        let s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
+        let s = pool.takeSegment(instance: inst, frame: f, room: spec.trackCount)
         do {
             try tweenTracks(spec, segment: s, begin: now, timing: timing, ending: ending)
         } catch {
@@ -231,6 +231,14 @@ extension Interpreter {
                 tr.to = try numeric(try targetValue(w, start: start, env: env), shape, w)
             }
             pool.add(tr, to: s)
+            if let o = w.orient, case .path(let k) = tr.curve {
+                // `orient [A]`: the rotation is the path's tangent angle plus A, on the same timing.
+                let rotation = BuiltinProperty.rotation.id
+                guard currentValue(shape, rotation) != nil else { throw missingProperty(shape, w) }
+                let offset = try numeric(try eval(o, env: env), shape, w)
+                pool.add(Track(instance: inst, key: PropertyKey(shape, rotation), begin: begin, timing: timing, curve: .pathTangent(k),
+                               from: offset, to: offset, ending: ending), to: s)
+            }
         }
     }
 
@@ -396,7 +404,7 @@ extension Interpreter {
         let frame = frames[Int(f)]
         let inst = frame.instance
         guard let run = tweenRuns[f] else { return }
-        let s = pool.takeSegment(instance: inst, frame: f, room: spec.writes.count)
+        let s = pool.takeSegment(instance: inst, frame: f, room: spec.trackCount)
         do {
             try tweenTracks(spec, segment: s, begin: origin, timing: pool.tables.intern(.tween(run.timing, spec.easing)), ending: nil)
         } catch {

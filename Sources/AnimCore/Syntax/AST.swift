@@ -220,6 +220,10 @@ public struct Assignment: Hashable, Sendable {
     public var isPath: Bool
     /// The whole assignment.
     public var span: Span
+    /// `path [...] orient`: the shape's rotation follows the path's tangent.
+    public var orient: Bool = false
+    /// `orient A`: the angle added to the tangent's.
+    public var orientAngle: ExprID? = nil
 }
 
 /// One keyframe: a value, an optional offset in [0, 1], an optional easing for the segment
@@ -703,7 +707,8 @@ extension SyntaxTree {
         return Assignment(target: ExprID(raw: n.a), op: Assignment.Op(code: n.flags & 3),
                           value: ExprID(raw: hasKeyframes ? field(n.b, 0) : n.b),
                           keyframes: hasKeyframes ? SyntaxList(offset: field(n.b, 1)) : nil,
-                          isPath: n.flags & 4 != 0, span: span(ofNode: a.raw))
+                          isPath: n.flags & 4 != 0, span: span(ofNode: a.raw), orient: n.flags & 16 != 0,
+                          orientAngle: n.flags & 16 != 0 ? optional(field(n.b, 2)) : nil)
     }
 
     /// A keyframe node as its view.

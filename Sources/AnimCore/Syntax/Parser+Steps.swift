@@ -223,7 +223,7 @@ extension Parser {
         return (tree.list(scratch, from: mark), open.span.merged(with: close.span))
     }
 
-    /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes )
+    /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes [ "orient" [ expr ] ] )
     mutating func parseAssignment() throws -> AssignmentID {
         let target = try parsePostfix()
         let op: Assignment.Op
@@ -246,7 +246,19 @@ extension Parser {
         if check(.lbracket) {
             let (frames, values, listSpan) = try parseKeyframes()
             let value = tree.add(.list, listSpan, values.offset)
-            let whole = span(target).merged(with: pathKeyword.map { $0.merged(with: listSpan) } ?? listSpan)
+            var whole = span(target).merged(with: pathKeyword.map { $0.merged(with: listSpan) } ?? listSpan)
+            // `orient [A]` after a path: the rotation follows its tangent (flag 16; the angle, or -1).
+            if isPath, check(.identifier), isWord(peek, "orient") {
+                whole = whole.merged(with: advance().span)
+                var angle: Int32 = -1
+                if !atStatementEnd, !check(.gt), !check(.semicolon) {
+                    let e = try parseExpression()
+                    angle = e.raw
+                    whole = whole.merged(with: span(e))
+                }
+                return AssignmentID(raw: tree.add(.assignment, whole, flags: op.code | 4 | 8 | 16, target.raw,
+                                                  tree.record(value, frames.offset, angle)))
+            }
             return AssignmentID(raw: tree.add(.assignment, whole, flags: op.code | (isPath ? 4 : 0) | 8, target.raw,
                                               tree.record(value, frames.offset)))
         }
