@@ -8,7 +8,10 @@
 //    Not carried over: rows with duration Infinity (our iteration durations are finite). The
 //    "Test end delay" rows of simple-iteration-progress.html are `endDelayRows`: the after
 //    phase holds the value at `landingTime`, the end time (max(delay + active + end delay, 0))
-//    clipped to the active interval.
+//    clipped to the active interval. The after-phase rows of
+//    timing-model/animation-effects/active-time.html (servo/servo at 01a7de50: finish() puts the
+//    local time at the end time) are `activeTimeRows`, and its negative start delay row is in
+//    `negativeStartDelay`.
 //  - timing-model/time-transformations/transformed-progress.html, "Test bounds point of ...":
 //    step easings under delay 1000 ms, duration 1000 ms, fill both, with iterationStart and
 //    direction; expected progress at the listed currentTime (local time = currentTime − delay).
@@ -131,6 +134,32 @@ struct TweenTimingTests {
         #expect(timing.sample(at: ms(-1)).directedProgress == row.progress.before)
         #expect(timing.sample(at: .zero).directedProgress == row.progress.active)
         #expect(timing.sample(at: landing).directedProgress == row.progress.after)
+    }
+
+    /// One after-phase row of active-time.html: duration 1000 ms, 2.3 iterations, delay 500 ms,
+    /// fill forwards, and an end delay; the current iteration and progress after finish().
+    static let activeTimeRows: [(endDelay: Double, iteration: Double, progress: Double)] = [
+        (0, 2, 0.3), (4000, 2, 0.3), (-800, 1, 0.5), (-2500, 0, 0), (-4000, 0, 0),
+    ]
+
+    @Test("WPT active time in the after phase, with positive and negative end delays", arguments: activeTimeRows)
+    func activeTimeAfter(endDelay: Double, iteration: Double, progress: Double) throws {
+        let timing = TweenTiming(iterationDuration: ms(1000), iterations: 2.3, direction: .normal)
+        let landing = try #require(timing.landingTime(delay: ms(500), endDelay: ms(endDelay)))
+        let s = timing.sample(at: landing)
+        #expect(s.currentIteration == iteration)
+        #expect(abs(s.directedProgress - progress) < 1e-9)
+    }
+
+    /// active-time.html: "Active time in active phase and negative start delay is the local
+    /// time minus the start delay": duration 1000 ms, delay −500 ms, at current time 0, 0.5.
+    @Test func negativeStartDelay() throws {
+        let timing = TweenTiming(iterationDuration: ms(1000), direction: .normal)
+        // The active interval starts at the delay: local time 0 of the step is 500 ms into it.
+        #expect(timing.sample(at: .zero - ms(-500)).directedProgress == 0.5)
+        #expect(timing.endTime(delay: ms(-500), endDelay: .zero) == ms(500))
+        #expect(timing.endTime(delay: ms(-2000), endDelay: .zero) == .zero)
+        #expect(timing.landingTime(delay: ms(-2000), endDelay: .zero) == ms(1000))
     }
 
     /// GSAP's repeatDelay (GSAP docs, `repeatDelay`: "amount of time in seconds between
