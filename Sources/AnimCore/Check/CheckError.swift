@@ -55,6 +55,7 @@ enum CheckError {
     case notIndexable(Kind)
     case numberTooLarge(String)
     case timeTooLong(String)
+    case percentOutsideLinear(String)
 
     // MARK: Steps
 
@@ -82,6 +83,11 @@ enum CheckError {
     case unknownSpringParameter(String, suggestion: String?)
     case springParameterGivenTwice(String)
     case springFormsMixed(String, String)
+    case unknownSpringPreset(String, suggestion: String?)
+    case unknownWord(String, what: String, suggestion: String?)
+    case yoyoAndDirection
+    case springPresetParameter(String, String)
+    case extraBounceNeedsPreset
     case springNeeds(String, String)
     case springParameterNeeds(String, String)
     case springKeyframes
@@ -149,6 +155,7 @@ enum CheckError {
         case .notIndexable(let k): "cannot index \(k.withArticle)"
         case .numberTooLarge(let text): "number '\(text)' is too large"
         case .timeTooLong(let text): "time '\(text)' is too long for the clock (the limit is about 292 years)"
+        case .percentOutsideLinear(let text): "a percentage such as '\(text)' is only a stop position of the easing 'linear(...)'"
         case .cannotAnimate(let p, let k): "cannot animate '\(p)': \(k.withArticle) does not interpolate"
         case .relativeKind(let op, let k): "cannot use '\(op.rawValue)' on \(k.withArticle)"
         case .writtenTwice(let p): "'\(p)' is written twice in one block"
@@ -170,6 +177,11 @@ enum CheckError {
         case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
         case .springParameterGivenTwice(let n): "spring parameter '\(n)' is given twice"
         case .springFormsMixed(let a, let b): "spring parameters '\(a)' and '\(b)' belong to different forms"
+        case .unknownSpringPreset(let n, let s): "unknown spring preset '\(n)'" + did(s)
+        case .unknownWord(let w, let what, let s): "unknown \(what) '\(w)'" + did(s)
+        case .yoyoAndDirection: "'direction' and 'yoyo' both set the direction"
+        case .springPresetParameter(let preset, let p): "a '\(preset)' spring takes 'duration' and 'extra-bounce', not '\(p)'"
+        case .extraBounceNeedsPreset: "'extra-bounce' is added to a preset's bounce, and this spring has no preset"
         case .springNeeds(let given, let missing): "a spring with '\(given)' needs '\(missing)' too"
         case .springParameterNeeds(let p, let needed): "'\(p)' needs '\(needed)'"
         case .springKeyframes: "a spring moves to one target, not keyframes"
@@ -208,6 +220,7 @@ enum CheckError {
         case .unknownStageProperty: "the stage has a size and a 'color'"
         case .unknownFunction: "functions are " + Builtin.allCases.map(\.rawValue).joined(separator: ", ")
         case .notAProperty: "write 'shape.property', as in 'square.center'"
+        case .percentOutsideLinear: "write a plain number without '%' (a fraction such as an alpha is 0.5, not 50%)"
         case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
         case .pointComponentWrite(let base): "write the whole point, as in '\(base) = (x, y)'"
@@ -215,6 +228,12 @@ enum CheckError {
         case .waitNameInChain(let n): "use 'after \(n) < ... >' to start steps when it ends"
         case .unknownStaggerOrder: "orders are start, end, center, edges and random"
         case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"
+        case .unknownWord(_, "direction", _): "directions are normal, reverse, alternate and alternate-reverse (Web Animations)"
+        case .unknownWord(_, "fill", _): "fills are none, forwards, backwards and both (Web Animations)"
+        case .yoyoAndDirection: "'yoyo' is 'direction alternate': keep one"
+        case .unknownSpringPreset: "the presets are smooth, snappy and bouncy (SwiftUI's), as in 'spring bouncy < ... >'"
+        case .springPresetParameter: "a preset is a duration and a bounce already; write 'spring duration D bounce B' to give both"
+        case .extraBounceNeedsPreset: "write a preset first, as in 'spring bouncy extra-bounce 0.1', or give 'bounce'"
         case .unknownSpringParameter, .springFormsMixed:
             "write 'stiffness K damping C [mass M]', 'duration D bounce B' or 'response R damping-ratio Z'"
         default: nil
@@ -283,8 +302,22 @@ enum CheckError {
         "pick one member first, as in '\(base)[0].\(member)', or use 'stagger ... for c in ...'"
     }
 
+    /// Under the `yoyo` of a tween that also has a `direction`.
+    static let yoyoIsAlternate = "'yoyo' is 'direction alternate'"
+
+    /// The word meant: another tool's spelling of it (`alternate_reverse`, `alternateReverse`,
+    /// `forward`), else the closest one.
+    static func suggestWord(_ w: String, from words: [String]) -> String? {
+        var kebab = ""
+        for c in w {
+            if c.isUppercase { kebab += "-" + c.lowercased() } else if c == "_" { kebab += "-" } else { kebab.append(c) }
+        }
+        if words.contains(kebab) { return kebab }
+        return DidYouMean.suggest(w, from: words)
+    }
+
     /// For GSAP's power easing names.
-    static let gsapPowerNames = "GSAP's power0 is anim's linear, and power1 to power4 are quad, cubic, quart and quint"
+    static let gsapPowerNames = "anim writes GSAP's powers with '-' and the mode named, as in 'power2-out'; power1 to power4 are also quad, cubic, quart and quint"
     /// For GSAP's back.inOut with an argument.
     static let gsapBackNote = "GSAP's back.inOut(s) is anim's back-in-out(s / 1.525)"
 

@@ -25,6 +25,9 @@ public struct PropertyWrite: Hashable, Sendable {
     public var isPath: Bool = false
     /// The assignment as written.
     public var span: Span
+    /// `path [...] orient [A]`: the angle added to the tangent's (0 when none is written); the
+    /// shape's rotation follows the path.
+    public var orient: TypedExpr? = nil
 }
 
 /// A checked keyframe.
@@ -170,8 +173,14 @@ public struct ComputedTiming: Hashable, Sendable {
     public var yoyo: Bool
     /// The playback rate (a number).
     public var speed: TypedExpr?
-    /// The delay before it starts (a time).
+    /// The delay before it starts (a time; negative starts it part-way).
     public var delay: TypedExpr?
+    /// `direction D` (nil: normal, or alternate with `yoyo`).
+    public var direction: PlaybackDirection? = nil
+    /// `iteration-start F` (a number).
+    public var iterationStart: TypedExpr? = nil
+    /// `repeat-delay D` (a time).
+    public var repeatDelay: TypedExpr? = nil
 }
 
 /// A checked tween: `animate D [options] < writes >`. Immutable; a class, so the checked step
@@ -188,13 +197,33 @@ public final class TweenSpec: Hashable, Sendable {
     public let from: [TypedExpr]?
     /// The whole step.
     public let span: Span
+    /// `fill F` as written (nil: forwards, and backwards too with `from V` and a delay).
+    public let fill: FillMode?
+    /// `end-delay D` (a time; negative ends the tween before its active interval does).
+    public let endDelay: TypedExpr?
 
-    init(timing: TimingSource, easing: Easing, writes: [PropertyWrite], from: [TypedExpr]?, span: Span) {
+    init(timing: TimingSource, easing: Easing, writes: [PropertyWrite], from: [TypedExpr]?, span: Span,
+         fill: FillMode? = nil, endDelay: TypedExpr? = nil) {
         self.timing = timing
         self.easing = easing
         self.writes = writes
         self.from = from
         self.span = span
+        self.fill = fill
+        self.endDelay = endDelay
+    }
+
+    /// How many tracks it moves: one per write, and one more for the rotation of each
+    /// `path [...] orient`.
+    public var trackCount: Int { writes.count + writes.reduce(0) { $0 + ($1.orient == nil ? 0 : 1) } }
+
+    /// Whether it needs the Web Animations timing beyond the plain one, as far as the checker
+    /// knows: a `fill`, an `end-delay`, or a constant negative delay (a computed delay found
+    /// negative when the step starts needs it too).
+    public var hasTimingExtras: Bool {
+        if fill != nil || endDelay != nil { return true }
+        if case .constant(_, let d) = timing { return (d?.ticks ?? 0) < 0 }
+        return false
     }
 
     /// Whether a delay was written (even `delay 0`).
@@ -206,7 +235,8 @@ public final class TweenSpec: Hashable, Sendable {
     }
 
     public static func == (a: TweenSpec, b: TweenSpec) -> Bool {
-        a === b || (a.timing == b.timing && a.easing == b.easing && a.from == b.from && a.writes == b.writes && a.span == b.span)
+        a === b || (a.timing == b.timing && a.easing == b.easing && a.from == b.from && a.writes == b.writes && a.span == b.span
+                    && a.fill == b.fill && a.endDelay == b.endDelay)
     }
 
     public func hash(into h: inout Hasher) {
@@ -266,7 +296,7 @@ public enum CheckedStep: Hashable, Sendable {
     /// A parallel group.
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
-    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil)
 }
 
 /// A checked chain.

@@ -97,7 +97,7 @@ extension Checker {
         switch unit {
         case .none, .s: power = 9
         case .ms: power = 6
-        case .deg, .rad, .turn: return nil
+        case .deg, .rad, .turn, .percent: return nil
         }
         let shift = exponent + power
         guard shift >= 0, shift <= 18 else { return nil }
@@ -132,6 +132,8 @@ extension Checker {
             case .deg: return TypedExpr(.constant(.angle(Angle(degrees: v))), .angle, n.span)
             case .rad: return TypedExpr(.constant(.angle(Angle(radians: v))), .angle, n.span)
             case .turn: return TypedExpr(.constant(.angle(Angle(degrees: v * 360))), .angle, n.span)
+            case .percent:
+                error(.percentOutsideLinear(text(n.span)), at: n.span); return nil
             }
         case .string(let s):
             var parts: [TypedExpr.InterpolationPart] = []

@@ -2,9 +2,15 @@
 // optional offsets and per-segment easing; points followed along a smooth path).
 
 extension Checker {
-    /// The spring parameters a step may give.
-    static let springParameters = ["stiffness", "damping", "mass", "duration", "bounce", "response", "damping-ratio",
-                                   "velocity", "epsilon"]
+    /// The spring parameters a step may give (the parser knows them too, to tell a parameter
+    /// from a preset).
+    static let springParameters = ParseMessage.springParameters
+
+    /// SwiftUI's presets and their bounce (SwiftUI `Spring.smooth`, `.snappy`, `.bouncy`: duration
+    /// 0.5 and bounce 0, 0.15 and 0.3; `extraBounce` is added to the bounce).
+    static let springPresets: [(name: String, bounce: Double)] = [("smooth", 0), ("snappy", 0.15), ("bouncy", 0.3)]
+    /// A preset's duration when none is given, in seconds.
+    static let springPresetDuration = Time(ticks: 500_000_000)
 
     /// `spring [params] < writes >`.
     mutating func checkSpring(_ s: SpringStep) -> CheckedStep? {
@@ -36,11 +42,40 @@ extension Checker {
         }
         // One form only. A parameter whose meaning is unknown may be the missing one: no form rule then.
         var form = SpringForm.standard
+        if let preset = s.preset {
+            // A preset is the duration form: duration D (0.5 s), bounce = the preset's + extra-bounce.
+            let word = text(preset)
+            let base = Checker.springPresets.first { $0.name == word }?.bounce
+            if base == nil {
+                error(.unknownSpringPreset(word, suggestion: DidYouMean.suggest(word, from: Checker.springPresets.map(\.name))),
+                      at: preset)
+                ok = false
+            }
+            for p in ["stiffness", "damping", "mass", "bounce", "response", "damping-ratio"] {
+                if let at = named[p] { error(.springPresetParameter(word, p), at: at); ok = false }
+            }
+            if let base {
+                let d = given["duration"]?.0 ?? TypedExpr(.constant(.time(Checker.springPresetDuration)), .time, preset)
+                var bounce = TypedExpr(.constant(.number(base)), .number, preset)
+                if let extra = given["extra-bounce"]?.0 {
+                    // A constant sum is folded, so the checked form matches `duration D bounce B`.
+                    if case .number(let x)? = extra.constantValue {
+                        bounce = TypedExpr(.constant(.number(base + x)), .number, extra.span)
+                    } else {
+                        bounce = TypedExpr(.binary(.add, bounce, extra), .number, extra.span)
+                    }
+                }
+                form = .duration(d, bounce: bounce)
+            }
+        } else if let at = named["extra-bounce"] {
+            error(.extraBounceNeedsPreset, at: at)
+            ok = false
+        }
         let forms: [(String, [String])] = [("stiffness", ["stiffness", "damping", "mass"]), ("duration", ["duration", "bounce"]),
                                            ("response", ["response", "damping-ratio"])]
         let used = forms.filter { f in f.1.contains { named[$0] != nil } }
-        if unknownMeaning {
-            // Already reported; the form cannot be judged.
+        if unknownMeaning || s.preset != nil {
+            // Already reported, or a preset's parameters judged above.
         } else if used.count > 1 {
             let a = used[0].1.first { named[$0] != nil }!, b = used[1].1.first { named[$0] != nil }!
             error(.springFormsMixed(a, b), at: named[b]!)
@@ -137,7 +172,17 @@ extension Checker {
             }
             out.append(CheckedKeyframe(value: v, offset: offset, easing: easing))
         }
+        var orient: TypedExpr?
+        if a.orient {
+            // The rotation follows the tangent, plus the angle (a bare number is degrees).
+            if let e = a.orientAngle {
+                guard let t = checkAs(e, .angle) else { return nil }
+                orient = t
+            } else {
+                orient = TypedExpr(.constant(.angle(Angle(degrees: 0))), .angle, a.span)
+            }
+        }
         return PropertyWrite(shape: shape, property: property, op: .assign, value: out.last!.value, kind: kind,
-                             keyframes: out, isPath: a.isPath, span: a.span)
+                             keyframes: out, isPath: a.isPath, span: a.span, orient: orient)
     }
 }

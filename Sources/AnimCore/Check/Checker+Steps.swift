@@ -83,8 +83,20 @@ extension Checker {
                 }
                 count = t
             }
+            var delay: TypedExpr?
+            if let d = r.repeatDelay {
+                guard let t = timePart(d) else { return nil }
+                if let x = t.constant, x.ticks < 0 {
+                    error(.timing(.negativeRepeatDelay(x)), at: tree.span(d))
+                    return nil
+                }
+                switch t {
+                case .literal(let x, let s): delay = TypedExpr(.constant(.time(x)), .time, s)
+                case .checked(let e): delay = e
+                }
+            }
             guard let body = checkBlock(r.body) else { return nil }
-            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span)
+            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span, delay: delay)
         case .stagger(let s): return checkStagger(s)
         case .play(let p): return checkPlay(p)
         case .relative(let r): return checkRelative(r)
@@ -154,11 +166,44 @@ extension Checker {
         var delay: TimingPart<Time>?, iterations: TimingPart<Double>?, speed: TimingPart<Double>?
         var forever = false, yoyo = false
         var fromExpr: ExprID?
-        var seenOptions: UInt8 = 0  // one bit per option
+        var direction: (PlaybackDirection, Span)?, fill: FillMode?
+        var iterationStart: TimingPart<Double>?, endDelay: TimingPart<Time>?, repeatDelay: TimingPart<Time>?
+        var yoyoSpan: Span?
+        var seenOptions: UInt16 = 0  // one bit per option
         for o in tree[a.options] {
             let option = tree[o]
-            let bit: UInt8, key: String
+            let bit: UInt16, key: String
             switch option {
+            case .direction(let w, let span):
+                bit = 64; key = "direction"
+                let word = text(w)
+                if let d = PlaybackDirection(rawValue: word) { direction = (d, span) } else {
+                    error(.unknownWord(word, what: "direction", suggestion: CheckError.suggestWord(word, from: PlaybackDirection.allCases.map(\.rawValue))),
+                          at: w)
+                    ok = false
+                }
+            case .iterationStart(let e, _):
+                bit = 128; key = "iteration-start"
+                iterationStart = numberPart(e); ok = ok && iterationStart != nil
+                if let f = iterationStart?.constant {
+                    do throws(TimingError) { _ = try TweenTiming.validated(iterationStart: f) } catch {
+                        self.error(.timing(error), at: tree.span(e)); ok = false
+                    }
+                }
+            case .endDelay(let e, _):
+                bit = 256; key = "end-delay"
+                endDelay = timePart(e); ok = ok && endDelay != nil
+            case .repeatDelay(let e, _):
+                bit = 1024; key = "repeat-delay"
+                repeatDelay = timePart(e); ok = ok && repeatDelay != nil
+            case .fill(let w, _):
+                bit = 512; key = "fill"
+                let word = text(w)
+                if let f = FillMode(rawValue: word) { fill = f } else {
+                    error(.unknownWord(word, what: "fill", suggestion: CheckError.suggestWord(word, from: FillMode.allCases.map(\.rawValue))),
+                          at: w)
+                    ok = false
+                }
             case .delay(let e, _):
                 bit = 1; key = "delay"
                 delay = timePart(e); ok = ok && delay != nil
@@ -175,8 +220,8 @@ extension Checker {
                         }
                     }
                 } else { forever = true }
-            case .yoyo:
-                bit = 8; key = "yoyo"; yoyo = true
+            case .yoyo(let span):
+                bit = 8; key = "yoyo"; yoyo = true; yoyoSpan = span
             case .speed(let e, _):
                 bit = 16; key = "speed"
                 speed = numberPart(e); ok = ok && speed != nil
@@ -203,6 +248,17 @@ extension Checker {
             guard assignments.count > 1 else { continue }  // one write cannot be written twice
             let targetSpan = tree.span(tree[asg].target)
             let key = compactText(targetSpan)
+            if w.orient != nil, case .member(let m) = tree[tree[asg].target] {
+                // `path [...] orient` writes the shape's rotation too.
+                let rotation = compactText(tree.span(m.base)) + ".rotation"
+                if let prev = seen[rotation] {
+                    var d = Diagnostic.error(CheckError.writtenTwice(rotation).message, at: tree[asg].span)
+                    d.secondary.append(.init(span: prev, text: CheckError.firstWrittenHere))
+                    diagnostics.report(d)
+                    ok = false
+                }
+                seen[rotation] = tree[asg].span
+            }
             if let prev = seen[key] {
                 var d = Diagnostic.error(CheckError.writtenTwice(key).message, at: targetSpan)
                 d.secondary.append(.init(span: prev, text: CheckError.firstWrittenHere))
@@ -226,10 +282,24 @@ extension Checker {
             }
             from = froms
         }
+        if let (_, span) = direction, let y = yoyoSpan {
+            var d = Diagnostic.error(CheckError.yoyoAndDirection.message, at: span)
+            d.secondary.append(.init(span: y, text: CheckError.yoyoIsAlternate))
+            d.help = CheckError.yoyoAndDirection.help
+            diagnostics.report(d)
+            ok = false
+        }
         guard ok, let duration else { return nil }
         guard let timing = decideTiming(duration: duration, iterations: iterations, forever: forever, yoyo: yoyo, speed: speed,
-                                        delay: delay, span: a.span) else { return nil }
-        return TweenSpec(timing: timing, easing: easing, writes: writes, from: from, span: a.span)
+                                        delay: delay, direction: direction?.0, iterationStart: iterationStart,
+                                        repeatDelay: repeatDelay, span: a.span) else { return nil }
+        let endDelayExpr: TypedExpr? = endDelay.map {
+            switch $0 {
+            case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
+            case .checked(let t): t
+            }
+        }
+        return TweenSpec(timing: timing, easing: easing, writes: writes, from: from, span: a.span, fill: fill, endDelay: endDelayExpr)
     }
 
     /// A part of a tween's timing as checked: the value of a literal, read without building a
@@ -283,7 +353,9 @@ extension Checker {
     /// (reporting what `TweenTiming.validated` rejects, at the part it is about), else left to
     /// the interpreter to compute when the tween starts.
     mutating func decideTiming(duration: TimingPart<Time>, iterations: TimingPart<Double>?, forever: Bool, yoyo: Bool,
-                               speed: TimingPart<Double>?, delay: TimingPart<Time>?, span: Span) -> TimingSource? {
+                               speed: TimingPart<Double>?, delay: TimingPart<Time>?, direction: PlaybackDirection? = nil,
+                               iterationStart: TimingPart<Double>? = nil, repeatDelay: TimingPart<Time>? = nil,
+                               span: Span) -> TimingSource? {
         func expr(_ p: TimingPart<Time>) -> TypedExpr {
             switch p {
             case .literal(let t, let s): TypedExpr(.constant(.time(t)), .time, s)
@@ -298,7 +370,8 @@ extension Checker {
         }
         var computed: TimingSource {
             .computed(ComputedTiming(duration: expr(duration), iterations: iterations.map(expr), forever: forever, yoyo: yoyo,
-                                     speed: speed.map(expr), delay: delay.map(expr)))
+                                     speed: speed.map(expr), delay: delay.map(expr), direction: direction,
+                                     iterationStart: iterationStart.map(expr), repeatDelay: repeatDelay.map(expr)))
         }
         guard let d = duration.constant else { return computed }
         var n: Double? = 1
@@ -316,9 +389,20 @@ extension Checker {
             guard let x = p.constant else { return computed }
             delayTime = x
         }
+        var start = 0.0
+        if let p = iterationStart {
+            guard let x = p.constant else { return computed }
+            start = x
+        }
+        var pause = Time.zero
+        if let p = repeatDelay {
+            guard let x = p.constant else { return computed }
+            pause = x
+        }
         do throws(TimingError) {
-            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate)
-            if let delayTime { _ = try TweenTiming.validated(delay: delayTime) }
+            // A tween's delay may be negative: it starts part-way (Web Animations).
+            let timing = try TweenTiming.validated(duration: d, iterations: n, alternate: yoyo, rate: rate,
+                                                   direction: direction, iterationStart: start, repeatDelay: pause)
             return .constant(timing, delay: delayTime)
         } catch {
             let at: Span? = switch error.part {
@@ -326,6 +410,8 @@ extension Checker {
             case .delay: delay?.span
             case .iterations: iterations?.span
             case .speed: speed?.span
+            case .iterationStart: iterationStart?.span
+            case .repeatDelay: repeatDelay?.span
             case .whole: span
             }
             self.error(.timing(error), at: at ?? span)
@@ -357,17 +443,38 @@ extension Checker {
             return easing
         }
         let nameID = name(e.nameSpan)
-        let args = tree[written].map { a -> EasingArgument in
-            switch tree[a] {
-            case .number(let d, _): .number(d)
-            case .word(let s): .word(text(s))
-            }
-        }
+        let args = easingArguments(written).map(\.argument)
         let key = ResolvedEasingKey(name: nameID, arguments: args)
         if let known = resolvedEasings[key] { return known }
         let easing = resolveEasing(e, name: nameID, arguments: args)
         if let easing { resolvedEasings[key] = easing }
         return easing
+    }
+
+    /// An easing's arguments as `Easing.resolve` takes them, each with its span: numbers written
+    /// one after another without commas (`0.25 25% 75%`) are one `.stop`.
+    func easingArguments(_ written: SyntaxList<EasingArgumentID>) -> [(argument: EasingArgument, span: Span)] {
+        var out: [(argument: EasingArgument, span: Span)] = []
+        for a in tree[written] {
+            switch tree[a] {
+            case .word(let s):
+                out.append((.word(text(s)), s))
+            case .number(let d, let s, let percent, let joined):
+                if joined, let last = out.last {
+                    var (numbers, percentages): ([Double], [Double])
+                    switch last.argument {
+                    case .number(let x): (numbers, percentages) = ([x], [])
+                    case .stop(let n, let p): (numbers, percentages) = (n, p)
+                    case .word: (numbers, percentages) = ([], [])   // not reached: words are never joined
+                    }
+                    if percent { percentages.append(d) } else { numbers.append(d) }
+                    out[out.count - 1] = (.stop(numbers: numbers, percentages: percentages), last.span.merged(with: s))
+                } else {
+                    out.append((percent ? .stop(numbers: [], percentages: [d]) : .number(d), s))
+                }
+            }
+        }
+        return out
     }
 
     /// Whether two spans of the tree being read hold the same bytes.
@@ -399,8 +506,9 @@ extension Checker {
                     if anim == "back-in-out", e.arguments != nil { notes.append(CheckError.gsapBackNote) }
                 }
             }
-            if let i = err.argumentIndex, let written = e.arguments, i < tree.count(written) {
-                span = tree[tree[written][i]].span
+            if let i = err.argumentIndex, let written = e.arguments {
+                let args = easingArguments(written)
+                if i < args.count { span = args[i].span }
             }
             diagnostics.error(CheckError.easing(err).message, at: span, notes: notes, help: help)
             return nil

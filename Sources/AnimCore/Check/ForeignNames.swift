@@ -97,9 +97,12 @@ enum ForeignNames {
     /// Svelte and Popmotion (`cubicOut`), CSS and UIKit in camelCase (`easeInOut`), or snake
     /// case (`ease_in_out`) write it; nil when the words do not name one. GSAP's powers are
     /// power0 = linear, power1 = quad, power2 = cubic, power3 = quart, power4 = quint (GSAP's
-    /// easing docs); a family without a mode is `-out`, GSAP's default.
+    /// easing docs), which anim also reads as `power0` … `power4-in-out`, so a name written with
+    /// a power keeps it (`power2.out` → `power2-out`); a family without a mode is `-out`, GSAP's
+    /// default.
     static func easing(_ written: String) -> String? {
         var family: String?
+        var power: String?
         var modes: [String] = []
         for word in words(written) {
             switch word {
@@ -109,6 +112,7 @@ enum ForeignNames {
             default:
                 guard let f = easingFamilies[word], family == nil || family == f else { return nil }  // `power0.none`
                 family = f
+                if word.hasPrefix("power") { power = word }
             }
         }
         let mode: String
@@ -121,6 +125,7 @@ enum ForeignNames {
         }
         let name: String
         switch family {
+        case _ where power != nil: name = power == "power0" && modes.isEmpty ? "power0" : "\(power!)-\(mode)"
         case "linear"?: name = "linear"
         case let f?: name = "\(f)-\(mode)"
         case nil:

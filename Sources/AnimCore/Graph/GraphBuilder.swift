@@ -150,7 +150,7 @@ public struct GraphBuilder {
         switch step {
         case .tween(let t):
             var node = GraphNode(kind: .tween(t), span: t.span, name: nil, duration: GraphBuilder.duration(of: t))
-            if case .constant(let timing, let delay) = t.timing {
+            if case .constant(let timing, let delay) = t.timing, !t.hasTimingExtras {
                 // A graph has few distinct plans: the same timing, easing and delay share one.
                 let d = delay ?? .zero
                 let k = plans.firstIndex { $0.timing == timing && $0.delay == d && $0.easing == t.easing } ?? plans.count
@@ -214,18 +214,22 @@ public struct GraphBuilder {
             let d: StaticDuration = if case .forever = nodes[Int(b.index)].duration { .forever } else { .dynamic }
             nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: d)
             return NodeID(at)
-        case .repeat(let count, let yoyo, let body, let span):
+        case .repeat(let count, let yoyo, let body, let span, let delay):
             let at = reserve(span)
             let b = add(.parallel(body, span))
             let bodyDuration = nodes[Int(b.index)].duration
+            // The pause between passes (`repeat-delay`): N passes have N − 1 of them.
+            var pause: Time? = .zero
+            if let delay { if case .constant(.time(let t)) = delay.node { pause = t } else { pause = nil } }
             var d: StaticDuration = .dynamic
             if count == nil {
                 d = .forever
             } else if case .constant(.number(let n))? = count?.node, case .exact(let t) = bodyDuration,
-                      n >= 0, n == n.rounded(), let total = t.scaled(by: n) {
-                d = .exact(total)
+                      n >= 0, n == n.rounded(), let total = t.scaled(by: n), let pause,
+                      let pauses = pause.scaled(by: max(n - 1, 0)), let all = total.adding(pauses) {
+                d = .exact(all)
             } else if case .forever = bodyDuration { d = .forever }
-            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d)
+            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d, repeatDelay: delay)
             return NodeID(at)
         }
     }
@@ -244,7 +248,13 @@ public struct GraphBuilder {
         case .constant(let timing, let delay):
             if timing.iterations.isInfinite && timing.iterationDuration.ticks != 0 { return .forever }
             guard let active = timing.activeDuration else { return .dynamic }
-            return ((delay ?? .zero).adding(active)).map { .exact($0) } ?? .dynamic
+            // Web Animations' end time: max(delay + active + end delay, 0).
+            var endDelay = Time.zero
+            if let e = t.endDelay {
+                guard case .constant(.time(let x)) = e.node else { return .dynamic }
+                endDelay = x
+            }
+            return (delay ?? .zero).adding(active)?.adding(endDelay).map { .exact(max($0, .zero)) } ?? .dynamic
         case .computed(let c):
             // A computed duration is taken as endless when it repeats forever: it is, unless it
             // turns out to be 0. Any other computed part makes the duration known only then.

@@ -98,6 +98,8 @@ public struct GraphNode: Hashable, Sendable {
     /// For a tween whose timing is constant, its plan: the interpreter reads it without
     /// touching the tween's spec.
     public var plan: PlanRef?
+    /// For a `repeat` block, its `repeat-delay` (a time): the pause between passes.
+    public var repeatDelay: TypedExpr? = nil
 }
 
 /// A compiled chain: nodes in pre-order, the root first.

@@ -8,13 +8,21 @@ public enum EasingArgument: Hashable, Sendable {
     case number(Double)
     /// A (possibly hyphenated) word, such as `jump-start`.
     case word(String)
+    /// Numbers written one after another without commas, or a percentage: a stop of
+    /// `linear(0, 0.25 25% 75%, 1)`. The percentages are as written (25 for `25%`).
+    case stop(numbers: [Double], percentages: [Double])
 }
 
 extension Easing {
     /// Resolves an easing by name and arguments (nil when no parentheses were written).
     public static func resolve(name: String, arguments: [EasingArgument]?) -> Result<Easing, EasingError> {
+        // Only linear() has stops; elsewhere numbers without commas are one mistake, found first
+        // so that `cubic-bezier(0 0 1 1)` is not "1 parameter".
+        if name != "linear", let i = arguments?.firstIndex(where: { if case .stop = $0 { true } else { false } }) {
+            return .failure(.notOneNumber(name, argument: i))
+        }
         switch name {
-        case "linear": return noArguments(name, arguments, .linear)
+        case "linear": return arguments.map(resolveLinear) ?? .success(.linear)
         case "ease": return noArguments(name, arguments, .ease)
         case "ease-in": return noArguments(name, arguments, .easeIn)
         case "ease-out": return noArguments(name, arguments, .easeOut)
@@ -25,6 +33,7 @@ extension Easing {
         case "steps": return resolveSteps(arguments)
         default:
             if let (family, mode) = pennerName(name) { return resolvePenner(name, family, mode, arguments) }
+            if let easing = powerEasing(name) { return noArguments(name, arguments, easing) }
             return .failure(.unknown(name, suggestion: DidYouMean.suggest(name, from: allNames)))
         }
     }
@@ -43,9 +52,48 @@ extension Easing {
                 out.append(d)
             case .word(let w):
                 return .failure(.expectedNumber(name, word: w, argument: i))
+            case .stop:
+                return .failure(.notOneNumber(name, argument: i))
             }
         }
         return .success(out)
+    }
+
+    /// linear(stop, stop, …): at least two stops, each one output number with at most two
+    /// positions (CSS Easing Level 2 §2.1.1); the positions are resolved by `LinearEasing`.
+    private static func resolveLinear(_ args: [EasingArgument]) -> Result<Easing, EasingError> {
+        let name = "linear"
+        guard args.count >= 2 else { return .failure(.wrongArgumentCount(name, expected: "at least 2", got: args.count)) }
+        var stops: [LinearEasing.Stop] = []
+        for (i, a) in args.enumerated() {
+            let numbers: [Double], percentages: [Double]
+            switch a {
+            case .number(let d): numbers = [d]; percentages = []
+            case .word(let w): return .failure(.expectedNumber(name, word: w, argument: i))
+            case .stop(let n, let p): numbers = n; percentages = p
+            }
+            guard numbers.count == 1, percentages.count <= 2 else {
+                return .failure(.outOfRange(name, "a stop is one output number and at most two positions, such as '0.25 25% 75%'",
+                                            argument: i))
+            }
+            guard (numbers + percentages).allSatisfy(\.isFinite) else {
+                return .failure(.outOfRange(name, "parameters must be finite numbers", argument: i))
+            }
+            stops.append(LinearEasing.Stop(output: numbers[0], positions: percentages.map { $0 / 100 }))
+        }
+        return .success(.piecewiseLinear(LinearEasing(stops: stops)))
+    }
+
+    /// GSAP's `power0`…`power4` with `-in`, `-out`, `-in-out` (`powerNames`): power0 is linear,
+    /// power1 to power4 are the Penner quad, cubic, quart and quint, whose curves are GSAP's
+    /// p^(N+1), 1 − (1 − p)^(N+1) and their mirror.
+    private static func powerEasing(_ name: String) -> Easing? {
+        guard name.hasPrefix("power"), powerNames.contains(name) else { return nil }
+        let n = name.dropFirst(5).first!.wholeNumberValue!
+        guard n > 0 else { return .linear }
+        let family: [PennerFamily] = [.quad, .cubic, .quart, .quint]
+        let mode = EasingMode(rawValue: String(name.dropFirst(7)))!
+        return .penner(family[n - 1], mode)
     }
 
     /// cubic-bezier(x1, y1, x2, y2), with x1 and x2 in [0, 1] (CSS Easing Level 1).
@@ -72,6 +120,7 @@ extension Easing {
         switch args[0] {
         case .number(let d): n = d
         case .word(let w): return .failure(.expectedNumber(name, word: w, argument: 0))
+        case .stop: return .failure(.notOneNumber(name, argument: 0))
         }
         // 2^31 steps is far beyond any visible difference; the limit keeps the count an Int32.
         guard n.isFinite, n >= 1, n == n.rounded(.down), n <= Double(Int32.max) else {
@@ -80,7 +129,7 @@ extension Easing {
         var position = StepPosition.jumpEnd
         if args.count == 2 {
             switch args[1] {
-            case .number:
+            case .number, .stop:
                 return .failure(.expectedWord(name, "the second parameter is a step position such as 'jump-end'", argument: 1))
             case .word(let w):
                 guard let p = StepPosition.words[w] else {
@@ -151,6 +200,8 @@ public enum EasingError: Error, Hashable, Sendable {
     case expectedWord(String, String, argument: Int)
     /// `steps(4, jump-stat)`.
     case unknownStepPosition(String, suggestion: String?, argument: Int)
+    /// Numbers without a comma between them, or a percentage, outside `linear(...)`.
+    case notOneNumber(String, argument: Int)
 
     /// The message for the diagnostic.
     public var message: String {
@@ -169,6 +220,8 @@ public enum EasingError: Error, Hashable, Sendable {
             "bad parameters for '\(n)': \(why)"
         case .unknownStepPosition(let w, let s, _):
             "unknown step position '\(w)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
+        case .notOneNumber(let n, _):
+            "easing '\(n)' takes one plain number per parameter, with commas between"
         }
     }
 
@@ -177,7 +230,7 @@ public enum EasingError: Error, Hashable, Sendable {
         switch self {
         case .unknown, .takesNoArguments, .wrongArgumentCount: nil
         case .outOfRange(_, _, let i), .expectedNumber(_, _, let i), .expectedWord(_, _, let i),
-             .unknownStepPosition(_, _, let i): i
+             .unknownStepPosition(_, _, let i), .notOneNumber(_, let i): i
         }
     }
 }

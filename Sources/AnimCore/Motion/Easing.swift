@@ -15,6 +15,8 @@ public enum Easing: Hashable, Sendable {
     /// A Penner family in one mode: `quad-in`, `back-out(2)`, `elastic-in-out(1, 0.45)`.
     /// The family holds every parameter explicitly (defaults are filled in by `resolve`).
     case penner(PennerFamily, EasingMode)
+    /// CSS Easing Level 2 `linear(0, 0.25 25%, 1)`: piecewise linear through its points.
+    case piecewiseLinear(LinearEasing)
 
     /// CSS `ease`.
     public static let ease = Easing.cubicBezier(0.25, 0.1, 0.25, 1)
@@ -51,6 +53,8 @@ public enum Easing: Hashable, Sendable {
             return StepEasing.output(p, steps: n, position: position, beforeFlag: beforeFlag)
         case .penner(let family, let mode):
             return mode.apply(family.adjusted(for: mode), to: p)
+        case .piecewiseLinear(let f):
+            return f(p)
         }
     }
 
@@ -88,6 +92,8 @@ public enum Easing: Hashable, Sendable {
             case .back, .elastic: each { adjusted.easeIn($0) }
             case .bounce: each { PennerFamily.bounce.easeIn($0) }
             }
+        case .piecewiseLinear(let f):
+            for i in 0..<count { values[i] = f(values[i]) }
         }
     }
 
@@ -96,8 +102,15 @@ public enum Easing: Hashable, Sendable {
     /// The CSS keyword names, which take no parameters.
     public static let keywordNames = ["linear", "ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end"]
 
-    /// The CSS function names, which take parameters in parentheses.
+    /// The CSS function names, which take parameters in parentheses (`linear` is also a keyword).
     public static let functionNames = ["cubic-bezier", "steps"]
+
+    /// GSAP's power names, which anim reads as GSAP defines them (GSAP 3 `gsap-core.js`, the
+    /// `Linear,Quad,Cubic,Quart,Quint` eases: powerN is p^(N+1)): `power0` (linear) and
+    /// `power0-in` … `power4-in-out`.
+    public static let powerNames: [String] = ["power0"] + (0...4).flatMap { n in
+        EasingMode.allCases.map { "power\(n)-\($0.rawValue)" }
+    }
 
     /// The Penner names, family then mode: `sine-in`, `sine-out`, `sine-in-out`, `quad-in`, ...
     public static let pennerNames: [String] = PennerFamily.names.flatMap { f in
@@ -105,7 +118,7 @@ public enum Easing: Hashable, Sendable {
     }
 
     /// Every easing name the language accepts, for did-you-mean and completion.
-    public static let allNames: [String] = keywordNames + functionNames + pennerNames
+    public static let allNames: [String] = keywordNames + functionNames + pennerNames + powerNames
 }
 
 extension Easing: CustomStringConvertible {
@@ -126,6 +139,8 @@ extension Easing: CustomStringConvertible {
             case .elastic(let a, let p): return "\(name)(\(formatNumber(a)), \(formatNumber(p)))"
             default: return name
             }
+        case .piecewiseLinear(let f):
+            return f.description
         }
     }
 }

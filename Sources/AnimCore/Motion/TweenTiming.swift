@@ -17,6 +17,18 @@ public enum PlaybackDirection: String, Hashable, Sendable, CaseIterable {
     case alternateReverse = "alternate-reverse"
 }
 
+/// What a tween shows outside its active interval (Web Animations `FillMode`): `backwards`
+/// its before-phase value during the delay, `forwards` its end after it, `both` both, `none`
+/// neither (the value beneath comes back).
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case none, forwards, backwards, both
+
+    /// Whether it shows the before-phase value during the delay.
+    public var fillsBackwards: Bool { self == .backwards || self == .both }
+    /// Whether it keeps its end value after the active interval.
+    public var fillsForwards: Bool { self == .forwards || self == .both }
+}
+
 /// Iteration timing of a tween.
 public struct TweenTiming: Hashable, Sendable {
     /// The duration of one iteration, in effect time (before `rate` is applied).
@@ -29,6 +41,9 @@ public struct TweenTiming: Hashable, Sendable {
     public var direction: PlaybackDirection
     /// The playback rate (`speed`), greater than zero: effect time = clock time × rate.
     public var rate: Double
+    /// GSAP's `repeatDelay`: effect time between iterations, during which the tween holds the
+    /// end of the iteration just done. Zero (the Web Animations model) unless `repeat-delay`.
+    public var repeatDelay: Time = .zero
 
     /// `yoyo`: odd iterations run backward.
     public var alternate: Bool {
@@ -44,12 +59,13 @@ public struct TweenTiming: Hashable, Sendable {
 
     /// Creates a timing with every Web Animations parameter.
     public init(iterationDuration: Time, iterations: Double = 1, iterationStart: Double = 0,
-                direction: PlaybackDirection, rate: Double = 1) {
+                direction: PlaybackDirection, rate: Double = 1, repeatDelay: Time = .zero) {
         self.iterationDuration = iterationDuration
         self.iterations = iterations
         self.iterationStart = iterationStart
         self.direction = direction
         self.rate = rate
+        self.repeatDelay = repeatDelay
     }
 
     /// The active duration in clock time, `d × n ÷ rate`, rounded once to the tick grid; zero if
@@ -61,9 +77,34 @@ public struct TweenTiming: Hashable, Sendable {
         return d.scaled(by: n / r)
     }
 
-    /// The active duration in clock time; nil when infinite.
+    /// The active duration in clock time; nil when infinite. With a repeat delay R it is
+    /// (d × n + R × (⌈n⌉ − 1)) ÷ rate, each part rounded once to the tick grid (GSAP's
+    /// `totalDuration()`); a zero duration or count still makes it zero.
     public var activeDuration: Time? {
-        TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
+        let plain = TweenTiming.activeDuration(iteration: iterationDuration, iterations: iterations, rate: rate)
+        guard repeatDelay.ticks > 0, iterationDuration.ticks > 0, iterations > 0 else { return plain }
+        guard let plain else { return nil }
+        let gaps = iterations.rounded(.up) - 1
+        guard gaps > 0 else { return plain }
+        guard let pauses = repeatDelay.scaled(by: gaps / rate) else { return nil }
+        return plain.adding(pauses)
+    }
+
+    /// Web Animations' "end time" of a tween whose delay is `delay` and end delay `endDelay`,
+    /// from the start of its step: max(delay + active duration + end delay, 0); nil when the
+    /// tween never ends or its end is out of range.
+    public func endTime(delay: Time, endDelay: Time) -> Time? {
+        guard let active = activeDuration, let end = delay.adding(active)?.adding(endDelay) else { return nil }
+        return max(end, .zero)
+    }
+
+    /// The local time (from the start of the active interval) whose value the tween holds after
+    /// its end: the end of the active interval, or earlier when the end time comes first (a
+    /// negative end delay; before the active interval when it is larger than the active
+    /// duration and the delay together, where the before phase's value holds).
+    public func landingTime(delay: Time, endDelay: Time) -> Time? {
+        guard let active = activeDuration, let end = endTime(delay: delay, endDelay: endDelay) else { return nil }
+        return min(active, end - delay)
     }
 
     // MARK: - Validation
@@ -72,11 +113,16 @@ public struct TweenTiming: Hashable, Sendable {
     /// and rate anim can play, and an active duration inside the clock's range. `iterations`
     /// nil is `repeat forever`. The one place these rules live: the checker calls it for
     /// constant parts, the interpreter for parts computed when a tween begins.
-    public static func validated(duration d: Time, iterations n: Double?, alternate: Bool, rate r: Double) throws(TimingError) -> TweenTiming {
+    public static func validated(duration d: Time, iterations n: Double?, alternate: Bool, rate r: Double,
+                                 direction: PlaybackDirection? = nil, iterationStart: Double = 0,
+                                 repeatDelay: Time = .zero) throws(TimingError) -> TweenTiming {
         var count = Double.infinity
         if let n { count = try validated(iterations: n) }
-        let timing = TweenTiming(iterationDuration: try validated(duration: d), iterations: count, alternate: alternate,
-                                 rate: try validated(rate: r))
+        guard repeatDelay.ticks >= 0 else { throw .negativeRepeatDelay(repeatDelay) }
+        let timing = TweenTiming(iterationDuration: try validated(duration: d), iterations: count,
+                                 iterationStart: try validated(iterationStart: iterationStart),
+                                 direction: direction ?? (alternate ? .alternate : .normal), rate: try validated(rate: r),
+                                 repeatDelay: repeatDelay)
         // No end because its end is past the clock's range (an endless tween has none either).
         if timing.activeDuration == nil && timing.iterations.isFinite { throw .beyondTheClock }
         return timing
@@ -92,6 +138,12 @@ public struct TweenTiming: Hashable, Sendable {
     public static func validated(delay d: Time) throws(TimingError) -> Time {
         guard d.ticks >= 0 else { throw .negativeDelay(d) }
         return d
+    }
+
+    /// A tween's iteration start (`iteration-start F`): 0 or more, and finite.
+    public static func validated(iterationStart f: Double) throws(TimingError) -> Double {
+        guard f >= 0, f.isFinite else { throw .iterationStart(f) }
+        return f
     }
 
     /// A tween's iteration count (`repeat N`): 0 or more, and finite.
@@ -158,10 +210,18 @@ public struct TweenTiming: Hashable, Sendable {
 
         // Overall progress: active time ÷ iteration duration, + iteration start.
         var overall: Double
+        var holding = false
         if phase == .before {
             overall = 0                                  // active time is 0 in the before phase
         } else if iterationDuration.ticks == 0 || atEnd {
             overall = n                                  // d = 0: the iteration count; at the end: d·n ÷ d
+        } else if repeatDelay.ticks > 0 {
+            // GSAP's repeatDelay: iterations of d then a pause of R, holding where the iteration ended.
+            let effect = Double(t.ticks) * rate, d = Double(iterationDuration.ticks)
+            let k = (effect / (d + Double(repeatDelay.ticks))).rounded(.down)
+            let within = effect - k * (d + Double(repeatDelay.ticks))
+            holding = within >= d
+            overall = min(holding ? k + 1 : k + within / d, n)
         } else {
             overall = min(Double(t.ticks) * rate / Double(iterationDuration.ticks), n)
         }
@@ -174,7 +234,7 @@ public struct TweenTiming: Hashable, Sendable {
         } else {
             simple = overall - overall.rounded(.down)
         }
-        if simple == 0 && atEnd && n != 0 { simple = 1 }
+        if simple == 0 && (atEnd || holding) && n != 0 { simple = 1 }
 
         // Current iteration.
         let iteration: Double
@@ -228,10 +288,14 @@ public enum TimingError: Error, Hashable, Sendable {
     case speed(Double)
     /// An active duration past the clock's range (about 292 years).
     case beyondTheClock
+    /// An iteration start below zero (or not finite).
+    case iterationStart(Double)
+    /// A repeat delay below zero.
+    case negativeRepeatDelay(Time)
 
     /// The part of the tween the error is about.
     public enum Part: Hashable, Sendable {
-        case duration, delay, iterations, speed, whole
+        case duration, delay, iterations, speed, whole, iterationStart, repeatDelay
     }
 
     /// Which part is at fault: its expression is where the error points.
@@ -242,6 +306,8 @@ public enum TimingError: Error, Hashable, Sendable {
         case .repeatCount: .iterations
         case .speed: .speed
         case .beyondTheClock: .whole
+        case .iterationStart: .iterationStart
+        case .negativeRepeatDelay: .repeatDelay
         }
     }
 
@@ -253,6 +319,8 @@ public enum TimingError: Error, Hashable, Sendable {
         case .repeatCount(let n): "a repeat count must be 0 or more, not \(formatNumber(n))"
         case .speed(let r): "speed must be greater than 0, not \(formatNumber(r))"
         case .beyondTheClock: "this tween would end beyond the clock's range (about 292 years)"
+        case .iterationStart(let f): "an iteration start must be 0 or more, not \(formatNumber(f))"
+        case .negativeRepeatDelay(let t): "a repeat delay cannot last a negative time (\(t))"
         }
     }
 }

@@ -42,8 +42,14 @@ extension Interpreter {
                 schedule(inst, local: try checkedEnd(inst, now, d, span: node.span, what: "wait"), node: frame.node, .end(f))
             }
         case .tween(let spec):
+            if !tweenRuns.isEmpty { tweenRuns[f] = nil }  // a frame used again
+            let delay = try tweenDelay(spec, env: frame.env)
+            if spec.fill != nil || spec.endDelay != nil || delay.ticks < 0 {
+                try startTimedTween(f, spec, delay: delay, now: now)
+                return
+            }
             if spec.from != nil, spec.hasDelay { try showFromValues(f, spec) }
-            try begin(f, after: try tweenDelay(spec, env: frame.env), now: now, node: frame.node)
+            try begin(f, after: delay, now: now, node: frame.node)
         case .spring(let spec):
             try begin(f, after: try delayTime(spec.delay, env: frame.env), now: now, node: frame.node)
         case .sequence(let children):
@@ -55,6 +61,7 @@ extension Interpreter {
             frames[Int(f)].state = Int(children.count)
             for c in graphs[Int(instances[Int(inst)].graph)][children] { startChild(of: f, node: c, at: now) }
         case .repeat(let countExpr, let yoyo, let body):
+            _ = try repeatPause(f)  // a negative computed `repeat-delay` is an error at the start
             var count = Int.max
             if let e = countExpr {
                 let n = try number(e, env: frame.env)
@@ -224,14 +231,27 @@ extension Interpreter {
             let done = frame.state + 1
             frames[Int(f)].state = done
             if done < frame.count {
-                // Yoyo: replay the recorded pass in the other direction.
-                restartYoyo(child, pass: done)
+                // Yoyo: replay the recorded pass in the other direction, after the pause if any.
+                if let pause = try? repeatPause(f), pause.ticks > 0, let next = localTime(frame.instance).adding(pause) {
+                    schedule(frame.instance, local: next, node: frame.node, .nextPass(f))
+                } else {
+                    restartYoyo(child, pass: done)
+                }
                 return
             }
         }
         if case .play = node.kind { freeEnvs.append(instances[Int(child)].env) }
         frames[Int(f)].segment = -1
         finish(f)
+    }
+
+    /// A repeat block's `repeat-delay`, evaluated now (zero without one).
+    func repeatPause(_ f: Int32) throws(RuntimeError) -> Time {
+        let frame = frames[Int(f)]
+        guard let e = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].repeatDelay else { return .zero }
+        guard case .time(let t) = try eval(e, env: frame.env) else { return .zero }
+        guard t.ticks >= 0 else { throw RuntimeError(TimingError.negativeRepeatDelay(t).message, at: e.span) }
+        return t
     }
 
     // MARK: - after / with

@@ -74,6 +74,8 @@ public final class Interpreter {
     var pool = TrackPool()
     /// Named steps: each one's latest run, and the steps waiting for them.
     var steps = NamedSteps()
+    /// The timed tweens running, by frame (`TweenRun`).
+    var tweenRuns: [Int32: TweenRun] = [:]
     /// `save` snapshots.
     var saved: [ShapeID: [Value?]] = [:]
     /// An error found where it cannot be thrown (while walking up finished frames).
@@ -127,6 +129,18 @@ public final class Interpreter {
     }
 
     /// A running node.
+    /// A tween with Web Animations timing beyond the plain one, while its step runs
+    /// (`Interpreter.startTimedTween`): its timing, where its active interval starts, when it
+    /// lands and when its step ends (nil: never), and with `fill none` or `backwards` the values
+    /// beneath it, one per track.
+    struct TweenRun {
+        var timing: TweenTiming
+        var origin: Time
+        var land: Time?
+        var end: Time?
+        var beneath: [Value?]
+    }
+
     struct Frame {
         var node: Int32
         var instance: Int32
@@ -318,9 +332,19 @@ public final class Interpreter {
         case .start(let f): try startFrame(f)
         case .begin(let f): try begin(f)
         case .end(let f):
-            if frames[Int(f)].segment >= 0 { endSegment(f) }
+            if !tweenRuns.isEmpty, tweenRuns[f] != nil {
+                landTimed(f)
+                tweenRuns[f] = nil
+            } else if frames[Int(f)].segment >= 0 {
+                endSegment(f)
+            }
             endActivity(frame: f)
             finish(f)
+        case .land(let f): landTimed(f)
+        case .nextPass(let f):
+            // A yoyo repeat's pause is over: replay the recorded pass in the other direction.
+            let child = frames[Int(f)].segment
+            if child >= 0 { restartYoyo(child, pass: frames[Int(f)].state) }
         case .replayAction(let i, let k): try replayAction(i, Int(k))
         case .replayLimit(let i): replayLimit(i)
         }
@@ -355,15 +379,22 @@ public final class Interpreter {
                 let done = parent.state + 1
                 frames[Int(p)].state = done
                 let now = localTime(inst)
-                if parent.count == Int.max && now == parent.start && pendingError == nil {
+                let pause = try? repeatPause(p)
+                if parent.count == Int.max && now == parent.start && pendingError == nil && (pause ?? .zero).ticks == 0 {
                     // A pass of `repeat forever` took no time: it would loop at this instant for ever.
                     pendingError = RuntimeError("'repeat forever' would loop without end at \(time.eventStamp)s: its body takes no time",
                                                 at: graphs[Int(instances[Int(inst)].graph)].nodes[Int(parent.node)].span,
                                                 help: "give the repeated steps a duration, or repeat a fixed number of times")
                     return
                 }
+                if done < parent.count {
+                    // `repeat-delay`: the next pass starts after the pause.
+                    let next = pause.flatMap { now.adding($0) } ?? now
+                    frames[Int(p)].start = next
+                    startChild(of: p, node: body, at: next)
+                    return
+                }
                 frames[Int(p)].start = now
-                if done < parent.count { startChild(of: p, node: body, at: now); return }
             case .relative:
                 break
             case .tween, .wait, .action, .spring, .play, .spawn:

@@ -4,6 +4,12 @@
 // nothing. Its value is a pure function of its instance's local time, which is what lets
 // instances pause, reverse and seek, and what lets the log keep it after it is over.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a track's progress runs.
 enum TrackTiming: Hashable, Sendable {
     /// Web Animations timing and an easing.
@@ -22,6 +28,9 @@ enum TrackCurve: Hashable, Sendable {
     case path(Int32)
     /// One closed-form spring per component (`TrackTables.springs`, from this index).
     case springs(Int32)
+    /// The angle of a path's tangent (`TrackTables.paths`), plus the track's `from` angle:
+    /// the rotation of `path [...] orient` (MotionPathPlugin `autoRotate`).
+    case pathTangent(Int32)
 }
 
 /// One property moved by a tween or spring.
@@ -130,6 +139,44 @@ struct PathTrack: Sendable {
         NumericValue(.point(location(p)))!
     }
 
+    /// The tangent's angle at overall progress p (clamped to [0, 1]), in degrees: atan2(dy, dx)
+    /// of the spline's derivative there, in stage coordinates (y down); 0 where the path does
+    /// not move.
+    func tangentDegrees(_ p: Double) -> Double {
+        let (s, t) = parameter(p)
+        let pts = points
+        let p1 = pts[s], p2 = pts[s + 1]
+        let p0 = s > 0 ? pts[s - 1] : p1
+        let p3 = s + 2 < pts.count ? pts[s + 2] : p2
+        func d(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            0.5 * ((-a + c) + 2 * (2 * a - 5 * b + 4 * c - d) * t + 3 * (-a + 3 * b - 3 * c + d) * t * t)
+        }
+        let dx = d(p0.x, p1.x, p2.x, p3.x), dy = d(p0.y, p1.y, p2.y, p3.y)
+        guard dx != 0 || dy != 0 else { return 0 }
+        return atan2(dy, dx) * 180 / Double.pi
+    }
+
+    /// The segment and its parameter at overall progress p (clamped to [0, 1]), by arc length.
+    private func parameter(_ p: Double) -> (Int, Double) {
+        let q = min(1, max(0, p))
+        let last = points.count - 2
+        if q <= 0 { return (0, 0) }
+        let total = lengths[lengths.count - 1]
+        if q >= 1 || !(total > 0) { return (last, 1) }
+        let target = q * total
+        var lo = 0, hi = lengths.count - 1
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if lengths[mid] <= target { lo = mid } else { hi = mid }
+        }
+        let span = lengths[hi] - lengths[lo]
+        let f = span > 0 ? (target - lengths[lo]) / span : 0
+        let sample = Double(lo) + f
+        let n = PathTrack.samplesPerSegment
+        let s = min(last, Int(sample) / n)
+        return (s, min(1, max(0, (sample - Double(s * n)) / Double(n))))
+    }
+
     private func location(_ p: Double) -> Point {
         let q = min(1, max(0, p))
         if q <= 0 { return points[0] }
@@ -220,7 +267,7 @@ struct TrackTables: Sendable {
         case .tween(let t, let e):
             s.timingEasing.append(intern(e))
             let d = t.iterationDuration.ticks
-            let plain = t.iterations == 1 && t.iterationStart == 0 && t.rate == 1 && t.direction == .normal
+            let plain = t.iterations == 1 && t.iterationStart == 0 && t.rate == 1 && t.direction == .normal && t.repeatDelay.ticks == 0
                 && d > 0 && d < TrackTables.maxPlainTicks
             s.plainTicks.append(plain ? d : 0)
         case .spring:
@@ -288,6 +335,10 @@ struct TrackTables: Sendable {
             case .straight, .springs: return NumericValue.interpolate(tr.from, tr.to, e)
             case .keyframes(let k): return s.keyframes[Int(k)].value(e, beforeFlag: sample.beforeFlag)
             case .path(let k): return s.paths[Int(k)].value(e)
+            case .pathTangent(let k):
+                var out = tr.from
+                out.setArithmetic(0, tr.from.arithmetic(0) + s.paths[Int(k)].tangentDegrees(e))
+                return out
             }
         case .spring(let duration):
             let u = t - tr.begin

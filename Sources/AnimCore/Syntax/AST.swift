@@ -220,6 +220,10 @@ public struct Assignment: Hashable, Sendable {
     public var isPath: Bool
     /// The whole assignment.
     public var span: Span
+    /// `path [...] orient`: the shape's rotation follows the path's tangent.
+    public var orient: Bool = false
+    /// `orient A`: the angle added to the tangent's.
+    public var orientAngle: ExprID? = nil
 }
 
 /// One keyframe: a value, an optional offset in [0, 1], an optional easing for the segment
@@ -237,15 +241,17 @@ public struct Keyframe: Hashable, Sendable {
 
 /// An easing as written: `ease-in-out`, `cubic-bezier(0.2, 0, 0, 1)`, `steps(4, jump-end)`.
 public struct EasingSyntax: Hashable, Sendable {
-    /// One argument: a number or a word such as `jump-start`.
+    /// One argument: a number or a word such as `jump-start`. A number written straight after
+    /// another, with no comma between (`0.25 25%` in `linear(0, 0.25 25%, 1)`), is `joined` to
+    /// it; `percent` says it was written with `%` (the value is as written: 25 for `25%`).
     public enum Argument: Hashable, Sendable {
-        case number(Double, Span)
+        case number(Double, Span, percent: Bool, joined: Bool)
         case word(Span)
 
         /// Where it is.
         public var span: Span {
             switch self {
-            case .number(_, let s), .word(let s): s
+            case .number(_, let s, _, _), .word(let s): s
             }
         }
     }
@@ -271,11 +277,22 @@ public enum TweenOption: Hashable, Sendable {
     case speed(ExprID, Span)
     /// `from V`
     case from(ExprID, Span)
+    /// `direction normal | reverse | alternate | alternate-reverse` (the word's span)
+    case direction(Span, Span)
+    /// `iteration-start F`
+    case iterationStart(ExprID, Span)
+    /// `end-delay D`
+    case endDelay(ExprID, Span)
+    /// `fill none | forwards | backwards | both` (the word's span)
+    case fill(Span, Span)
+    /// `repeat-delay D`
+    case repeatDelay(ExprID, Span)
 
     /// The span of the option.
     public var span: Span {
         switch self {
-        case .delay(_, let s), .ease(_, let s), .repeat(_, let s), .yoyo(let s), .speed(_, let s), .from(_, let s): s
+        case .delay(_, let s), .ease(_, let s), .repeat(_, let s), .yoyo(let s), .speed(_, let s), .from(_, let s),
+             .direction(_, let s), .iterationStart(_, let s), .endDelay(_, let s), .fill(_, let s), .repeatDelay(_, let s): s
         }
     }
 }
@@ -306,6 +323,8 @@ public struct SpringStep: Hashable, Sendable {
     public var keywordSpan: Span
     /// The whole step.
     public var span: Span
+    /// A SwiftUI preset's name (`smooth`, `snappy`, `bouncy`) written first, if one is.
+    public var preset: Span? = nil
 }
 
 /// `wait D`, `wait` (until everything ends) or `wait NAME`.
@@ -360,6 +379,8 @@ public struct RepeatStep: Hashable, Sendable {
     public var keywordSpan: Span
     /// The whole step.
     public var span: Span
+    /// `repeat-delay D`: the pause between passes.
+    public var repeatDelay: ExprID? = nil
 }
 
 /// `stagger D [from order] for name in shapes < ... >`
@@ -632,8 +653,10 @@ extension SyntaxTree {
             return .animate(AnimateStep(duration: ExprID(raw: n.a), options: SyntaxList(offset: field(n.b, 0)),
                                         assignments: SyntaxList(offset: field(n.b, 1)), keywordSpan: span.prefix(7), span: span))
         case .spring:
+            let preset = field(n.a, 3)
             return .spring(SpringStep(parameters: SyntaxList(offset: field(n.a, 0)), options: SyntaxList(offset: field(n.a, 1)),
-                                      assignments: SyntaxList(offset: field(n.a, 2)), keywordSpan: span.prefix(6), span: span))
+                                      assignments: SyntaxList(offset: field(n.a, 2)), keywordSpan: span.prefix(6), span: span,
+                                      preset: preset < 0 ? nil : self.span(ofNode: preset)))
         case .wait: return .wait(WaitStep(argument: optional(n.a), span: span))
         case .print: return .print(PrintStep(value: ExprID(raw: n.a), span: span))
         case .set: return .set(SetStep(assignment: AssignmentID(raw: n.a), span: span))
@@ -642,7 +665,10 @@ extension SyntaxTree {
                                       tolerance: optional(field(n.b, 1)), span: span))
         case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span))
         case .repeat:
-            return .repeat(RepeatStep(count: optional(n.a), yoyo: n.flags != 0, body: block(n.b), keywordSpan: span.prefix(6), span: span))
+            // Flag 2: `b` is a record of the body and the `repeat-delay`.
+            let delayed = n.flags & 2 != 0
+            return .repeat(RepeatStep(count: optional(n.a), yoyo: n.flags & 1 != 0, body: block(delayed ? field(n.b, 0) : n.b),
+                                      keywordSpan: span.prefix(6), span: span, repeatDelay: delayed ? ExprID(raw: field(n.b, 1)) : nil))
         case .stagger:
             let r = n.a
             return .stagger(StaggerStep(interval: ExprID(raw: field(r, 0)), order: self.span(field(r, 1), field(r, 2)).map(Identifier.init),
@@ -681,7 +707,8 @@ extension SyntaxTree {
         return Assignment(target: ExprID(raw: n.a), op: Assignment.Op(code: n.flags & 3),
                           value: ExprID(raw: hasKeyframes ? field(n.b, 0) : n.b),
                           keyframes: hasKeyframes ? SyntaxList(offset: field(n.b, 1)) : nil,
-                          isPath: n.flags & 4 != 0, span: span(ofNode: a.raw))
+                          isPath: n.flags & 4 != 0, span: span(ofNode: a.raw), orient: n.flags & 16 != 0,
+                          orientAngle: n.flags & 16 != 0 ? optional(field(n.b, 2)) : nil)
     }
 
     /// A keyframe node as its view.
@@ -704,7 +731,8 @@ extension SyntaxTree {
         let n = node(a.raw)
         let span = span(ofNode: a.raw)
         guard n.kind == .easingNumber else { return .word(span) }
-        return .number(Double(bitPattern: UInt64(UInt32(bitPattern: n.a)) | UInt64(UInt32(bitPattern: n.b)) << 32), span)
+        return .number(Double(bitPattern: UInt64(UInt32(bitPattern: n.a)) | UInt64(UInt32(bitPattern: n.b)) << 32), span,
+                       percent: n.flags & 1 != 0, joined: n.flags & 2 != 0)
     }
 
     /// A tween option node as its view.
@@ -717,7 +745,12 @@ extension SyntaxTree {
         case 2: return .repeat(optional(n.a), span)
         case 3: return .yoyo(span)
         case 4: return .speed(ExprID(raw: n.a), span)
-        default: return .from(ExprID(raw: n.a), span)
+        case 5: return .from(ExprID(raw: n.a), span)
+        case 6: return .direction(self.span(ofNode: n.a), span)
+        case 7: return .iterationStart(ExprID(raw: n.a), span)
+        case 8: return .endDelay(ExprID(raw: n.a), span)
+        case 9: return .fill(self.span(ofNode: n.a), span)
+        default: return .repeatDelay(ExprID(raw: n.a), span)
         }
     }
 

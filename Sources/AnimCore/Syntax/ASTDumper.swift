@@ -99,7 +99,7 @@ public struct ASTDumper {
             case .animate(let a):
                 return Tree(label: "Animate", children: [expr(a.duration)] + tree[a.options].map(option) + tree[a.assignments].map(assignment))
             case .spring(let sp):
-                return Tree(label: "Spring", children: tree[sp.parameters].map { p in
+                return Tree(label: sp.preset.map { "Spring \(text($0))" } ?? "Spring", children: tree[sp.parameters].map { p in
                     Tree(label: "Param \(name(tree[p].name))", children: [expr(tree[p].value)])
                 } + tree[sp.options].map(option) + tree[sp.assignments].map(assignment))
             case .wait(let w): return Tree(label: "Wait", children: w.argument.map { [expr($0)] } ?? [])
@@ -136,6 +136,11 @@ public struct ASTDumper {
             case .yoyo: Tree(label: "yoyo")
             case .speed(let e, _): Tree(label: "speed", children: [expr(e)])
             case .from(let e, _): Tree(label: "from", children: [expr(e)])
+            case .direction(let w, _): Tree(label: "direction \(text(w))")
+            case .iterationStart(let e, _): Tree(label: "iteration-start", children: [expr(e)])
+            case .endDelay(let e, _): Tree(label: "end-delay", children: [expr(e)])
+            case .fill(let w, _): Tree(label: "fill \(text(w))")
+            case .repeatDelay(let e, _): Tree(label: "repeat-delay", children: [expr(e)])
             }
         }
 

@@ -210,7 +210,7 @@ public struct Lexer {
         }
     }
 
-    /// `12`, `1.5`, `.5`, `2e-3`, then an optional unit suffix (`s ms deg rad turn`).
+    /// `12`, `1.5`, `.5`, `2e-3`, then an optional unit suffix (`s ms deg rad turn`, or `%`).
     private mutating func lexNumber() {
         let start = pos
         var p = pos
@@ -230,7 +230,10 @@ public struct Lexer {
         }
         pos = p
         var unit = NumberUnit.none
-        if pos < limit, isNameStart(bytes[pos]) {
+        if pos < limit, bytes[pos] == 0x25 /* % */ {
+            unit = .percent
+            pos += 1
+        } else if pos < limit, isNameStart(bytes[pos]) {
             var e = pos
             while e < limit, isNameByte(bytes[e]) { e += 1 }
             if let u = NumberUnit(suffix: UnsafeBufferPointer(rebasing: bytes[pos..<e])) {

@@ -57,6 +57,7 @@ enum ParseMessage {
     case emptyKeyframes
     case expectedDuration
     case unknownOption(String, suggestion: String?)
+    case unknownRepeatOption(String, suggestion: String?)
     case easingParameterWithUnit
     case expectedEasingParameter(found: String)
     case expectedSpringParameter(found: String)
@@ -130,8 +131,34 @@ enum ParseMessage {
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
                                  "interrupt", "save", "restore"]
 
+    /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
+    static let springPresets = ["smooth", "snappy", "bouncy"]
+    /// The spring parameters a step may give (`Checker.springParameters`).
+    static let springParameters = ["stiffness", "damping", "mass", "duration", "bounce", "response", "damping-ratio",
+                                   "velocity", "epsilon", "extra-bounce"]
     /// The options a tween takes, for did-you-mean.
-    static let optionWords = ["delay", "ease", "repeat", "yoyo", "speed", "from"]
+    static let optionWords = ["delay", "ease", "repeat", "yoyo", "speed", "from", "direction", "iteration-start", "end-delay", "fill",
+                              "repeat-delay"]
+
+    /// The tween option meant by a word: CSS's and Web Animations' names (`fill-mode`,
+    /// `animation-direction`, `iterationStart`, `endDelay`, `iteration_start`), else the closest
+    /// option.
+    static func optionSuggestion(_ word: String) -> String? {
+        // camelCase and snake_case as kebab-case; CSS's `animation-` prefix dropped.
+        var kebab = ""
+        for c in word {
+            if c.isUppercase { kebab += "-" + c.lowercased() } else if c == "_" { kebab += "-" } else { kebab.append(c) }
+        }
+        if kebab.hasPrefix("animation-") { kebab.removeFirst("animation-".count) }
+        switch kebab {
+        case "fill-mode": return "fill"
+        case "iteration-count", "iterations": return "repeat"
+        case "duration": return nil
+        default:
+            if optionWords.contains(kebab) { return kebab }
+            return DidYouMean.suggest(word, from: optionWords)
+        }
+    }
 
     /// What a step may start with.
     static let stepStartHelp = "a step starts with animate, spring, wait, print, set, expect, repeat, stagger, play, after, with or '<'"
@@ -175,6 +202,7 @@ enum ParseMessage {
         case .emptyKeyframes: "a keyframe list needs at least one value"
         case .expectedDuration: "expected a duration after 'animate'"
         case .unknownOption(let w, let s): "unknown option '\(w)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownRepeatOption(let w, let s): "unknown repeat option '\(w)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
         case .easingParameterWithUnit: "easing parameters are plain numbers"
         case .expectedEasingParameter(let found): "expected a number or a word in the easing's parameters, found \(found)"
         case .expectedSpringParameter(let found): "expected a spring parameter or '<', found \(found)"
@@ -214,7 +242,8 @@ enum ParseMessage {
         case .emptyTweenBlock: "write a property assignment inside, as in '< square.alpha = 0 >'"
         case .doubleEqualInAssignment: "'==' compares; use it in 'expect'"
         case .expectedDuration: "write the duration first, as in 'animate 0.5 < ... >'"
-        case .unknownOption: "options are delay, ease, repeat, yoyo, speed and from"
+        case .unknownRepeatOption: "a repeat block takes 'yoyo' and 'repeat-delay D' before its '<'"
+        case .unknownOption: "options are delay, ease, repeat, repeat-delay, yoyo, speed, from, direction, iteration-start, end-delay and fill"
         case .singleEqualInExpect: "use '==' to compare"
         case .angleBracketInExpect: "use '<=' or '>='"
         default: nil

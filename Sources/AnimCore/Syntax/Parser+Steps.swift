@@ -223,7 +223,7 @@ extension Parser {
         return (tree.list(scratch, from: mark), open.span.merged(with: close.span))
     }
 
-    /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes )
+    /// assignment := postfix ("=" | "+=" | "-=") ( expr | keyframes | "path" keyframes [ "orient" [ expr ] ] )
     mutating func parseAssignment() throws -> AssignmentID {
         let target = try parsePostfix()
         let op: Assignment.Op
@@ -246,7 +246,19 @@ extension Parser {
         if check(.lbracket) {
             let (frames, values, listSpan) = try parseKeyframes()
             let value = tree.add(.list, listSpan, values.offset)
-            let whole = span(target).merged(with: pathKeyword.map { $0.merged(with: listSpan) } ?? listSpan)
+            var whole = span(target).merged(with: pathKeyword.map { $0.merged(with: listSpan) } ?? listSpan)
+            // `orient [A]` after a path: the rotation follows its tangent (flag 16; the angle, or -1).
+            if isPath, check(.identifier), isWord(peek, "orient") {
+                whole = whole.merged(with: advance().span)
+                var angle: Int32 = -1
+                if !atStatementEnd, !check(.gt), !check(.semicolon) {
+                    let e = try parseExpression()
+                    angle = e.raw
+                    whole = whole.merged(with: span(e))
+                }
+                return AssignmentID(raw: tree.add(.assignment, whole, flags: op.code | 4 | 8 | 16, target.raw,
+                                                  tree.record(value, frames.offset, angle)))
+            }
             return AssignmentID(raw: tree.add(.assignment, whole, flags: op.code | (isPath ? 4 : 0) | 8, target.raw,
                                               tree.record(value, frames.offset)))
         }
@@ -291,7 +303,7 @@ extension Parser {
     }
 
     /// tweenOption := "delay" expr | "ease" easing | "repeat" (expr | "forever") | "yoyo"
-    ///              | "speed" expr | "from" expr
+    ///              | "speed" expr | "from" expr | "repeat-delay" expr | timingOption
     mutating func parseTweenOptions() throws -> SyntaxList<OptionID> {
         let mark = scratch.count
         while true {
@@ -304,6 +316,10 @@ extension Parser {
             case .ease?:
                 advance()
                 let e = try parseEasing(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 1, e.raw)
+            case .repeat? where isRepeatDelay(at: current):
+                // `repeat-delay D` (GSAP's repeatDelay): `repeat` joined to `delay` by a hyphen.
+                advance(); advance(); advance()
+                let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 10, e.raw)
             case .repeat?:
                 advance()
                 if match(.forever) { option = tree.add(.option, t.span.merged(with: previous.span), flags: 2, -1) } else {
@@ -320,17 +336,43 @@ extension Parser {
                 let e = try parseExpression(); option = tree.add(.option, t.span.merged(with: span(e)), flags: 5, e.raw)
             default:
                 if t.kind == .identifier, !check(.lt) {
-                    let word = text(t)
-                    throw report(.unknownOption(word, suggestion: DidYouMean.suggest(word, from: ParseMessage.optionWords)), at: t)
+                    option = try parseTimingOption()
+                } else {
+                    return tree.list(scratch, from: mark)
                 }
-                return tree.list(scratch, from: mark)
             }
             scratch.append(option)
         }
     }
 
+    /// Whether the tokens from `k` are `repeat-delay`, written without spaces.
+    mutating func isRepeatDelay(at k: Int) -> Bool {
+        let minus = token(at: k + 1), delay = token(at: k + 2)
+        return token(at: k).is(.repeat) && minus.kind == .minus && !minus.spaceBefore && delay.is(.delay) && !delay.spaceBefore
+    }
+
+    /// timingOption := "direction" word { "-" word } | "iteration-start" expr | "end-delay" expr
+    ///               | "fill" word
+    ///
+    /// The Web Animations timing options (Grammar.md §6.1). The option's name is read whole, so
+    /// `fill-mode` and `iterationStart` are unknown options whose did-you-mean is anim's.
+    mutating func parseTimingOption() throws -> Int32 {
+        let name = try parseHyphenatedWord(.word)
+        let word = file.text(of: name)
+        switch word {
+        case "direction", "fill":
+            let value = try parseHyphenatedWord(.word)
+            return tree.add(.option, name.merged(with: value), flags: word == "direction" ? 6 : 9, tree.add(.identifier, value))
+        case "iteration-start", "end-delay":
+            let e = try parseExpression()
+            return tree.add(.option, name.merged(with: span(e)), flags: word == "end-delay" ? 8 : 7, e.raw)
+        default:
+            throw report(.unknownOption(word, suggestion: ParseMessage.optionSuggestion(word)), at: name)
+        }
+    }
+
     /// easing := word { "-" word } [ "(" easingArg { "," easingArg } ")" ]
-    /// easingArg := ["-"] NUMBER | word { "-" word }
+    /// easingArg := ( ["-"] NUMBER )+ | word { "-" word }
     mutating func parseEasing() throws -> EasingID {
         // Dots join words too, so GSAP's `power2.out` reaches the checker whole and its error can
         // name the anim easing; no anim easing has a dot.
@@ -343,15 +385,27 @@ extension Parser {
                 repeat {
                     let t = peek
                     if check(.number) || check(.minus) {
-                        let neg = match(.minus)
-                        let n = try consume(.number, orReport: .expected(.number))
-                        guard n.unit == .none, let dec = DecimalLiteral(text(n)) else {
-                            throw report(.easingParameterWithUnit, at: n)
+                        // Numbers written one after another, without commas, are one argument: a
+                        // stop of `linear(0, 0.25 25% 75%, 1)` (CSS Easing Level 2). Each number
+                        // after the first has flag 2; a percentage has flag 1.
+                        var first = true
+                        while check(.number) || check(.minus) {
+                            let start = peek
+                            let neg = match(.minus)
+                            let n = try consume(.number, orReport: .expected(.number))
+                            guard n.unit == .none || n.unit == .percent,
+                                  let dec = DecimalLiteral(file.text(of: Span(source: n.span.source, start: n.span.start, end: n.digitsEnd)))
+                            else {
+                                throw report(.easingParameterWithUnit, at: n)
+                            }
+                            let bits = (neg ? -dec.doubleValue : dec.doubleValue).bitPattern
+                            let flags: UInt8 = (n.unit == .percent ? 1 : 0) | (first ? 0 : 2)
+                            let a = tree.add(.easingNumber, start.span.merged(with: n.span), flags: flags,
+                                             Int32(bitPattern: UInt32(truncatingIfNeeded: bits)),
+                                             Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
+                            scratch.append(a)
+                            first = false
                         }
-                        let bits = (neg ? -dec.doubleValue : dec.doubleValue).bitPattern
-                        let a = tree.add(.easingNumber, t.span.merged(with: n.span), Int32(bitPattern: UInt32(truncatingIfNeeded: bits)),
-                                         Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
-                        scratch.append(a)
                     } else if check(.identifier) || check(.keyword) {
                         let w = try parseHyphenatedWord(.word)
                         scratch.append(tree.add(.easingWord, w))
@@ -381,10 +435,11 @@ extension Parser {
         return span
     }
 
-    /// spring := "spring" { springParam | "delay" expr } tweenBlock
+    /// spring := "spring" [ springPreset ] { springParam | "delay" expr } tweenBlock
     /// springParam := word { "-" word } expr
     mutating func parseSpring() throws -> StepID {
         let kw = advance()
+        let preset = parseSpringPreset()
         let paramMark = scratch.count
         var options: [OptionID] = []
         while !check(.lt) {
@@ -405,8 +460,23 @@ extension Parser {
         }
         let params: SyntaxList<PropertyInitID> = tree.list(scratch, from: paramMark)
         let (assignments, blockSpan) = try parseAssignmentBlock(after: "'spring'")
-        let r = tree.record(params.offset, tree.list(options).offset, assignments.offset)
+        let r = tree.record(params.offset, tree.list(options).offset, assignments.offset, preset)
         return StepID(raw: tree.add(.spring, kw.span.merged(with: blockSpan), r))
+    }
+
+    /// springPreset := word
+    ///
+    /// A preset (SwiftUI's `smooth`, `snappy`, `bouncy`) is a word with no value: one of the
+    /// presets' names, or any other word but a parameter's that a `<` follows (so `spring smoth
+    /// < … >` reaches the checker, which names the preset meant). The
+    /// node is an identifier, or -1 when there is none.
+    mutating func parseSpringPreset() -> Int32 {
+        guard check(.identifier) else { return -1 }
+        let word = text(peek)
+        // A parameter's name before `<` is a parameter without its value, reported as such.
+        guard ParseMessage.springPresets.contains(word)
+                || token(at: current + 1).kind == .lt && !ParseMessage.springParameters.contains(word) else { return -1 }
+        return tree.add(.identifier, advance().span)
     }
 
     /// wait := "wait" [ expr ]
@@ -442,7 +512,7 @@ extension Parser {
                                     tree.record(rhs.raw, tolerance?.raw ?? -1)))
     }
 
-    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] block
+    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] [ "repeat-delay" expr ] block
     mutating func parseRepeat() throws -> StepID {
         let kw = advance()
         var count: ExprID?
@@ -451,8 +521,20 @@ extension Parser {
             count = try parseExpression()
         }
         let yoyo = match(.yoyo)
+        var delay: ExprID?
+        if isRepeatDelay(at: current) {
+            advance(); advance(); advance()
+            delay = try parseExpression()
+        } else if check(.identifier), let s = ParseMessage.optionSuggestion(text(peek)), s == "repeat-delay" || s == "yoyo" {
+            // GSAP's `repeatDelay`, a misspelt `yoyo`: the block's options are these two.
+            throw report(.unknownRepeatOption(text(peek), suggestion: s), at: peek)
+        }
         let body = try parseBlock(after: "'repeat'")
-        return StepID(raw: tree.add(.repeat, kw.span.merged(with: tree.span(ofNode: body)), flags: yoyo ? 1 : 0, count?.raw ?? -1, body))
+        let span = kw.span.merged(with: tree.span(ofNode: body))
+        if let delay {
+            return StepID(raw: tree.add(.repeat, span, flags: (yoyo ? 1 : 0) | 2, count?.raw ?? -1, tree.record(body, delay.raw)))
+        }
+        return StepID(raw: tree.add(.repeat, span, flags: yoyo ? 1 : 0, count?.raw ?? -1, body))
     }
 
     /// stagger := "stagger" expr [ "from" NAME ] "for" NAME "in" expr block

@@ -45,9 +45,11 @@ extension Keyword {
     }
 }
 
-/// The unit written directly after a number (`1.5s`, `90deg`).
+/// The unit written directly after a number (`1.5s`, `90deg`, `25%`).
 public enum NumberUnit: UInt8, Hashable, Sendable {
     case none, s, ms, deg, rad, turn
+    /// `%`: only a stop position of the easing `linear(...)` takes it (CSS Easing Level 2).
+    case percent
 
     /// The unit for a suffix, if it is one.
     init?(suffix: some Collection<UInt8>) {
@@ -65,7 +67,7 @@ public enum NumberUnit: UInt8, Hashable, Sendable {
     var suffixLength: Int {
         switch self {
         case .none: 0
-        case .s: 1
+        case .s, .percent: 1
         case .ms: 2
         case .deg, .rad: 3
         case .turn: 4
@@ -81,6 +83,7 @@ public enum NumberUnit: UInt8, Hashable, Sendable {
         case .deg: "deg"
         case .rad: "rad"
         case .turn: "turn"
+        case .percent: "%"
         }
     }
 }

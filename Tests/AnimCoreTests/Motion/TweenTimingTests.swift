@@ -5,8 +5,13 @@
 //    and currentIteration in the before phase, at the start of the active phase and in the after
 //    phase, sampled as resources/effect-tests.js does: forwards at local times −1 ms, 0 and the
 //    end of the active interval; with playbackRate −1 at 0, the end, and the end + 1 ms.
-//    Not carried over: rows with duration Infinity (our iteration durations are finite) and the
-//    endDelay rows (the language has no end delay).
+//    Not carried over: rows with duration Infinity (our iteration durations are finite). The
+//    "Test end delay" rows of simple-iteration-progress.html are `endDelayRows`: the after
+//    phase holds the value at `landingTime`, the end time (max(delay + active + end delay, 0))
+//    clipped to the active interval. The after-phase rows of
+//    timing-model/animation-effects/active-time.html (servo/servo at 01a7de50: finish() puts the
+//    local time at the end time) are `activeTimeRows`, and its negative start delay row is in
+//    `negativeStartDelay`.
 //  - timing-model/time-transformations/transformed-progress.html, "Test bounds point of ...":
 //    step easings under delay 1000 ms, duration 1000 ms, fill both, with iterationStart and
 //    direction; expected progress at the listed currentTime (local time = currentTime − delay).
@@ -95,6 +100,91 @@ struct TweenTimingTests {
         }
         // WPT: activeBoundary is undefined exactly when the active duration is zero.
         #expect((row.progress.active == nil && row.iteration.active == nil) == (end == .zero))
+    }
+
+    /// One "Test end delay" row of simple-iteration-progress.html: delay 1 ms, fill both.
+    struct EndDelayRow: Sendable, CustomTestStringConvertible {
+        var iterations: Double = 1
+        var start: Double = 0
+        var endDelay: Double                       // ms
+        var progress: (before: Double, active: Double, after: Double)
+        var testDescription: String { "iterations \(iterations) iterationStart \(start) endDelay \(endDelay)ms" }
+    }
+
+    static let endDelayRows: [EndDelayRow] = [
+        EndDelayRow(endDelay: 50, progress: (0, 0, 1)),
+        EndDelayRow(endDelay: -50, progress: (0, 0, 0.5)),
+        EndDelayRow(endDelay: -100, progress: (0, 0, 0)),
+        EndDelayRow(endDelay: -200, progress: (0, 0, 0)),
+        EndDelayRow(start: 0.5, endDelay: 50, progress: (0.5, 0.5, 0.5)),
+        EndDelayRow(start: 0.5, endDelay: -50, progress: (0.5, 0.5, 0)),
+        EndDelayRow(start: 0.5, endDelay: -100, progress: (0.5, 0.5, 0.5)),
+        EndDelayRow(iterations: 2, endDelay: -100, progress: (0, 0, 0)),
+        EndDelayRow(start: 2, endDelay: -50, progress: (0, 0, 0.5)),
+        EndDelayRow(start: 2, endDelay: -100, progress: (0, 0, 0)),
+    ]
+
+    @Test("WPT end delay: the value the after phase holds", arguments: endDelayRows)
+    func endDelay(_ row: EndDelayRow) throws {
+        let timing = TweenTiming(iterationDuration: ms(100), iterations: row.iterations, iterationStart: row.start, direction: .normal)
+        let delay = ms(1), endDelay = ms(row.endDelay)
+        let end = try #require(timing.endTime(delay: delay, endDelay: endDelay))
+        #expect(end == max(.zero, ms(1 + 100 * row.iterations + row.endDelay)))
+        let landing = try #require(timing.landingTime(delay: delay, endDelay: endDelay))
+        #expect(timing.sample(at: ms(-1)).directedProgress == row.progress.before)
+        #expect(timing.sample(at: .zero).directedProgress == row.progress.active)
+        #expect(timing.sample(at: landing).directedProgress == row.progress.after)
+    }
+
+    /// One after-phase row of active-time.html: duration 1000 ms, 2.3 iterations, delay 500 ms,
+    /// fill forwards, and an end delay; the current iteration and progress after finish().
+    static let activeTimeRows: [(endDelay: Double, iteration: Double, progress: Double)] = [
+        (0, 2, 0.3), (4000, 2, 0.3), (-800, 1, 0.5), (-2500, 0, 0), (-4000, 0, 0),
+    ]
+
+    @Test("WPT active time in the after phase, with positive and negative end delays", arguments: activeTimeRows)
+    func activeTimeAfter(endDelay: Double, iteration: Double, progress: Double) throws {
+        let timing = TweenTiming(iterationDuration: ms(1000), iterations: 2.3, direction: .normal)
+        let landing = try #require(timing.landingTime(delay: ms(500), endDelay: ms(endDelay)))
+        let s = timing.sample(at: landing)
+        #expect(s.currentIteration == iteration)
+        #expect(abs(s.directedProgress - progress) < 1e-9)
+    }
+
+    /// active-time.html: "Active time in active phase and negative start delay is the local
+    /// time minus the start delay": duration 1000 ms, delay −500 ms, at current time 0, 0.5.
+    @Test func negativeStartDelay() throws {
+        let timing = TweenTiming(iterationDuration: ms(1000), direction: .normal)
+        // The active interval starts at the delay: local time 0 of the step is 500 ms into it.
+        #expect(timing.sample(at: .zero - ms(-500)).directedProgress == 0.5)
+        #expect(timing.endTime(delay: ms(-500), endDelay: .zero) == ms(500))
+        #expect(timing.endTime(delay: ms(-2000), endDelay: .zero) == .zero)
+        #expect(timing.landingTime(delay: ms(-2000), endDelay: .zero) == ms(1000))
+    }
+
+    /// GSAP's repeatDelay (GSAP docs, `repeatDelay`: "amount of time in seconds between
+    /// repeats"; `totalDuration()` = duration × (repeat + 1) + repeatDelay × repeat): between
+    /// iterations the tween holds the end of the one just done.
+    @Test("repeat delay: pauses between iterations, holding the iteration's end")
+    func repeatDelay() throws {
+        let timing = TweenTiming(iterationDuration: ms(1000), iterations: 3, direction: .normal, repeatDelay: ms(500))
+        #expect(timing.activeDuration == ms(4000))
+        func at(_ t: Double) -> (Double, Double) { let s = timing.sample(at: ms(t)); return (s.directedProgress, s.currentIteration) }
+        #expect(at(500) == (0.5, 0))
+        #expect(at(1000) == (1, 0))       // the pause starts at the end of iteration 0 …
+        #expect(at(1250) == (1, 0))       // … and holds it
+        #expect(at(1500) == (0, 1))       // iteration 1 starts after the pause
+        #expect(at(3250) == (0.25, 2))
+        #expect(at(4000) == (1, 2))
+        let yoyo = TweenTiming(iterationDuration: ms(1000), iterations: 2, direction: .alternate, repeatDelay: ms(500))
+        #expect(yoyo.activeDuration == ms(2500))
+        #expect(yoyo.sample(at: ms(1250)).directedProgress == 1)
+        #expect(yoyo.sample(at: ms(1750)).directedProgress == 0.75)
+        // Half an iteration more: one pause before it; at double speed everything halves.
+        #expect(TweenTiming(iterationDuration: ms(1000), iterations: 1.5, direction: .normal, repeatDelay: ms(500)).activeDuration == ms(2000))
+        #expect(TweenTiming(iterationDuration: ms(1000), iterations: 3, direction: .normal, rate: 2, repeatDelay: ms(500)).activeDuration
+                == ms(2000))
+        #expect(TweenTiming(iterationDuration: .zero, iterations: 3, direction: .normal, repeatDelay: ms(500)).activeDuration == .zero)
     }
 
     /// One transformed-progress.html case.

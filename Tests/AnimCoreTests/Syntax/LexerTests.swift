@@ -74,7 +74,7 @@ struct LexerTests {
 
     @Test("numbers and their units", arguments: [
         ("1", NumberUnit.none), ("0.25", .none), (".5", .none), ("2e-3", .none), ("1E3", .none),
-        ("1.5s", .s), ("300ms", .ms), ("90deg", .deg), ("1.57rad", .rad), ("0.25turn", .turn),
+        ("1.5s", .s), ("300ms", .ms), ("90deg", .deg), ("1.57rad", .rad), ("0.25turn", .turn), ("25%", .percent), ("1e2%", .percent),
     ])
     func numberUnits(text: String, unit: NumberUnit) {
         let (tokens, diags, file) = lex(text)
