@@ -71,8 +71,7 @@ extension Session {
         silent = true
         if sampling { interpreter.recordHistory() }
         do {
-            try execute(built)
-            built = []  // the graphs live on in the interpreter, as in `run`
+            try execute(consuming: &built)  // the graphs live on in the interpreter, as in `run`
             try playToEnd()
         } catch {
             return nil
