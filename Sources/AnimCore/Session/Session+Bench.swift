@@ -62,9 +62,9 @@ extension Session {
             mark = clock.now
             guard let tree = parse(file) else { return nil }
             report.parse = lap()
-            guard let checked = check(tree) else { return nil }
+            guard var checked = check(tree) else { return nil }
             report.check = lap()
-            built = build(checked)
+            built = build(consuming: &checked)
             report.build = lap()
         }
 

@@ -241,6 +241,21 @@ public final class Session: RunEventSink {
         return statements.map(built)
     }
 
+    /// Builds checked statements as `build` does, letting each go once it is built (the built
+    /// statement holds what it needs). Leaves `statements` empty.
+    func build(consuming statements: inout [CheckedStmt]) -> [BuiltStatement] {
+        defer { statements = [] }
+        buildInstantiations()
+        var out: [BuiltStatement] = []
+        out.reserveCapacity(statements.count)
+        for i in statements.indices {
+            var s = CheckedStmt.declaration(.none)
+            swap(&s, &statements[i])
+            out.append(built(s))
+        }
+        return out
+    }
+
     /// Builds the graphs of the defines the environment has and the session not yet.
     func buildInstantiations() {
         if instantiations.count < environment.instantiations.count {
@@ -274,12 +289,26 @@ public final class Session: RunEventSink {
     func execute(consuming statements: inout [CheckedStmt]) throws(RuntimeError) {
         defer { statements = [] }
         buildInstantiations()
+        reserveRoom(for: statements)
         for i in statements.indices {
             if stoppedAtLimit { return }
             var s = CheckedStmt.declaration(.none)
             swap(&s, &statements[i])
             try execute(built(s))
         }
+    }
+
+    /// Has the interpreter make room at once for the shapes and graphs `statements` make.
+    func reserveRoom(for statements: some Sequence<CheckedStmt>) {
+        var shapes = 0, graphs = 0
+        for s in statements {
+            switch s {
+            case .shapes(let c): shapes += c.count
+            case .start: graphs += 1
+            case .stage, .bind, .seed, .wait, .observe, .declaration: break
+            }
+        }
+        interpreter.reserve(shapes: shapes, graphs: graphs)
     }
 
     /// Executes built statements in order at script time `now`.
@@ -294,6 +323,7 @@ public final class Session: RunEventSink {
     /// run (its graph lives on in the interpreter). Leaves `statements` empty.
     func execute(consuming statements: inout [BuiltStatement]) throws(RuntimeError) {
         defer { statements = [] }
+        reserveRoom(for: statements.lazy.map(\.statement))
         for i in statements.indices {
             if stoppedAtLimit { return }
             var b = BuiltStatement(statement: .declaration(.none), graph: nil)
