@@ -239,6 +239,16 @@ public final class Interpreter {
 
     // MARK: - Starting graphs
 
+    /// Makes room at once for what statements about to run make at least: `shapes` shapes,
+    /// and `graphs` started graphs (each an instance with a root frame), so that a script of
+    /// many statements does not copy these arrays as they grow.
+    public func reserve(shapes: Int, graphs: Int) {
+        scene.reserve(shapes: shapes)
+        self.graphs.reserveRoom(for: graphs)
+        instances.reserveRoom(for: graphs)
+        frames.reserveRoom(for: graphs)
+    }
+
     /// Starts a graph at global time `at` (not before the clock).
     public func start(_ graph: SequencerGraph, at: Time) {
         // Graphs without locals share environment 0, so ten thousand one-line graphs cost no arrays.

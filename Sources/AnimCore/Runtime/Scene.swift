@@ -167,6 +167,17 @@ public struct Scene: Sendable {
         others[key] = v
     }
 
+    /// Makes room at once for `n` more shapes, so that a script declaring many does not copy
+    /// the scene's arrays as they grow (room not used is never touched, so never resident).
+    mutating func reserve(shapes n: Int) {
+        shapes.reserveRoom(for: n)
+        slots.reserveRoom(for: n)
+        numbers.reserveRoom(for: n * Scene.longestBlock)
+    }
+
+    /// The most numbers a shape's built-ins take.
+    private static let longestBlock = defaults.map(\.count).max() ?? 0
+
     /// Adds a shape with default values for its kind and room for `propertyCount` ids.
     mutating func add(name: String, kind: ShapeKind, propertyCount: Int) -> ShapeID {
         let id = ShapeID(shapes.count)
@@ -193,5 +204,14 @@ public struct Scene: Sendable {
             .joined(separator: ", ") + "]"
         default: v.description
         }
+    }
+}
+
+extension Array {
+    /// Makes room for `n` more elements at once: at least double the capacity when it grows,
+    /// so that calls made again and again (a REPL entry at a time) stay linear in all.
+    mutating func reserveRoom(for n: Int) {
+        let need = count + n
+        if capacity < need { reserveCapacity(Swift.max(need, 2 * capacity)) }
     }
 }

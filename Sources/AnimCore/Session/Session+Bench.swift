@@ -62,17 +62,16 @@ extension Session {
             mark = clock.now
             guard let tree = parse(file) else { return nil }
             report.parse = lap()
-            guard let checked = check(tree) else { return nil }
+            guard var checked = check(tree) else { return nil }
             report.check = lap()
-            built = build(checked)
+            built = build(consuming: &checked)
             report.build = lap()
         }
 
         silent = true
         if sampling { interpreter.recordHistory() }
         do {
-            try execute(built)
-            built = []  // the graphs live on in the interpreter, as in `run`
+            try execute(consuming: &built)  // the graphs live on in the interpreter, as in `run`
             try playToEnd()
         } catch {
             return nil

@@ -187,9 +187,8 @@ public final class Session: RunEventSink {
         let file = sources.add(name: name, bytes: bytes)
         guard var statements = compile(file), prepareTraces() else { return .failure }
         do {
-            try execute(statements)
-            // The graphs live on in the interpreter; the checked statements can go.
-            statements = []
+            // The graphs live on in the interpreter; each checked statement goes once it has run.
+            try execute(consuming: &statements)
             try playToEnd()
         } catch {
             // Already reported where it was raised.
@@ -238,19 +237,42 @@ public final class Session: RunEventSink {
     /// Builds the sequencer graph of every chain and observer body (GraphBuilder), after the
     /// graphs of the instantiations they may play.
     public func build(_ statements: [CheckedStmt]) -> [BuiltStatement] {
+        buildInstantiations()
+        return statements.map(built)
+    }
+
+    /// Builds checked statements as `build` does, letting each go once it is built (the built
+    /// statement holds what it needs). Leaves `statements` empty.
+    func build(consuming statements: inout [CheckedStmt]) -> [BuiltStatement] {
+        defer { statements = [] }
+        buildInstantiations()
+        var out: [BuiltStatement] = []
+        out.reserveCapacity(statements.count)
+        for i in statements.indices {
+            var s = CheckedStmt.declaration(.none)
+            swap(&s, &statements[i])
+            out.append(built(s))
+        }
+        return out
+    }
+
+    /// Builds the graphs of the defines the environment has and the session not yet.
+    func buildInstantiations() {
         if instantiations.count < environment.instantiations.count {
             GraphBuilder.buildInstantiations(environment.instantiations, onto: &instantiations)
             interpreter.instantiations = instantiations
         }
-        return statements.map { s in
-            switch s {
-            case .observe(_, let body, let localCount, _):
-                BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: instantiations))
-            case .start(let chain, _, let localCount, _):
-                BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: instantiations))
-            case .stage, .shapes, .bind, .seed, .wait, .declaration:
-                BuiltStatement(statement: s, graph: nil)
-            }
+    }
+
+    /// One checked statement with its graph built (`buildInstantiations` done before).
+    func built(_ s: CheckedStmt) -> BuiltStatement {
+        switch s {
+        case .observe(_, let body, let localCount, _):
+            BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: instantiations))
+        case .start(let chain, _, let localCount, _):
+            BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: instantiations))
+        case .stage, .shapes, .bind, .seed, .wait, .declaration:
+            BuiltStatement(statement: s, graph: nil)
         }
     }
 
@@ -259,11 +281,54 @@ public final class Session: RunEventSink {
         try execute(build(statements))
     }
 
+    /// Builds and executes checked statements in order at script time `now`, each graph built
+    /// just before its statement runs (the graphs are the ones `build` makes: building reads
+    /// nothing a statement changes) and each statement let go once it has run (its graph lives
+    /// on in the interpreter), so a run never holds every statement twice. Leaves `statements`
+    /// empty.
+    func execute(consuming statements: inout [CheckedStmt]) throws(RuntimeError) {
+        defer { statements = [] }
+        buildInstantiations()
+        reserveRoom(for: statements)
+        for i in statements.indices {
+            if stoppedAtLimit { return }
+            var s = CheckedStmt.declaration(.none)
+            swap(&s, &statements[i])
+            try execute(built(s))
+        }
+    }
+
+    /// Has the interpreter make room at once for the shapes and graphs `statements` make.
+    func reserveRoom(for statements: some Sequence<CheckedStmt>) {
+        var shapes = 0, graphs = 0
+        for s in statements {
+            switch s {
+            case .shapes(let c): shapes += c.count
+            case .start: graphs += 1
+            case .stage, .bind, .seed, .wait, .observe, .declaration: break
+            }
+        }
+        interpreter.reserve(shapes: shapes, graphs: graphs)
+    }
+
     /// Executes built statements in order at script time `now`.
     public func execute(_ statements: [BuiltStatement]) throws(RuntimeError) {
         for i in statements.indices {  // by index: each statement is read in place, not copied
             if stoppedAtLimit { return }
             try execute(statements[i])
+        }
+    }
+
+    /// Executes built statements in order at script time `now`, letting each go once it has
+    /// run (its graph lives on in the interpreter). Leaves `statements` empty.
+    func execute(consuming statements: inout [BuiltStatement]) throws(RuntimeError) {
+        defer { statements = [] }
+        reserveRoom(for: statements.lazy.map(\.statement))
+        for i in statements.indices {
+            if stoppedAtLimit { return }
+            var b = BuiltStatement(statement: .declaration(.none), graph: nil)
+            swap(&b, &statements[i])
+            try execute(b)
         }
     }
 
