@@ -29,8 +29,15 @@ extension Session {
     /// budget the caller gives it.
     public static func diagnose(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(),
                                 shouldStop: (() -> Bool)? = nil) -> ScriptDiagnostics {
+        diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop, prepare: { _ in })
+    }
+
+    /// `diagnose`, with a session `prepare` sets up before the check.
+    static func diagnose(name: String, bytes: [UInt8], options: SessionOptions, shouldStop: (() -> Bool)?,
+                         prepare: (Session) -> Void) -> ScriptDiagnostics {
         let kept = KeptDiagnostics()
         let session = Session(options: options, output: kept)
+        prepare(session)
         var stopped = false
         if let shouldStop {
             session.interpreter.shouldStop = {
@@ -57,4 +64,49 @@ final class KeptDiagnostics: SessionOutput {
     func standardOutput(_ text: String) {}
     func standardError(_ text: String) {}
     func diagnostic(_ diagnostic: Diagnostic, renderer: DiagnosticRenderer) { diagnostics.append(diagnostic) }
+}
+
+/// What an editor needs to know about one script: its diagnostics, as `anim check` finds them,
+/// and the parsed tree, the names, the checked environment and the timing run behind them.
+public struct ScriptAnalysis: Sendable {
+    /// The diagnostics, exactly `diagnose`'s.
+    public var diagnostics: ScriptDiagnostics
+    /// The parsed tree (with the parser's recovery when there were syntax errors).
+    public var tree: SyntaxTree
+    /// The script's names and their uses.
+    public var symbols: SymbolIndex
+    /// The checker's environment, when the check passed (shapes, kinds, defines).
+    public var environment: Environment?
+    /// The timing run as data, when the check passed and the run got going.
+    public var timeline: Timeline?
+    /// When each step ran in the timing run.
+    public var stepTimes: StepTimes
+    /// Where script time landed after each top-level `wait`, by the wait's span.
+    public var waitLandings: [Span: Time]
+}
+
+extension Session {
+    /// Analyzes a script for an editor: `diagnose`'s diagnostics, plus the tree, the names and
+    /// a timing run kept as a timeline (the same run `anim check` makes, with its history
+    /// kept). `shouldStop` bounds the run as for `diagnose`.
+    public static func analyze(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(),
+                               shouldStop: (() -> Bool)? = nil) -> ScriptAnalysis {
+        var session: Session?
+        let diagnostics = diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop) { s in
+            s.keepsTree = true
+            s.waitLandings = []
+            s.interpreter.recordHistory()
+            session = s
+        }
+        let s = session!
+        let tree = s.keptTree ?? Parser.parseProgram(diagnostics.file).tree
+        let checked = s.keptCheckPassed
+        var timeline: Timeline?
+        if checked { timeline = s.currentTimeline() }
+        var landings: [Span: Time] = [:]
+        for w in s.waitLandings ?? [] { landings[w.span] = w.now }
+        return ScriptAnalysis(diagnostics: diagnostics, tree: tree, symbols: SymbolIndex(tree),
+                              environment: checked ? s.environment : nil, timeline: timeline,
+                              stepTimes: timeline.map(StepTimes.init) ?? StepTimes(), waitLandings: landings)
+    }
 }

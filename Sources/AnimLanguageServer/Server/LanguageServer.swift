@@ -37,7 +37,9 @@ public final class LanguageServer {
     private var client = ClientCapabilities(json: .object([:]), positionEncoding: .utf16)
 
     /// The features every server has.
-    public static let standardFeatures: [LanguageFeature] = [DiagnosticsFeature()]
+    public static let standardFeatures: [LanguageFeature] = [
+        DiagnosticsFeature(), OutlineFeature(), NavigationFeature(), HoverFeature(), CompletionFeature(), HintsFeature(), CodeActionsFeature(),
+    ]
 
     /// A server that sends to `sink`, times scripts within `budget`, and logs (to standard
     /// error, for the editor's log) through `log`.
