@@ -312,17 +312,15 @@ private struct Walker {
         case .name(let id):
             use(id.span)
         case .member(let m):
-            let baseRef: Int? = if case .name = tree[m.base] { index.references.count } else { nil }
+            // `name.prop` and `name[i].prop`: the name's reference is the next one noted.
+            var baseRef: Int?
+            if case .name = tree[m.base] { baseRef = index.references.count }
+            if case .index(let ix) = tree[m.base], case .name = tree[ix.base] { baseRef = index.references.count }
             expr(m.base)
             let k = index.references.count
             index.references.append(Reference(span: m.member.span, role: .property(base: nil)))
             if let b = baseRef {
                 if case .name(let d) = index.references[b].role { index.references[k].role = .property(base: d) } else { baseOf[k] = b }
-            } else if case .index(let ix) = tree[m.base], case .name(let n) = tree[ix.base] {
-                // `card[2].center`: the array's declaration.
-                if let b = index.references.lastIndex(where: { $0.span == n.span }) {
-                    if case .name(let d) = index.references[b].role { index.references[k].role = .property(base: d) } else { baseOf[k] = b }
-                }
             }
         case .index(let ix):
             expr(ix.base); expr(ix.index)

@@ -77,7 +77,8 @@ public struct ScriptAnalysis: Sendable {
     public var symbols: SymbolIndex
     /// The checker's environment, when the check passed (shapes, kinds, defines).
     public var environment: Environment?
-    /// The timing run as data, when the check passed and the run got going.
+    /// The timing run as data, when the check passed and the run got going: its graphs and
+    /// activities, and the properties' history when `analyze` was asked to keep it.
     public var timeline: Timeline?
     /// When each step ran in the timing run.
     public var stepTimes: StepTimes
@@ -87,15 +88,16 @@ public struct ScriptAnalysis: Sendable {
 
 extension Session {
     /// Analyzes a script for an editor: `diagnose`'s diagnostics, plus the tree, the names and
-    /// a timing run kept as a timeline (the same run `anim check` makes, with its history
-    /// kept). `shouldStop` bounds the run as for `diagnose`.
-    public static func analyze(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(),
+    /// a timing run kept as a timeline (the same run `anim check` makes; with `history`, every
+    /// property's values are kept too, which makes the run slower). `shouldStop` bounds the run
+    /// as for `diagnose`.
+    public static func analyze(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(), history: Bool = false,
                                shouldStop: (() -> Bool)? = nil) -> ScriptAnalysis {
         var session: Session?
         let diagnostics = diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop) { s in
             s.keepsTree = true
             s.waitLandings = []
-            s.interpreter.recordHistory()
+            if history { s.interpreter.recordHistory() }
             session = s
         }
         let s = session!

@@ -4,6 +4,7 @@
 // defines), and the timing run kept as a Timeline with each step's times (StepTimes) and where
 // each top-level `wait` left the clock. Features turn spans into positions here.
 import AnimCore
+import Synchronization
 
 /// One analyzed version of a document.
 public struct DocumentAnalysis: Sendable {
@@ -17,6 +18,10 @@ public struct DocumentAnalysis: Sendable {
     public var script: ScriptAnalysis
     /// What checking it found, as `anim check` does.
     public var check: ScriptDiagnostics { script.diagnostics }
+    /// The timing run again with every property's history (for a hover's values), made on
+    /// first use: a keystroke's analysis does not keep it, as it slows the run.
+    public var history: Timeline? { lazyHistory.value }
+    let lazyHistory: LazyHistory
     /// The work budget the timing run had.
     public var budget: WorkBudget
     /// Whether the work budget stopped the timing run before the script ended.
@@ -48,7 +53,8 @@ public struct DocumentAnalysis: Sendable {
             var script = Session.analyze(name: fileName(of: job.uri), bytes: [])
             script.diagnostics.diagnostics = [.error("a script may be at most \(budget.maxBytes >> 20) MiB",
                                                      at: .point(script.diagnostics.file.id, 0))]
-            return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, script: script, budget: budget)
+            return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, script: script, lazyHistory: LazyHistory { nil },
+                                    budget: budget)
         }
         var checks = 0
         let script = Session.analyze(name: fileName(of: job.uri), bytes: job.text.bytes) {
@@ -56,7 +62,15 @@ public struct DocumentAnalysis: Sendable {
             return checks > budget.checks || superseded()
         }
         if superseded() { return nil }
-        return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, script: script, budget: budget)
+        let name = fileName(of: job.uri), bytes = job.text.bytes
+        let history = LazyHistory {
+            var n = 0
+            return Session.analyze(name: name, bytes: bytes, history: true) {
+                n += 1
+                return n > budget.checks
+            }.timeline
+        }
+        return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, script: script, lazyHistory: history, budget: budget)
     }
 
     /// The name diagnostics use for a document: the path of a `file:` URI, else the URI.
@@ -82,5 +96,20 @@ public struct DocumentAnalysis: Sendable {
             }
         }
         return String(validating: bytes, as: UTF8.self) ?? String(s)
+    }
+}
+
+/// A value computed once, on first use, by whichever thread asks first.
+final class LazyHistory: Sendable {
+    private let state: Mutex<(done: Bool, value: Timeline?)> = Mutex((false, nil))
+    private let make: @Sendable () -> Timeline?
+
+    init(_ make: @escaping @Sendable () -> Timeline?) { self.make = make }
+
+    var value: Timeline? {
+        state.withLock { s in
+            if !s.done { s = (true, make()) }
+            return s.value
+        }
     }
 }

@@ -173,7 +173,7 @@ enum Hover {
         }
         var out = "`\(decl.name).\(name)`: \(kind)"
         let tree = a.script.tree
-        guard decl.kind == .shape, let timeline = a.script.timeline,
+        guard decl.kind == .shape, a.script.timeline != nil, let timeline = a.history,
               let step = a.script.symbols.steps.last(where: { tree.span($0).contains(span) && isTween(a, $0) }) else { return out }
         guard let t = a.script.stepTimes.time(of: tree.span(step)) else { return out + "\n\nthe step around it never runs in the timing run" }
         let v0 = timeline.value(id, prop, at: t.start).map { "\($0)" } ?? "?"
