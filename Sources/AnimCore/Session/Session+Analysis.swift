@@ -2,6 +2,7 @@
 // shows diagnostics itself (the language server). It is `check(name:bytes:)` itself, run with an
 // output that keeps each diagnostic instead of rendering it, so the two can never disagree:
 // the same diagnostics, in the same order, with the same limit on how many are shown.
+import Synchronization
 
 /// What checking one script found.
 public struct ScriptDiagnostics: Sendable {
@@ -57,6 +58,23 @@ extension Session {
     }
 }
 
+/// A value made on first use, once, by whichever thread asks first.
+final class Lazy<Value: Sendable>: Sendable {
+    private let state = Mutex<Value?>(nil)
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        state.withLock { s in
+            if let v = s { return v }
+            let v = make()
+            s = v
+            return v
+        }
+    }
+}
+
 /// An output that keeps diagnostics as data and drops everything else (a check prints nothing
 /// else but the count of diagnostics not shown, which `diagnose` computes).
 final class KeptDiagnostics: SessionOutput {
@@ -73,15 +91,17 @@ public struct ScriptAnalysis: Sendable {
     public var diagnostics: ScriptDiagnostics
     /// The parsed tree (with the parser's recovery when there were syntax errors).
     public var tree: SyntaxTree
-    /// The script's names and their uses.
-    public var symbols: SymbolIndex
+    /// The script's names and their uses (indexed on first use).
+    public var symbols: SymbolIndex { lazySymbols.value }
+    let lazySymbols: Lazy<SymbolIndex>
     /// The checker's environment, when the check passed (shapes, kinds, defines).
     public var environment: Environment?
     /// The timing run as data, when the check passed and the run got going: its graphs and
     /// activities, and the properties' history when `analyze` was asked to keep it.
     public var timeline: Timeline?
-    /// When each step ran in the timing run.
-    public var stepTimes: StepTimes
+    /// When each step ran in the timing run (read from the timeline on first use).
+    public var stepTimes: StepTimes { lazyStepTimes.value }
+    let lazyStepTimes: Lazy<StepTimes>
     /// Where script time landed after each top-level `wait`, by the wait's span.
     public var waitLandings: [Span: Time]
 }
@@ -107,8 +127,9 @@ extension Session {
         if checked { timeline = s.currentTimeline() }
         var landings: [Span: Time] = [:]
         for w in s.waitLandings ?? [] { landings[w.span] = w.now }
-        return ScriptAnalysis(diagnostics: diagnostics, tree: tree, symbols: SymbolIndex(tree),
+        // The names and the times wait for a request: diagnostics need neither.
+        return ScriptAnalysis(diagnostics: diagnostics, tree: tree, lazySymbols: Lazy { SymbolIndex(tree) },
                               environment: checked ? s.environment : nil, timeline: timeline,
-                              stepTimes: timeline.map(StepTimes.init) ?? StepTimes(), waitLandings: landings)
+                              lazyStepTimes: Lazy { [timeline] in timeline.map(StepTimes.init) ?? StepTimes() }, waitLandings: landings)
     }
 }
