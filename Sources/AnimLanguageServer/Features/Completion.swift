@@ -147,6 +147,16 @@ enum Completion {
             }
             return out
         }
+        // The first word inside a tween block: what it assigns to.
+        if clause.isEmpty, tweenBlockOpens(before) {
+            let scopeOffset = a.sourceOffset(offset)
+            var seen = Set<String>()
+            return decls.reversed().filter { d in
+                guard [.shape, .array, .group, .parameter, .loopVariable].contains(d.kind) else { return false }
+                if let s = d.scope, !(s.start <= scopeOffset && scopeOffset <= s.end) { return false }
+                return seen.insert(d.name).inserted
+            }.reversed().map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
+        }
         if clause.isEmpty || previous == "then" {
             let starts = Keyword.allCases.filter { $0.startsStep || ($0.startsStatement && clause.isEmpty && !inBlock(before)) }
             return starts.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: $0.startsStep ? "step" : "statement") }
@@ -191,6 +201,24 @@ enum Completion {
         s = String(s.drop { $0 == " " || $0 == "\t" })
         if s.hasPrefix("then ") { s = String(s.dropFirst(5)) }
         return s
+    }
+
+    /// Whether the unmatched `<` before the cursor on this line opens a tween block (the text
+    /// before it is an `animate` or `spring` step).
+    static func tweenBlockOpens(_ before: [UInt8]) -> Bool {
+        var k = before.count, depth = 0
+        while k > 0 {
+            let c = before[k - 1]
+            if c == UInt8(ascii: ">") { depth += 1 }
+            if c == UInt8(ascii: "<") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            k -= 1
+        }
+        guard k > 0 else { return false }
+        let clause = lastClause(Array(before[..<(k - 1)]))
+        return clause.hasPrefix("animate ") || clause.hasPrefix("spring")
     }
 
     /// Whether the line before the cursor is inside an unclosed `<` (or starts indented, as a

@@ -166,10 +166,11 @@ enum Hover {
     /// `shape.prop`: its kind, and its values at the start and end of the step around it.
     static func property(_ a: DocumentAnalysis, _ span: Span, base: Int?) -> String {
         let name = a.text(of: span)
-        guard let base, let env = a.script.environment else { return "property `\(name)`" }
+        let builtin = BuiltinProperty.named(name).map { "built-in property `\(name)`: \($0.kind)" } ?? "property `\(name)`"
+        guard let base, let env = a.script.environment else { return builtin }
         let decl = a.script.symbols.declarations[base]
         guard let id = shapeID(env, decl.name), let prop = env.propertyID(named: name), let kind = env.kind(of: prop, on: id) else {
-            return "property `\(name)`"
+            return builtin
         }
         var out = "`\(decl.name).\(name)`: \(kind)"
         let tree = a.script.tree
