@@ -3,6 +3,7 @@
 // history makes its own bounded run), and a document that is not open.
 import AnimCore
 @testable import AnimLanguageServer
+import AnimTestSupport
 import Foundation
 import Testing
 
@@ -24,6 +25,30 @@ import Testing
         #expect(prop["contents"]?["value"]?.string?.contains("at the step's start (0.000s): `1`") == true)
         // Far less than the run would take (about 400,000 events a second in a debug build).
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// Every golden script and example, checking or not: the document-wide features answer,
+    /// every reference resolves to a declaration of its name, every hint is at a step's end.
+    @Test func everyScriptIsAnswered() throws {
+        let client = TestClient()
+        client.initialize(encodings: ["utf-8"])
+        for path in DiagnosticsTests.allScripts {
+            let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            let uri = "file:///\(path)"
+            client.open(uri, text)
+            let doc: JSON = ["textDocument": ["uri": .string(uri)]]
+            for method in ["textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/inlayHint", "textDocument/semanticTokens/full"] {
+                let r = client.request(method, doc)
+                #expect(r?["result"] != nil, "\(path): \(method): \(r?.serialized ?? "no answer")")
+            }
+            let a = try #require(client.server.analyzerForTests?.analysis(of: uri))
+            let s = a.script.symbols
+            for r in s.references {
+                if case .name(let d) = r.role { #expect(a.text(of: r.span) == s.declarations[d].name, "\(path)") }
+            }
+            client.notify("textDocument/didClose", doc)
+            _ = client.sink.take()
+        }
     }
 
     @Test func aDocumentThatIsNotOpenIsAnError() {

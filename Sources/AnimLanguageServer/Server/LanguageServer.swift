@@ -34,6 +34,8 @@ public final class LanguageServer {
     private let log: @Sendable (String) -> Void
     private var documents = DocumentStore()
     private var analyzer: Analyzer?
+    /// The analyzer, for tests that read analyses directly.
+    var analyzerForTests: Analyzer? { analyzer }
     private var client = ClientCapabilities(json: .object([:]), positionEncoding: .utf16)
 
     /// The features every server has.
