@@ -7,7 +7,9 @@ public enum Vocabulary {
     /// Every keyword.
     public static var keywords: [String] { Keyword.allCases.map(\.rawValue) }
     /// The CSS colour names a name may be (`red`, `rebeccapurple`, `transparent`).
-    public static var colorNames: [String] { CSSColors.table.keys.sorted() }
+    public static let colorNames: [String] = CSSColors.table.keys.sorted()
+    /// The same, for lookups.
+    public static let colorNameSet: Set<String> = Set(CSSColors.table.keys)
     /// The prelude's defines and their parameters, in its order (a script may play them
     /// whether or not it checks).
     public static var preludeDefines: [(name: String, parameters: [String])] {

@@ -128,7 +128,7 @@ enum SemanticTokens {
                     case .property: out.append((t.span, .property, 0))
                     case .function: out.append((t.span, .function, 4))
                     case .unresolved:
-                        if Vocabulary.colorNames.contains(a.text(of: t.span)) { out.append((t.span, .enumMember, 4)) }
+                        if Vocabulary.colorNameSet.contains(a.text(of: t.span)) { out.append((t.span, .enumMember, 4)) }
                     }
                 }
             default: break

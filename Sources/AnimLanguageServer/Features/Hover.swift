@@ -40,7 +40,7 @@ enum Hover {
             case .name(let d): return (declaration(a, d), r.span)
             case .unresolved:
                 let name = a.text(of: r.span)
-                if let c = Vocabulary.colorNames.first(where: { $0 == name }) { return ("CSS colour `\(c)`", r.span) }
+                if Vocabulary.colorNameSet.contains(name) { return ("CSS colour `\(name)`", r.span) }
                 if let d = Vocabulary.preludeDefines.first(where: { $0.name == name }) {
                     return ("```anim\ndefine \(name)(\(d.parameters.joined(separator: ", ")))\n```\nfrom the prelude", r.span)
                 }
