@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "AnimTestSupport", dependencies: ["AnimCore"], path: "Sources/AnimTestSupport"),
         .testTarget(name: "AnimCoreTests", dependencies: ["AnimCore", "AnimTestSupport"], path: "Tests/AnimCoreTests"),
         .testTarget(name: "AnimLanguageServerTests", dependencies: ["anim", "AnimLanguageServer", "AnimCore", "AnimTestSupport"],
-                    path: "Tests/AnimLanguageServerTests"),
+                    path: "Tests/AnimLanguageServerTests", exclude: ["Markers"]),
         .testTarget(name: "AnimCLITests", dependencies: ["anim", "AnimCore", "AnimTestSupport"], path: "Tests/AnimCLITests"),
         .testTarget(name: "AnimStudioTests", dependencies: ["AnimStudio", "AnimCore", "AnimTestSupport"], path: "Tests/AnimStudioTests"),
     ]

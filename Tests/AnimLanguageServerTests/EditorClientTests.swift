@@ -56,7 +56,7 @@ enum EditorTools {
 
 @Suite("Editor clients and the grammar", .serialized)
 struct EditorClientTests {
-    @Test("pytest-lsp drives anim lsp: lifecycle, every error script against anim check, changes, errors",
+    @Test("pytest-lsp drives anim lsp: lifecycle, every error script against anim check, changes, errors, hover, completion, definition, rename, inlay hints",
           .enabled(if: EditorTools.pytestLSP != nil, EditorTools.skipNote("pytest-lsp (.build/test-tools/venv)")))
     func pytestLSP() throws {
         let out = try EditorTools.pytest(EditorTools.pytestLSP!, "test_language_server.py")

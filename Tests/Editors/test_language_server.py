@@ -175,3 +175,76 @@ async def test_unknown_method_is_an_error(client: LanguageClient):
     with pytest.raises(Exception) as info:
         await client.protocol.send_request_async("anim/noSuchMethod", {})
     assert "-32601" in str(info.value) or "noSuchMethod" in str(info.value)
+
+
+# Language features against the real server, through the client's own request types.
+FEATURES = """rect box size (40, 40)
+define pop(s) = animate 0.5 < s.scale = 1.5 >
+animate 1.25s ease ease-out < box.center = (100, 0) > as slide
+after slide < play pop(box) >
+wait slide
+"""
+
+
+async def open_features(client, name):
+    uri = f"file:///tmp/anim-pytest-{name}.anim"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="anim", version=1, text=FEATURES)))
+    assert len(await diagnostics_for(client, uri, 1)) == 0
+    return uri
+
+
+def doc(uri):
+    return types.TextDocumentIdentifier(uri=uri)
+
+
+async def test_hover_shows_kind_and_values_at_the_step(client: LanguageClient):
+    uri = await open_features(client, "hover")
+    # `center` of `box.center` on line 3: its kind and its values at the step's start and end.
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(uri), position=types.Position(line=2, character=35)))
+    text = hover.contents.value
+    assert "`box.center`: point" in text
+    assert "at the step's start (0.000s): `(0, 0)`" in text and "at its end (1.250s): `(100, 0)`" in text
+    # The easing.
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(uri), position=types.Position(line=2, character=21)))
+    assert "cubic-bezier(0, 0, 0.58, 1)" in hover.contents.value
+
+
+async def test_completion_after_a_dot_and_after_play(client: LanguageClient):
+    uri = await open_features(client, "completion")
+    items = await client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(uri), position=types.Position(line=2, character=34)))
+    labels = [i.label for i in (items.items if hasattr(items, "items") else items)]
+    assert "center" in labels and "alpha" in labels
+    items = await client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(uri), position=types.Position(line=3, character=19)))
+    found = {i.label: i for i in (items.items if hasattr(items, "items") else items)}
+    assert found["pop"].insert_text == "pop(${1:s})" and "fadeIn" in found
+
+
+async def test_definition_and_rename(client: LanguageClient):
+    uri = await open_features(client, "rename")
+    # `slide` in `after slide` goes to its `as slide`.
+    where = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(uri), position=types.Position(line=3, character=8)))
+    where = where[0] if isinstance(where, list) else where
+    assert where.range.start == types.Position(line=2, character=57)
+    edit = await client.text_document_rename_async(types.RenameParams(
+        text_document=doc(uri), position=types.Position(line=4, character=6), new_name="glide"))
+    ranges = sorted((e.range.start.line, e.range.start.character) for e in edit.changes[uri])
+    assert ranges == [(2, 57), (3, 6), (4, 5)]
+    # A clash is refused with a message.
+    with pytest.raises(Exception) as info:
+        await client.text_document_rename_async(types.RenameParams(
+            text_document=doc(uri), position=types.Position(line=4, character=6), new_name="box"))
+    assert "already declares 'box'" in str(info.value)
+
+
+async def test_inlay_hints_show_the_run(client: LanguageClient):
+    uri = await open_features(client, "hints")
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=doc(uri), range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=5, character=0))))
+    labels = [(h.position.line, h.label) for h in hints]
+    assert (2, "⟨0.000s → 1.250s⟩") in labels
+    assert (3, "⟨1.250s → 1.750s⟩") in labels
+    assert (4, "⟨now 1.250s⟩") in labels

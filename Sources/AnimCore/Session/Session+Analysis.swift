@@ -2,6 +2,7 @@
 // shows diagnostics itself (the language server). It is `check(name:bytes:)` itself, run with an
 // output that keeps each diagnostic instead of rendering it, so the two can never disagree:
 // the same diagnostics, in the same order, with the same limit on how many are shown.
+import Synchronization
 
 /// What checking one script found.
 public struct ScriptDiagnostics: Sendable {
@@ -29,8 +30,15 @@ extension Session {
     /// budget the caller gives it.
     public static func diagnose(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(),
                                 shouldStop: (() -> Bool)? = nil) -> ScriptDiagnostics {
+        diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop, prepare: { _ in })
+    }
+
+    /// `diagnose`, with a session `prepare` sets up before the check.
+    static func diagnose(name: String, bytes: [UInt8], options: SessionOptions, shouldStop: (() -> Bool)?,
+                         prepare: (Session) -> Void) -> ScriptDiagnostics {
         let kept = KeptDiagnostics()
         let session = Session(options: options, output: kept)
+        prepare(session)
         var stopped = false
         if let shouldStop {
             session.interpreter.shouldStop = {
@@ -50,6 +58,23 @@ extension Session {
     }
 }
 
+/// A value made on first use, once, by whichever thread asks first.
+final class Lazy<Value: Sendable>: Sendable {
+    private let state = Mutex<Value?>(nil)
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        state.withLock { s in
+            if let v = s { return v }
+            let v = make()
+            s = v
+            return v
+        }
+    }
+}
+
 /// An output that keeps diagnostics as data and drops everything else (a check prints nothing
 /// else but the count of diagnostics not shown, which `diagnose` computes).
 final class KeptDiagnostics: SessionOutput {
@@ -57,4 +82,54 @@ final class KeptDiagnostics: SessionOutput {
     func standardOutput(_ text: String) {}
     func standardError(_ text: String) {}
     func diagnostic(_ diagnostic: Diagnostic, renderer: DiagnosticRenderer) { diagnostics.append(diagnostic) }
+}
+
+/// What an editor needs to know about one script: its diagnostics, as `anim check` finds them,
+/// and the parsed tree, the names, the checked environment and the timing run behind them.
+public struct ScriptAnalysis: Sendable {
+    /// The diagnostics, exactly `diagnose`'s.
+    public var diagnostics: ScriptDiagnostics
+    /// The parsed tree (with the parser's recovery when there were syntax errors).
+    public var tree: SyntaxTree
+    /// The script's names and their uses (indexed on first use).
+    public var symbols: SymbolIndex { lazySymbols.value }
+    let lazySymbols: Lazy<SymbolIndex>
+    /// The checker's environment, when the check passed (shapes, kinds, defines).
+    public var environment: Environment?
+    /// The timing run as data, when the check passed and the run got going: its graphs and
+    /// activities, and the properties' history when `analyze` was asked to keep it.
+    public var timeline: Timeline?
+    /// When each step ran in the timing run (read from the timeline on first use).
+    public var stepTimes: StepTimes { lazyStepTimes.value }
+    let lazyStepTimes: Lazy<StepTimes>
+    /// Where script time landed after each top-level `wait`, by the wait's span.
+    public var waitLandings: [Span: Time]
+}
+
+extension Session {
+    /// Analyzes a script for an editor: `diagnose`'s diagnostics, plus the tree, the names and
+    /// a timing run kept as a timeline (the same run `anim check` makes; with `history`, every
+    /// property's values are kept too, which makes the run slower). `shouldStop` bounds the run
+    /// as for `diagnose`.
+    public static func analyze(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(), history: Bool = false,
+                               shouldStop: (() -> Bool)? = nil) -> ScriptAnalysis {
+        var session: Session?
+        let diagnostics = diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop) { s in
+            s.keepsTree = true
+            s.waitLandings = []
+            if history { s.interpreter.recordHistory() }
+            session = s
+        }
+        let s = session!
+        let tree = s.keptTree ?? Parser.parseProgram(diagnostics.file).tree
+        let checked = s.keptCheckPassed
+        var timeline: Timeline?
+        if checked { timeline = s.currentTimeline() }
+        var landings: [Span: Time] = [:]
+        for w in s.waitLandings ?? [] { landings[w.span] = w.now }
+        // The names and the times wait for a request: diagnostics need neither.
+        return ScriptAnalysis(diagnostics: diagnostics, tree: tree, lazySymbols: Lazy { SymbolIndex(tree) },
+                              environment: checked ? s.environment : nil, timeline: timeline,
+                              lazyStepTimes: Lazy { [timeline] in timeline.map(StepTimes.init) ?? StepTimes() }, waitLandings: landings)
+    }
 }

@@ -116,6 +116,15 @@ public final class Session: RunEventSink {
     var collectingPrints: [(time: Time, text: String)]?
     /// Whether collected prints are written as well (the REPL) or only collected.
     var writesCollectedPrints = false
+    /// When set, `parse` keeps the last tree it made in `keptTree`, errors or not (the
+    /// language server's analysis reads it).
+    var keepsTree = false
+    var keptTree: SyntaxTree?
+    /// With `keepsTree`: whether the last check passed (the environment is the script's).
+    var keptCheckPassed = false
+    /// When set, each top-level `wait` notes here where script time landed (the language
+    /// server's hints).
+    var waitLandings: [(span: Span, now: Time)]?
     /// Called at every frame (`--fps`) with the frame's time, after observers ran — except the
     /// frames skipped because nothing can change in them (no trace, nothing moves, and the last
     /// frame or look came after the last event).
@@ -206,6 +215,7 @@ public final class Session: RunEventSink {
     /// Lexes and parses a source; reports diagnostics; nil if there were errors.
     public func parse(_ file: SourceFile) -> SyntaxTree? {
         let parsed = Parser.parseProgram(file)
+        if keepsTree { keptTree = parsed.tree }
         if parsed.diagnostics.hasErrors {
             report(parsed.diagnostics)
             return nil
@@ -218,6 +228,7 @@ public final class Session: RunEventSink {
     public func check(_ tree: SyntaxTree) -> [CheckedStmt]? {
         let checked = Checker.check(tree, environment: environment)
         report(checked.diagnostics)
+        if keepsTree { keptCheckPassed = !checked.diagnostics.hasErrors }
         if checked.diagnostics.hasErrors { return nil }
         commit(checked.environment)
         return checked.statements
@@ -349,6 +360,7 @@ public final class Session: RunEventSink {
             if case .number(let n) = try evaluateTopLevel(e) { interpreter.reseed(n) }
         case .wait(let until, let span):
             try wait(until, span: span)
+            waitLandings?.append((span, now))
         case .observe(let property, _, _, _):
             observers.append(Observer(property: property, graph: built.graph!, last: nil))
             interpreter.notesReleases = true

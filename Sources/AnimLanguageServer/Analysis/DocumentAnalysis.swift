@@ -1,19 +1,10 @@
 // DocumentAnalysis: what the server knows about one version of one document, made by the core
-// and read by every feature. Today that is what `anim check` finds (Session.diagnose). The
-// features to come read the same value; what each needs from the core, as data with spans:
-// - hover, definition, references, rename, document symbols, semantic tokens: the checked
-//   program's symbols (shapes, arrays, groups, lets, defines and their parameters, step
-//   names, loop variables) with their declaration spans and the span of every use;
-// - hover on a shape, completion after `name.`: each shape's kind and declared properties
-//   (built-in and custom) with their kinds and initial values;
-// - hover on a step, inlay hints: each step's start and end time in the timing run (the
-//   interpreter's activities, keyed by the node's span), and where script time lands after
-//   each top-level `wait`; for `shape.prop` in a step, its value when the step starts and ends;
-// - hover on an easing or spring, signature help: the resolved Easing or spring and its
-//   settling time, and each define's parameters and duration;
-// - folding, symbols, formatting: the syntax tree with spans, comments included;
-// - quick fixes: the replacement of each did-you-mean (Diagnostic.help as data).
+// (Session.analyze) and read by every feature: the diagnostics `anim check` finds, the syntax
+// tree, the names and their uses (SymbolIndex), the checked environment (shapes, kinds,
+// defines), and the timing run kept as a Timeline with each step's times (StepTimes) and where
+// each top-level `wait` left the clock. Features turn spans into positions here.
 import AnimCore
+import Synchronization
 
 /// One analyzed version of a document.
 public struct DocumentAnalysis: Sendable {
@@ -23,8 +14,14 @@ public struct DocumentAnalysis: Sendable {
     public var version: Int
     /// The text analyzed, with its line table (for converting spans to positions).
     public var text: DocumentText
+    /// What the core found: diagnostics, tree, names, environment, timing run.
+    public var script: ScriptAnalysis
     /// What checking it found, as `anim check` does.
-    public var check: ScriptDiagnostics
+    public var check: ScriptDiagnostics { script.diagnostics }
+    /// The timing run again with every property's history (for a hover's values), made on
+    /// first use: a keystroke's analysis does not keep it, as it slows the run.
+    public var history: Timeline? { lazyHistory.value }
+    let lazyHistory: LazyHistory
     /// The work budget the timing run had.
     public var budget: WorkBudget
     /// Whether the work budget stopped the timing run before the script ended.
@@ -37,6 +34,12 @@ public struct DocumentAnalysis: Sendable {
     /// Whether a span points into this document (not the prelude, and not nowhere).
     public func isInDocument(_ span: Span) -> Bool { span.source == check.file.id }
 
+    /// The byte offset into the analyzed source of a document offset.
+    public func sourceOffset(_ documentOffset: Int) -> UInt32 { UInt32(max(0, documentOffset - text.byteOrderMarkLength)) }
+
+    /// The source text of a span.
+    public func text(of span: Span) -> String { script.tree.text(span) }
+
     /// The range of a span of this document.
     public func range(of span: Span, encoding: PositionEncoding) -> TextRange {
         text.range(ofOffsets: documentOffset(span.start)..<documentOffset(span.end), encoding: encoding)
@@ -47,18 +50,27 @@ public struct DocumentAnalysis: Sendable {
     static func make(_ job: Analyzer.Job, budget: WorkBudget, superseded: @escaping () -> Bool) -> DocumentAnalysis? {
         guard job.text.bytes.count <= budget.maxBytes else {
             // As `anim check` refuses to read it: one error, and nothing analyzed.
-            var check = Session.diagnose(name: fileName(of: job.uri), bytes: [])
-            check.diagnostics = [.error("a script may be at most \(budget.maxBytes >> 20) MiB",
-                                        at: .point(check.file.id, 0))]
-            return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, check: check, budget: budget)
+            var script = Session.analyze(name: fileName(of: job.uri), bytes: [])
+            script.diagnostics.diagnostics = [.error("a script may be at most \(budget.maxBytes >> 20) MiB",
+                                                     at: .point(script.diagnostics.file.id, 0))]
+            return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, script: script, lazyHistory: LazyHistory { nil },
+                                    budget: budget)
         }
         var checks = 0
-        let check = Session.diagnose(name: fileName(of: job.uri), bytes: job.text.bytes) {
+        let script = Session.analyze(name: fileName(of: job.uri), bytes: job.text.bytes) {
             checks += 1
             return checks > budget.checks || superseded()
         }
         if superseded() { return nil }
-        return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, check: check, budget: budget)
+        let name = fileName(of: job.uri), bytes = job.text.bytes
+        let history = LazyHistory {
+            var n = 0
+            return Session.analyze(name: name, bytes: bytes, history: true) {
+                n += 1
+                return n > budget.checks
+            }.timeline
+        }
+        return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, script: script, lazyHistory: history, budget: budget)
     }
 
     /// The name diagnostics use for a document: the path of a `file:` URI, else the URI.
@@ -84,5 +96,20 @@ public struct DocumentAnalysis: Sendable {
             }
         }
         return String(validating: bytes, as: UTF8.self) ?? String(s)
+    }
+}
+
+/// A value computed once, on first use, by whichever thread asks first.
+final class LazyHistory: Sendable {
+    private let state: Mutex<(done: Bool, value: Timeline?)> = Mutex((false, nil))
+    private let make: @Sendable () -> Timeline?
+
+    init(_ make: @escaping @Sendable () -> Timeline?) { self.make = make }
+
+    var value: Timeline? {
+        state.withLock { s in
+            if !s.done { s = (true, make()) }
+            return s.value
+        }
     }
 }

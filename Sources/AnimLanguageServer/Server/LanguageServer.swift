@@ -34,10 +34,15 @@ public final class LanguageServer {
     private let log: @Sendable (String) -> Void
     private var documents = DocumentStore()
     private var analyzer: Analyzer?
+    /// The analyzer, for tests that read analyses directly.
+    var analyzerForTests: Analyzer? { analyzer }
     private var client = ClientCapabilities(json: .object([:]), positionEncoding: .utf16)
 
     /// The features every server has.
-    public static let standardFeatures: [LanguageFeature] = [DiagnosticsFeature(), FormattingFeature()]
+    public static let standardFeatures: [LanguageFeature] = [
+        DiagnosticsFeature(), OutlineFeature(), NavigationFeature(), HoverFeature(), CompletionFeature(), HintsFeature(), CodeActionsFeature(),
+        FormattingFeature(),
+    ]
 
     /// A server that sends to `sink`, times scripts within `budget`, and logs (to standard
     /// error, for the editor's log) through `log`.

@@ -1,0 +1,272 @@
+// Completion (`textDocument/completion`) and signature help (`textDocument/signatureHelp`),
+// from the text before the cursor and the analysis of the latest version:
+// - after `name.` (`card[2].` too): the shape's properties, with their kinds;
+// - after `ease`: every easing, those with parameters as snippets;
+// - after `play`: the defines (the script's and the prelude's) as snippets of their parameters;
+// - after `after`, `with`, `wait`, `pause`, `resume`, `seek`, `reverse`, `interrupt`: step
+//   names; after `save` and `restore`: shapes;
+// - inside `animate …` or `spring …` before its `<`: the options (and a spring's parameters);
+// - where a statement or step may start (a line's first word, after `then`, `;` or `<`): the
+//   keywords that start one, and shape names (a bare `name.prop = v` is not a statement, but
+//   `set` completes to one);
+// - anywhere else (an expression): names in scope, functions (as snippets) and colours.
+// Signature help: `play NAME(` shows the define's parameters, `f(` a built-in function's,
+// with the parameter the cursor is in.
+import AnimCore
+
+struct CompletionFeature: LanguageFeature {
+    func addCapabilities(to capabilities: inout [String: JSON], client: ClientCapabilities) {
+        capabilities["completionProvider"] = ["triggerCharacters": ["."], "resolveProvider": false]
+        capabilities["signatureHelpProvider"] = ["triggerCharacters": ["(", ","]]
+    }
+
+    var requests: [String: RequestHandler] {
+        [
+            "textDocument/completion": { ctx throws(ResponseError) in
+                let a = try ctx.requestedAnalysis()
+                let offset = try ctx.requestedOffset(in: a)
+                return ["isIncomplete": false, "items": .array(Completion.items(a, at: offset).map(\.json))]
+            },
+            "textDocument/signatureHelp": { ctx throws(ResponseError) in
+                let a = try ctx.requestedAnalysis()
+                let offset = try ctx.requestedOffset(in: a)
+                return Completion.signatureHelp(a, at: offset) ?? .null
+            },
+        ]
+    }
+}
+
+/// LSP CompletionItemKind numbers.
+enum CompletionKind: Int {
+    case function = 3, field = 5, variable = 6, property = 10, value = 12, keyword = 14, snippet = 15, color = 16, event = 23, constant = 21
+}
+
+struct CompletionItem {
+    var label: String
+    var kind: CompletionKind
+    var detail: String?
+    var snippet: String?
+
+    var json: JSON {
+        var o: [String: JSON] = ["label": .string(label), "kind": .int(kind.rawValue)]
+        if let detail { o["detail"] = .string(detail) }
+        if let snippet { o["insertText"] = .string(snippet); o["insertTextFormat"] = 2 }
+        return .object(o)
+    }
+}
+
+enum Completion {
+    /// The text of the document before `offset`, from the start of its statement's line.
+    static func prefix(_ a: DocumentAnalysis, _ offset: Int) -> [UInt8] {
+        let line = a.text.line(ofOffset: offset)
+        return Array(a.text.bytes[a.text.lineStarts[line]..<offset])
+    }
+
+    static func isWord(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == UInt8(ascii: "-")
+    }
+
+    /// Splits the line before the cursor: the word being typed, and what comes before it.
+    static func split(_ p: [UInt8]) -> (before: [UInt8], word: String) {
+        var k = p.count
+        while k > 0, isWord(p[k - 1]) { k -= 1 }
+        return (Array(p[..<k]), String(decoding: p[k...], as: UTF8.self))
+    }
+
+    /// The last word of some text (skipping spaces), and what is before it.
+    static func lastWord(_ p: [UInt8]) -> String {
+        var e = p.count
+        while e > 0, p[e - 1] == 0x20 || p[e - 1] == 0x09 { e -= 1 }
+        var s = e
+        while s > 0, isWord(p[s - 1]) { s -= 1 }
+        return String(decoding: p[s..<e], as: UTF8.self)
+    }
+
+    static func items(_ a: DocumentAnalysis, at offset: Int) -> [CompletionItem] {
+        let (before, _) = split(prefix(a, offset))
+        let symbols = a.script.symbols
+        let env = a.script.environment
+        let decls = symbols.declarations
+        func named(_ kinds: Set<DeclarationKind>) -> [Declaration] {
+            var seen = Set<String>()
+            return decls.filter { kinds.contains($0.kind) && seen.insert($0.name).inserted }
+        }
+        // `name.` or `name[i].`
+        if before.last == UInt8(ascii: ".") {
+            var base = Array(before.dropLast())
+            if base.last == UInt8(ascii: "]"), let open = base.lastIndex(of: UInt8(ascii: "[")) { base = Array(base[..<open]) }
+            let name = lastWord(base)
+            let kind = decls.last { $0.name == name }
+            var props: [String] = BuiltinProperty.allCases.map(\.name)
+            var shapeKind: ShapeKind?
+            if let env, let id = Hover.shapeID(env, name) {
+                props = env.propertyNames(of: id)
+                shapeKind = env.shapes[Int(id.index)].kind
+            } else if let d = kind, let k = d.shapeKind {
+                props = BuiltinProperty.allCases.filter { $0.applies(to: k) }.map(\.name) + d.properties.map { a.text(of: $0.name) }
+                shapeKind = k
+            }
+            var seenProps = Set<String>()
+            props = props.filter { seenProps.insert($0).inserted }
+            return props.map { p in
+                var detail: String?
+                if let env, let id = Hover.shapeID(env, name), let pid = env.propertyID(named: p) { detail = env.kind(of: pid, on: id)?.description }
+                else if let b = BuiltinProperty.named(p) { detail = b.kind.description }
+                _ = shapeKind
+                return CompletionItem(label: p, kind: .property, detail: detail)
+            }
+        }
+        let previous = lastWord(before)
+        switch previous {
+        case "ease":
+            return Vocabulary.easingSnippets.map { CompletionItem(label: $0.name, kind: .value, detail: "easing", snippet: $0.snippet) }
+        case "play":
+            var out = named([.define]).map { d in
+                let ps = d.parameters.map { decls[$0].name }
+                return CompletionItem(label: d.name, kind: .function, detail: "define (\(ps.joined(separator: ", ")))",
+                                      snippet: "\(d.name)(\(ps.enumerated().map { "${\($0.offset + 1):\($0.element)}" }.joined(separator: ", ")))")
+            }
+            let own = Set(out.map(\.label))
+            for (name, ps) in Vocabulary.preludeDefines where !own.contains(name) {
+                out.append(CompletionItem(label: name, kind: .function, detail: "prelude (\(ps.joined(separator: ", ")))",
+                                          snippet: "\(name)(\(ps.enumerated().map { "${\($0.offset + 1):\($0.element)}" }.joined(separator: ", ")))"))
+            }
+            return out
+        case "after", "with", "wait", "pause", "resume", "seek", "reverse", "interrupt":
+            return named([.stepName]).map { CompletionItem(label: $0.name, kind: .event, detail: "step name") }
+        case "save", "restore":
+            return named([.shape, .array, .group]).map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
+        default: break
+        }
+        // Options of a tween being written: `animate …` / `spring …` with no `<` yet.
+        let clause = lastClause(before)
+        if clause.hasPrefix("animate ") || clause.hasPrefix("spring ") || clause == "spring" {
+            var out = ["delay", "ease", "repeat", "yoyo", "speed", "from"].map { CompletionItem(label: $0, kind: .keyword, detail: "option") }
+            if clause.hasPrefix("spring") {
+                out = Vocabulary.springParameters.map { CompletionItem(label: $0, kind: .keyword, detail: "spring parameter") } + out.filter { $0.label == "delay" }
+            }
+            return out
+        }
+        // The first word inside a tween block: what it assigns to.
+        if clause.isEmpty, tweenBlockOpens(before) {
+            let scopeOffset = a.sourceOffset(offset)
+            var seen = Set<String>()
+            return decls.reversed().filter { d in
+                guard [.shape, .array, .group, .parameter, .loopVariable].contains(d.kind) else { return false }
+                if let s = d.scope, !(s.start <= scopeOffset && scopeOffset <= s.end) { return false }
+                return seen.insert(d.name).inserted
+            }.reversed().map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
+        }
+        if clause.isEmpty || previous == "then" {
+            let starts = Keyword.allCases.filter { $0.startsStep || ($0.startsStatement && clause.isEmpty && !inBlock(before)) }
+            return starts.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: $0.startsStep ? "step" : "statement") }
+        }
+        // An expression.
+        let scopeOffset = a.sourceOffset(offset)
+        var out: [CompletionItem] = []
+        var seen = Set<String>()
+        for d in decls.reversed() where d.kind != .define && d.kind != .stepName {
+            if let s = d.scope, !(s.start <= scopeOffset && scopeOffset <= s.end) { continue }
+            guard seen.insert(d.name).inserted else { continue }
+            out.append(CompletionItem(label: d.name, kind: d.kind == .let ? .constant : .variable, detail: d.kind.rawValue))
+        }
+        out.reverse()
+        out += FunctionSignature.all.map { f in
+            CompletionItem(label: f.name, kind: .function, detail: f.label,
+                           snippet: "\(f.name)(\(f.parameters.filter { $0 != "…" }.enumerated().map { "${\($0.offset + 1):\($0.element)}" }.joined(separator: ", ")))")
+        }
+        out += Vocabulary.colorNames.filter { !seen.contains($0) }.map { CompletionItem(label: $0, kind: .color, detail: "colour") }
+        out += ["true", "false"].map { CompletionItem(label: $0, kind: .keyword, detail: "bool") }
+        return out
+    }
+
+    /// The text of the statement or step being written on this line: after the last `then`,
+    /// `;` or unmatched `<`, spaces trimmed.
+    static func lastClause(_ before: [UInt8]) -> String {
+        var k = before.count
+        var depth = 0
+        while k > 0 {
+            let c = before[k - 1]
+            if c == UInt8(ascii: ">") { depth += 1 }
+            if c == UInt8(ascii: "<") { if depth == 0 { break }; depth -= 1 }
+            if c == UInt8(ascii: ";") && depth == 0 { break }
+            k -= 1
+        }
+        var bytes = Array(before[k...])
+        let then = Array(" then ".utf8)
+        if bytes.count >= then.count, let at = (0...(bytes.count - then.count)).last(where: { bytes[$0..<($0 + then.count)].elementsEqual(then) }) {
+            bytes = Array(bytes[(at + then.count)...])
+        }
+        var s = String(decoding: bytes, as: UTF8.self)
+        s = String(s.drop { $0 == " " || $0 == "\t" })
+        if s.hasPrefix("then ") { s = String(s.dropFirst(5)) }
+        return s
+    }
+
+    /// Whether the unmatched `<` before the cursor on this line opens a tween block (the text
+    /// before it is an `animate` or `spring` step).
+    static func tweenBlockOpens(_ before: [UInt8]) -> Bool {
+        var k = before.count, depth = 0
+        while k > 0 {
+            let c = before[k - 1]
+            if c == UInt8(ascii: ">") { depth += 1 }
+            if c == UInt8(ascii: "<") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            k -= 1
+        }
+        guard k > 0 else { return false }
+        let clause = lastClause(Array(before[..<(k - 1)]))
+        return clause.hasPrefix("animate ") || clause.hasPrefix("spring")
+    }
+
+    /// Whether the line before the cursor is inside an unclosed `<` (or starts indented, as a
+    /// line of a block does).
+    static func inBlock(_ before: [UInt8]) -> Bool {
+        before.first == 0x20 || before.first == 0x09 || before.filter { $0 == UInt8(ascii: "<") }.count > before.filter { $0 == UInt8(ascii: ">") }.count
+    }
+
+    // MARK: - Signature help
+
+    static func signatureHelp(_ a: DocumentAnalysis, at offset: Int) -> JSON? {
+        let p = prefix(a, offset)
+        var depth = 0, commas = 0
+        var k = p.count
+        while k > 0 {
+            let c = p[k - 1]
+            if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") { depth += 1 }
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if c == UInt8(ascii: ","), depth == 0 { commas += 1 }
+            k -= 1
+        }
+        guard k > 0, p[k - 1] == UInt8(ascii: "(") else { return nil }
+        let before = Array(p[..<(k - 1)])
+        let name = lastWord(before)
+        let isPlay = lastWord(Array(before.dropLast(name.utf8.count))) == "play"
+        var label: String, params: [String], doc: String
+        if isPlay {
+            if let d = a.script.symbols.declarations.last(where: { $0.kind == .define && $0.name == name }) {
+                params = d.parameters.map { a.script.symbols.declarations[$0].name }
+                doc = Hover.declaration(a, a.script.symbols.declarations.lastIndex { $0.kind == .define && $0.name == name }!)
+            } else if let d = Vocabulary.preludeDefines.first(where: { $0.name == name }) {
+                params = d.parameters
+                doc = "from the prelude"
+            } else { return nil }
+            label = "play \(name)(\(params.joined(separator: ", ")))"
+        } else if let f = FunctionSignature.named(name) {
+            params = f.parameters
+            label = f.label
+            doc = f.summary
+        } else {
+            return nil
+        }
+        let active = min(commas, max(0, params.count - 1))
+        return ["signatures": [["label": .string(label), "documentation": ["kind": "markdown", "value": .string(doc)],
+                                "parameters": .array(params.map { ["label": .string($0)] })]],
+                "activeSignature": 0, "activeParameter": .int(active)]
+    }
+}
