@@ -64,7 +64,8 @@ public enum SceneBuilder {
             return SceneBuild(page: nil, sceneJSON: nil, diagnostics: captured.error, end: nil, loadedFiles: loaded,
                               nanoseconds: MonotonicClock.now() - start)
         }
-        let page = HTMLPlayer.render(timeline, fps: fps, title: "anim — \(FileSystem.baseName(of: name))")
+        let page = HTMLPlayer.render(timeline, fps: fps, title: "anim — \(FileSystem.baseName(of: name))",
+                                     stepNames: session.environment.stepNames)
         return SceneBuild(page: page, sceneJSON: embeddedData(page), diagnostics: captured.error, end: timeline.end,
                           loadedFiles: loaded, nanoseconds: MonotonicClock.now() - start)
     }
