@@ -8,7 +8,8 @@
 //                 gets the current state at once
 //
 // Both events carry JSON: {"scene": N, "file": ..., "diagnostics": ..., "end": seconds}, where
-// N numbers the good scenes (0 before the first), so a page knows whether it shows the latest.
+// N numbers the good scenes (0 before the first), so a page knows whether it shows the latest;
+// a scene whose run failed expects adds "expects": [[seconds, the diagnostic], …].
 // Builds run one at a time in order; a change that comes while one runs waits, and a newer
 // change replaces it in the wait (so the page always gets the last save, and never a build of
 // bytes already superseded before their build began).
@@ -180,7 +181,7 @@ public final class LiveStudio {
             page = Array(LivePage.page(player: player, scene: scene).utf8)
             sceneJSON = result.sceneJSON.map { Array($0.utf8) }
             lastEnd = result.end
-            server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics))
+            server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics, expects: result.failedExpects))
             let length = result.end.map { ", \($0.eventStamp) s long" } ?? ""
             console.standardOutput("[\(time)] scene \(scene): \(options.file) ran\(length), built in \(took)\n")
         } else {
@@ -194,8 +195,9 @@ public final class LiveStudio {
         if files != Set(watcher.files) { watcher.watch(files: Array(files)) }
     }
 
-    private func eventData(diagnostics: String) -> String {
+    private func eventData(diagnostics: String, expects: [(seconds: String, text: String)] = []) -> String {
         var o = "{\"scene\":\(scene),\"file\":\(quote(options.file)),\"diagnostics\":\(quote(diagnostics))"
+        if !expects.isEmpty { o += ",\"expects\":[" + expects.map { "[\($0.seconds),\(quote($0.text))]" }.joined(separator: ",") + "]" }
         if let end = lastEnd { o += ",\"end\":\(end.exactSeconds)" }
         return o + "}"
     }

@@ -20,6 +20,10 @@ public struct SceneBuild: Sendable {
     /// Nanoseconds the build took.
     public var nanoseconds: Int64
 
+    /// The failed expects among the diagnostics, each with its time: the seconds as the
+    /// interpreter stamped them (`expectation failed at 1.000s: …`) and the whole diagnostic.
+    public var failedExpects: [(seconds: String, text: String)] { SceneBuilder.failedExpects(diagnostics) }
+
     /// Whether there is a scene to show.
     public var succeeded: Bool { page != nil }
 }
@@ -77,6 +81,32 @@ public enum SceneBuilder {
         let open = "<script type=\"application/json\" id=\"anim-data\">"
         guard let a = page.firstRange(of: open), let b = page[a.upperBound...].firstRange(of: "</script>") else { return nil }
         return String(page[a.upperBound..<b.lowerBound])
+    }
+
+    /// The diagnostics of failed expects in `text` (as `anim run` prints them: a header line
+    /// `file:line:col: error: expectation failed at S.SSSs: …`, then the source lines indented),
+    /// with the time each one names.
+    static func failedExpects(_ text: String) -> [(seconds: String, text: String)] {
+        let marker = ": error: expectation failed at "
+        var out: [(seconds: String, text: String)] = []
+        var current: (seconds: String, lines: [Substring])?
+        func flush() {
+            if let c = current { out.append((c.seconds, c.lines.joined(separator: "\n") + "\n")) }
+            current = nil
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let r = line.firstRange(of: marker) {
+                flush()
+                let stamp = line[r.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
+                if !stamp.isEmpty, line[r.upperBound...].dropFirst(stamp.count).hasPrefix("s") { current = (String(stamp), [line]) }
+            } else if line.hasPrefix(" "), current != nil {
+                current!.lines.append(line)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return out
     }
 
     /// The session's sources that are files on disk (not the prelude or standard input).

@@ -160,7 +160,9 @@ enum HTMLPlayerScript {
       function stepAt(data, time) {
         var best = -1;
         data.steps.forEach(function (s, i) {
-          if (s[1] <= time + 1e-9 && time <= s[2] + 1e-9 && (best < 0 || s[2] - s[1] < data.steps[best][2] - data.steps[best][1])) best = i;
+          // A run holds the times from its start to just before its end (an instant step, its instant).
+      var holds = s[1] <= time + 1e-9 && (time < s[2] - 1e-9 || (s[2] - s[1] < 1e-9 && time <= s[2] + 1e-9));
+      if (holds && (best < 0 || s[2] - s[1] < data.steps[best][2] - data.steps[best][1])) best = i;
         });
         if (best < 0) return null;
         var run = 0;
