@@ -422,8 +422,11 @@ enum HTMLPlayerScript {
       }
       function laneLit(l) { return hover.lane === l || (hover.shape >= 0 && D.shapesLanes[hover.shape] && D.shapesLanes[hover.shape].indexOf(l) >= 0); }
       function render() {
+        // A narrower column of lane names on a phone.
+        G.label = (ui.ruler.clientWidth || 640) < 560 ? 96 : 150;
         if (view.fit) fitView();
         renderRuler(); renderLanes(); placeHead();
+        if (frame >= 0) syncScrub();
       }
       function placeHead() {
         var x = X(D.times[frame] !== undefined ? D.times[frame] : t), inside = x >= G.label - 0.5 && x <= ui.ruler.clientWidth - G.right + 0.5;
