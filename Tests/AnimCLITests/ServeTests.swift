@@ -456,7 +456,7 @@ struct ServeTests {
         rect b center (150, 100) size (30, 30) color #ff6633
         wait \(wait)
         animate \(grow) ease linear < a.scale = 2 > as grow
-        animate 1 < b.rotation = 90deg > as spin
+        after grow < animate 1 < b.rotation = 90deg > as spin >
         print "\(tag)"
         """
     }
@@ -492,6 +492,42 @@ struct ServeTests {
             try Editor.save(Self.stepScript(wait: 1.5, grow: 1.5, tag: "w"), to: file)
             try browser.waitFor("animPlayer.data.prints[0][1]") { $0 as? String == "w" }
             #expect(try browser.evaluate("animPlayer.playing") as? Bool == true)
+            #expect(browser.problems.isEmpty, "console: \(browser.problems)")
+        }
+        #expect(s.stop() == 0)
+    }
+
+    @Test("in Chromium: rename-over saves each reach the page once, and the playhead keeps its step on every edit",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func everySaveOnceAndThePlayheadAlwaysKept() throws {
+        let dir = try Editor.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("many.anim")
+        var wait = 1.0, grow = 2.0
+        try Editor.save(Self.stepScript(wait: wait, grow: grow, tag: "edit 0"), to: file)
+        let s = try ServeProcess(["many.anim", "--port", "0", "--debounce", "2"], in: dir)
+        do {
+            let browser = try DevToolsBrowser(chromium: Consumers.chromium!)
+            try browser.navigate("http://127.0.0.1:\(s.port)/#t=0")
+            try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
+            var generator = SplitMix(seed: 14)
+            let edits = 120
+            var kept = 0
+            for k in 1...edits {
+                // Paused at a fraction of `grow`; the edit moves and stretches it, keeping its name.
+                let fraction = [0, 0.1, 0.25, 0.5, 0.75, 0.9][Int(generator.next() % 6)]
+                _ = try browser.evaluate("animPlayer.seek(\(wait + fraction * grow)), 0")
+                wait = [0.5, 1, 1.5, 2.25][Int(generator.next() % 4)]
+                grow = [0.5, 1, 2, 3.5][Int(generator.next() % 4)]
+                try Editor.save(Self.stepScript(wait: wait, grow: grow, tag: "edit \(k)"), to: file)
+                try browser.waitFor("animPlayer.data.prints.length && animPlayer.data.prints[0][1]") { $0 as? String == "edit \(k)" }
+                if let now = try browser.evaluate("animPlayer.time") as? Double, abs(now - (wait + fraction * grow)) < 1e-9 { kept += 1 }
+            }
+            #expect(kept == edits, "the playhead kept its place in 'grow' on \(kept) of \(edits) edits")
+            // Every save reached the page once, in order: scenes 2 … edits + 1.
+            usleep(300_000)
+            let scenes = try browser.evaluate("JSON.stringify(window.animSwaps.map(function (s) { return s[0]; }))") as? String
+            #expect(scenes == "[" + (2...(edits + 1)).map(String.init).joined(separator: ",") + "]")
             #expect(browser.problems.isEmpty, "console: \(browser.problems)")
         }
         #expect(s.stop() == 0)
@@ -549,5 +585,19 @@ struct ServeTests {
             #expect(browser.problems.isEmpty, "console: \(browser.problems)")
         }
         #expect(s.stop() == 0)
+    }
+}
+
+/// A small deterministic generator (SplitMix64, Steele, Lea and Flood, "Fast splittable
+/// pseudorandom number generators", 2014), so a failing run can be repeated.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

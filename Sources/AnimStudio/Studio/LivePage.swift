@@ -11,7 +11,8 @@
 //   scene staying on stage; the next good scene clears them.
 //
 // Scenes that arrive while one is being fetched wait, and only the newest is fetched next, so a
-// burst of saves ends on the last one. Before the first good scene there is no player to show:
+// burst of saves ends on the last one. `window.animSwaps` lists [scene, when its first frame was
+// drawn] for every swap (wall-clock milliseconds), for the tests and Scripts/studio-latency. Before the first good scene there is no player to show:
 // the page is then a plain one with the same script, showing the diagnostics until a scene
 // arrives, which reloads it into the player.
 import AnimCore
@@ -59,6 +60,7 @@ public enum LivePage {
           var shown = \#(scene), wanted = shown, fetching = false;
           var root = document.documentElement, box = null;
           root.setAttribute('data-scene', String(shown));
+          window.animSwaps = [];
           function player() { return window.animPlayer || null; }
           function show(text) {
             if (!box) {
@@ -90,6 +92,10 @@ public enum LivePage {
                 shown = got.scene;
                 root.setAttribute('data-scene', String(shown));
                 root.setAttribute('data-swaps', String((parseInt(root.getAttribute('data-swaps') || '0', 10)) + 1));
+                // When the new scene's first frame is drawn (its animation frame, wall-clock
+                // milliseconds): Scripts/studio-latency measures save → painted with this.
+                var swapped = shown;
+                requestAnimationFrame(function (now) { window.animSwaps.push([swapped, performance.timeOrigin + now]); });
                 if (latest && latest.scene === shown) report(latest);
               }
               fetchScene();

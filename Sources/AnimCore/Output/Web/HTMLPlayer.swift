@@ -54,7 +54,7 @@ public enum HTMLPlayer {
         </head>
         <body>
         <div id="app">
-        <header id="top"><span class="brand">\(icon("logo", "M2 12.5 6.5 3l3 6 2-3.5 2.5 7z"))anim</span><span id="title">\(xmlEscaped(title))</span><span id="live"></span><span class="spacer"></span><button id="snap" title="Save the stage at this time as PNG" aria-label="Snapshot">\(icon("snap", "M5.5 3 6.6 1.5h2.8L10.5 3H14v10H2V3zM8 5.2a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"))<span>PNG</span></button></header>
+        <header id="top"><span class="brand">\(icon("logo", "M2 12.5 6.5 3l3 6 2-3.5 2.5 7z"))anim</span><span id="title">\(xmlEscaped(title == "anim" ? "" : title.hasPrefix("anim — ") ? String(title.dropFirst(7)) : title))</span><span id="live"></span><span class="spacer"></span><button id="snap" title="Save the stage at this time as PNG" aria-label="Snapshot">\(icon("snap", "M5.5 3 6.6 1.5h2.8L10.5 3H14v10H2V3zM8 5.2a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"))<span>PNG</span></button></header>
         <div id="view">
         <div id="stage-box"><svg id="stage" xmlns="http://www.w3.org/2000/svg" width="\(n(stageW))" height="\(n(stageH))" viewBox="0 0 \(n(stageW)) \(n(stageH))" font-family="Helvetica, Arial, sans-serif"><rect id="stage-bg" width="\(n(stageW))" height="\(n(stageH))" fill="\(hexColor(bg.r, bg.g, bg.b))" fill-opacity="\(formatFixed(max(0, min(1, bg.a)), 4))"/><g id="shapes"></g></svg></div>
         <aside id="side"><h2>Steps</h2><ol id="steps"></ol><h2>Output</h2><pre id="log"></pre></aside>
@@ -184,16 +184,30 @@ public enum HTMLPlayer {
     /// The runs of the named chains, in the order they started: a top-level graph whose root
     /// has a name, and a child instance whose starting node has one (a named chain inside a
     /// graph runs as its own instance, §6.11).
+    /// A run starts when its first activity does (a step that first waits for another,
+    /// `with a < … > as b`, starts when its block starts, §6.11), or when its graph starts if it
+    /// did nothing.
     static func steps(_ timeline: Timeline, names: [String]) -> [StepRun] {
         var out: [StepRun] = []
-        for g in timeline.graphs {
+        // The first activity of each instance and of the instances it started (children are
+        // started after their parents, so later in `graphs`).
+        var first = [Time?](repeating: nil, count: timeline.graphs.count)
+        for a in timeline.activities where a.instance < first.count && a.pass != .skipped {
+            first[a.instance] = min(first[a.instance] ?? a.start, a.start)
+        }
+        for i in timeline.graphs.indices.reversed() {
+            guard let p = timeline.graphs[i].parent, p.instance < i, let f = first[i] else { continue }
+            first[p.instance] = min(first[p.instance] ?? f, f)
+        }
+        for (i, g) in timeline.graphs.enumerated() {
             var id = g.graph.nodes.first?.name
             if let p = g.parent, p.instance < timeline.graphs.count {
                 let parent = timeline.graphs[p.instance].graph
                 if Int(p.node.index) < parent.nodes.count, let n = parent.nodes[Int(p.node.index)].name { id = n }
             }
             guard let id, id.index < names.count else { continue }
-            out.append(StepRun(name: names[id.index], start: g.start, end: g.end ?? timeline.end))
+            let end = g.end ?? timeline.end
+            out.append(StepRun(name: names[id.index], start: min(end, max(g.start, first[i] ?? g.start)), end: end))
         }
         return out.enumerated().sorted { $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset }
             .map(\.element)
@@ -230,10 +244,10 @@ public enum HTMLPlayer {
     #stage-box { position: relative; display: flex; align-items: center; justify-content: center; padding: 18px; min-height: 200px;
       background: var(--panel2); border: 1px solid var(--line); border-radius: 8px;
       background-image: radial-gradient(var(--line) 1px, transparent 1px); background-size: 16px 16px; }
-    #stage { display: block; max-width: 100%; max-height: 58vh; width: auto; height: auto; box-shadow: var(--shadow); background: #fff; }
+    #stage { display: block; max-width: 100%; max-height: 54vh; width: auto; height: auto; box-shadow: var(--shadow); background: #fff; }
     #shapes > g { transition: filter .08s; }
     #shapes > g.hl { filter: drop-shadow(0 0 1.5px var(--hl)) drop-shadow(0 0 3px var(--hl)); }
-    #side { display: flex; flex-direction: column; gap: 6px; min-height: 0; max-height: calc(58vh + 38px); background: var(--panel);
+    #side { display: flex; flex-direction: column; gap: 6px; min-height: 0; max-height: calc(54vh + 38px); background: var(--panel);
       border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; }
     #side h2 { margin: 2px 0; font-size: 11px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); font-weight: 600; }
     #steps { list-style: none; margin: 0; padding: 0; overflow: auto; flex: 1 1 40%; min-height: 2.2em; }
