@@ -76,7 +76,10 @@ class Chromium:
     def wait(self, expression, timeout=30, poll=0.002):
         end = time.time() + timeout
         while time.time() < end:
-            v = self.eval(expression)
+            try:
+                v = self.eval(expression)
+            except RuntimeError:
+                v = None  # the page is still loading (no document yet)
             if v:
                 return v
             time.sleep(poll)

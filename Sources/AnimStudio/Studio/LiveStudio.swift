@@ -61,7 +61,8 @@ public final class LiveStudio {
 
     /// The number of the last good scene (0: none yet), its page and data.
     private var scene = 0
-    private var page: [UInt8]
+    private var page: [UInt8]?
+    private var player: String?
     private var sceneJSON: [UInt8]?
     private var lastEnd: Time?
     /// Builds started and the one running; the newest change waiting for it to finish.
@@ -178,7 +179,10 @@ public final class LiveStudio {
         let took = WallClock.duration(result.nanoseconds)
         if let player = result.page {
             scene += 1
-            page = Array(LivePage.page(player: player, scene: scene).utf8)
+            // The page is made when a browser asks for it: pages that are open only fetch the
+            // scene's data, so the event goes out without waiting for a copy of the page.
+            self.player = player
+            page = nil
             sceneJSON = result.sceneJSON.map { Array($0.utf8) }
             lastEnd = result.end
             server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics, expects: result.failedExpects))
@@ -209,7 +213,8 @@ public final class LiveStudio {
         switch request.path {
         case "/", "/index.html":
             guard get else { return .respond(notAllowed) }
-            return .respond(HTTPResponse(.ok, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page))
+            if page == nil, let player { page = Array(LivePage.page(player: player, scene: scene).utf8) }
+            return .respond(HTTPResponse(.ok, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page ?? []))
         case "/scene.json":
             guard get else { return .respond(notAllowed) }
             guard let json = sceneJSON else { return .respond(.text(.notFound, "no scene yet: \(options.file) has not run without errors")) }

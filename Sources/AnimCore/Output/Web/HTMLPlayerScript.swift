@@ -89,7 +89,7 @@ enum HTMLPlayerScript {
         data.shapes.forEach(function (s) {
           Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], data.times.length, key === 'op' ? 10000 : 1000); });
         });
-        D = data; n = D.times.length; curves = {}; order = ''; frame = -1;
+        D = data; n = D.times.length; curves = {}; frame = -1;
         var st = D.stage;
         if (st) {
           ui.stage.setAttribute('width', st.w); ui.stage.setAttribute('height', st.h);
@@ -97,14 +97,21 @@ enum HTMLPlayerScript {
           ui.bg.setAttribute('width', st.w); ui.bg.setAttribute('height', st.h);
           ui.bg.setAttribute('fill', st.bg); ui.bg.setAttribute('fill-opacity', st.a);
         }
-        while (ui.layer.firstChild) ui.layer.removeChild(ui.layer.firstChild);
-        shapes = D.shapes.map(function (s, i) {
-          var g = el('g', {}), e = el(s.kind === 'circle' ? 'circle' : s.kind === 'text' ? 'text' : 'rect', {}, g);
-          if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
-          g.setAttribute('data-shape', i);
-          ui.layer.appendChild(g);
-          return { s: s, g: g, e: e };
-        });
+        // A new scene with the same shapes (an edit of timing or values) keeps the elements.
+        var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind; });
+        if (same) {
+          shapes.forEach(function (o, i) { o.s = D.shapes[i]; });
+        } else {
+          while (ui.layer.firstChild) ui.layer.removeChild(ui.layer.firstChild);
+          order = '';
+          shapes = D.shapes.map(function (s, i) {
+            var g = el('g', {}), e = el(s.kind === 'circle' ? 'circle' : s.kind === 'text' ? 'text' : 'rect', {}, g);
+            if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
+            g.setAttribute('data-shape', i);
+            ui.layer.appendChild(g);
+            return { s: s, g: g, e: e };
+          });
+        }
         barsByLane = D.lanes.map(function () { return []; });
         D.bars.forEach(function (b, i) { if (barsByLane[b[0]]) barsByLane[b[0]].push(i); });
         D.shapesLanes = D.shapes.map(function () { return []; });
@@ -324,7 +331,7 @@ enum HTMLPlayerScript {
         });
         drawRange(svg, H, true);
         el('line', { class: 'playhead', x1: 0, y1: 0, x2: 0, y2: H, id: 'playhead' }, svg);
-        el('path', { class: 'playhead-cap', d: 'M-5 0h10v6l-5 5-5-5z', id: 'playhead-cap' }, svg);
+        el('path', { class: 'playhead-cap', d: 'M-5 22h10l-5 7z', id: 'playhead-cap' }, svg);
         // The slider spans the same time scale: its thumb's centre travels from x(a) to x(b).
         ui.scrub.style.left = (G.label - 8) + 'px';
         ui.scrub.style.width = (spanWidth() + 16) + 'px';
