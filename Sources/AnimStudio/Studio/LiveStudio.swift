@@ -62,7 +62,7 @@ public final class LiveStudio {
     /// The number of the last good scene (0: none yet), its page and data.
     private var scene = 0
     private var page: [UInt8]?
-    private var player: String?
+    private var player: SceneBuild?
     private var sceneJSON: [UInt8]?
     private var lastEnd: Time?
     /// Builds started and the one running; the newest change waiting for it to finish.
@@ -177,11 +177,11 @@ public final class LiveStudio {
     private func apply(_ result: SceneBuild) {
         let time = WallClock.timeOfDay()
         let took = WallClock.duration(result.nanoseconds)
-        if let player = result.page {
+        if result.succeeded {
             scene += 1
             // The page is made when a browser asks for it: pages that are open only fetch the
             // scene's data, so the event goes out without waiting for a copy of the page.
-            self.player = player
+            player = result
             page = nil
             sceneJSON = result.sceneJSON.map { Array($0.utf8) }
             lastEnd = result.end
@@ -213,7 +213,7 @@ public final class LiveStudio {
         switch request.path {
         case "/", "/index.html":
             guard get else { return .respond(notAllowed) }
-            if page == nil, let player { page = Array(LivePage.page(player: player, scene: scene).utf8) }
+            if page == nil, let html = player?.page { page = Array(LivePage.page(player: html, scene: scene).utf8) }
             return .respond(HTTPResponse(.ok, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page ?? []))
         case "/scene.json":
             guard get else { return .respond(notAllowed) }

@@ -36,9 +36,31 @@ public enum HTMLPlayer {
     /// The page for a run, sampled at `fps`; `stepNames` are the script's step names (the
     /// session's `environment.stepNames`), for the list of named steps.
     public static func render(_ timeline: Timeline, fps: Int, title: String = "anim", stepNames: [String] = []) -> String {
+        let (shell, data) = parts(timeline, fps: fps, title: title, stepNames: stepNames)
+        return page(shell, data: data)
+    }
+
+    /// What the page is made of apart from its data: its title, the stage and the samples' count.
+    public struct Shell: Sendable {
+        var title: String
+        var stageSize: Point
+        var stageColor: Color
+        var samples: Int
+    }
+
+    /// The page's shell and its data (the JSON the page embeds): `page(shell, data: data)` is
+    /// `render`'s page. `anim serve` keeps them apart, sending open pages the data alone.
+    public static func parts(_ timeline: Timeline, fps: Int, title: String = "anim", stepNames: [String] = []) -> (Shell, String) {
         let baked = BakedFrames(timeline, fps: fps)
-        let stageW = timeline.stageSize.x, stageH = timeline.stageSize.y
-        let bg = timeline.stageColor
+        let shell = Shell(title: title, stageSize: timeline.stageSize, stageColor: timeline.stageColor, samples: baked.times.count)
+        return (shell, data(baked, timeline: timeline, stepNames: stepNames))
+    }
+
+    /// The page for a shell and its data.
+    public static func page(_ shell: Shell, data: String) -> String {
+        let title = shell.title
+        let stageW = shell.stageSize.x, stageH = shell.stageSize.y
+        let bg = shell.stageColor
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -68,12 +90,12 @@ public enum HTMLPlayer {
         <div class="group"><button id="zoom-out" title="Zoom out (−)" aria-label="Zoom out">\(icon("zoom-out", "M3 7h10v2H3z"))</button><button id="zoom-in" title="Zoom in (+)" aria-label="Zoom in">\(icon("zoom-in", "M7 3h2v4h4v2H9v4H7V9H3V7h4z"))</button><button id="zoom-fit" title="Fit the whole run (0)" aria-label="Fit">\(icon("fit", "M2 2h4v2H4v2H2zM10 2h4v4h-2V4h-2zM2 10h2v2h2v2H2zM12 10h2v4h-4v-2h2z"))</button></div>
         </div>
         <div id="timeline">
-        <div id="ruler-box"><svg id="ruler" xmlns="http://www.w3.org/2000/svg" font-family="Helvetica, Arial, sans-serif"></svg><input id="scrub" type="range" min="0" max="\(baked.times.count - 1)" step="1" value="0" aria-label="time"></div>
+        <div id="ruler-box"><svg id="ruler" xmlns="http://www.w3.org/2000/svg" font-family="Helvetica, Arial, sans-serif"></svg><input id="scrub" type="range" min="0" max="\(shell.samples - 1)" step="1" value="0" aria-label="time"></div>
         <div id="lanes-box"><svg id="strip" xmlns="http://www.w3.org/2000/svg" font-family="Helvetica, Arial, sans-serif"></svg></div>
         </div>
         <p id="note" role="status"></p>
         </div>
-        <script type="application/json" id="anim-data">\(data(baked, timeline: timeline, stepNames: stepNames))</script>
+        <script type="application/json" id="anim-data">\(data)</script>
         <script>
         \(HTMLPlayerScript.source)
         </script>

@@ -26,20 +26,22 @@ enum HTMLPlayerScript {
       // Each track is a number (constant) or a TrackCode string (TrackCode.swift): Base64 VLQ
       // second differences of the samples in 1/1000 units (opacity 1/10000), `*m` repeating
       // the value before m more times. Decoded once into the samples' own numbers.
-      var B64 = {};
-      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) { B64[c] = i; });
+      // The digits' values by character code (-1: not a digit).
+      var B64 = new Int8Array(128).fill(-1);
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) { B64[c.charCodeAt(0)] = i; });
+      var STAR = 42;  // '*'
       function decode(code, count, unit) {
         if (typeof code === 'number') return [code];
         var out = new Array(count), i = 0, k = 0, q = 0, d = 0, e = 0;
         // One VLQ from position i (arithmetic, not bit operations: values pass 2^31).
         function vlq() {
           var z = 0, scale = 1, digit;
-          do { digit = B64[code.charAt(i++)]; z += (digit & 31) * scale; scale *= 32; } while (digit & 32);
+          do { digit = B64[code.charCodeAt(i++) & 127]; z += (digit & 31) * scale; scale *= 32; } while ((digit & 32) && i < code.length);
           return z % 2 ? -(z - 1) / 2 : z / 2;
         }
         while (i < code.length && k < count) {
           var repeats = 1;
-          if (code.charAt(i) === '*') { i++; repeats = vlq(); } else { e = vlq(); }
+          if (code.charCodeAt(i) === STAR) { i++; repeats = vlq(); } else { e = vlq(); }
           for (; repeats > 0 && k < count; repeats--) { d += e; q += d; out[k++] = q / unit; }
         }
         return out;
