@@ -172,6 +172,7 @@ struct PlayerToolTests {
               ("#=&&=&t", "0|null|null|1|fit", true),
               ("#t=%E0%A4%A&speed=%", "0|null|null|1|fit", true),
               ("#speed=0.1&in=1", "|1|null|0.1|fit", false),
+              ("#t=0.5&shot", "0.5|null|null|1|fit", false),
           ])
     func hashState(_ fragment: String, _ want: String, _ reported: Bool) throws {
         let dir = try ScratchDirectory("player-state")
@@ -192,6 +193,7 @@ struct PlayerToolTests {
         _ = try browser.evaluate("animPlayer.seek(1.75), 0")
         #expect(try browser.wait(until: "location.hash.indexOf('t=1.75&') === 1"), "the fragment was not written")
         let written = try browser.string("location.hash")
+        #expect(written.hasSuffix("&shot") == fragment.hasSuffix("&shot"), "a #shot stays one: \(written)")
         try browser.open("file://\(dir.path("tools.html"))\(written)")
         #expect(try browser.string(state) == want.replacingOccurrences(of: "1.5|", with: "1.75|", options: .anchored), "reopened at \(written)")
     }

@@ -616,7 +616,7 @@ enum HTMLPlayerScript {
       }
       var hashReady = false, hashTimer = null, lastHash = null;
       // Writes time, range, speed and zoom to the fragment (at most every 250 ms: browsers
-      // throttle history updates), unless the page is a #shot.
+      // throttle history updates); a #shot stays one.
       function saveHash() {
         if (!hashReady || hashTimer !== null) return;
         hashTimer = setTimeout(function () {
@@ -627,6 +627,7 @@ enum HTMLPlayerScript {
           if (range.b !== null) parts.push('out=' + +range.b.toFixed(3));
           if (ui.speed.value !== '1') parts.push('speed=' + ui.speed.value);
           if (!view.fit) parts.push('zoom=' + +view.a.toFixed(3) + ',' + +view.b.toFixed(3));
+          if (document.body.className === 'shot') parts.push('shot');
           var text = '#' + parts.join('&');
           if (text === lastHash || text === location.hash) { lastHash = text; return; }
           lastHash = text;
