@@ -299,7 +299,7 @@ public enum HTMLPlayer {
     #timeline { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; overflow: hidden; user-select: none; touch-action: none; }
     #ruler-box { position: relative; border-bottom: 1px solid var(--line); }
     #ruler, #strip { display: block; width: 100%; cursor: col-resize; }
-    #lanes-box { max-height: 38vh; overflow-y: auto; overflow-x: hidden; }
+    #lanes-box { max-height: 38vh; overflow-y: auto; overflow-x: hidden; touch-action: pan-y; }
     #scrub { position: absolute; top: 0; height: 14px; margin: 0; background: transparent; -webkit-appearance: none; appearance: none; cursor: pointer; }
     #scrub::-webkit-slider-runnable-track { height: 14px; background: transparent; }
     #scrub::-webkit-slider-thumb { -webkit-appearance: none; width: 16px; height: 14px; border: 0; background: transparent; }
