@@ -387,9 +387,10 @@ enum Help {
     Serves the player that 'anim render x.html' writes at http://127.0.0.1:7878/ and watches the
     script (and every file its run reads) by watching their directories, so an editor's save by
     rename is seen. A save that changes the bytes is run again on a worker thread; the page then
-    reloads at the time it showed (#t=). A script with errors keeps the last good scene on the
-    page and shows the diagnostics over it, as 'anim check' prints them. Ctrl-C stops the server
-    and frees the port.
+    swaps the new scene in without reloading, keeping the playhead (the same time, or the same
+    place in its named step), playing or paused, the loop range, speed and zoom. A script with
+    errors keeps the last good scene on the page and shows the diagnostics over it, as
+    'anim check' prints them. Ctrl-C stops the server and frees the port.
 
     Routes: /  the page;  /scene.json  the run's data the player embeds;  /events  Server-Sent
     Events ('scene' after each good build, 'diagnostics' after each failed one; a client that

@@ -44,7 +44,7 @@ enum RenderCommands {
         }
         if (format == "gif" || format == "mp4") && Ffmpeg.locate() == nil { Ffmpeg.missing(format) }
 
-        let (timeline, _) = o.timeline(command: "render")
+        let (timeline, session) = o.timeline(command: "render")
         let fps = o.fps ?? (sequence ? 30 : 60)
         if isDirectory || ["png", "gif", "mp4"].contains(format) {
             warnTextLeftOut(timeline, from: isDirectory || format == "png" ? "PNG output" : format.uppercased() + " output")
@@ -70,7 +70,7 @@ enum RenderCommands {
             }
             switch format {
             case "html":
-                try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps), to: out)
+                try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps, stepNames: session.environment.stepNames), to: out)
             case "svg":
                 try AtomicFile.write(AnimatedSVG.render(timeline, fps: fps), to: out)
             case "png":

@@ -219,14 +219,30 @@ final class ChromiumDriver {
         return data
     }
 
-    /// Presses and releases a key, as the keyboard would (trusted events).
-    func press(_ key: String) throws {
-        let codes: [String: (String, Int)] = ["ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), " ": ("Space", 32)]
+    /// Presses and releases a key, as the keyboard would (trusted events); `shift` holds Shift.
+    func press(_ key: String, shift: Bool = false) throws {
+        let codes: [String: (String, Int)] = ["ArrowLeft": ("ArrowLeft", 37), "ArrowRight": ("ArrowRight", 39), " ": ("Space", 32),
+                                              "Home": ("Home", 36), "End": ("End", 35), "i": ("KeyI", 73), "o": ("KeyO", 79),
+                                              "x": ("KeyX", 88), "+": ("Equal", 187), "-": ("Minus", 189), "0": ("Digit0", 48)]
         guard let (code, vk) = codes[key] else { throw Failure(description: "no key code for '\(key)'") }
-        var down: [String: Any] = ["type": key == " " ? "keyDown" : "rawKeyDown", "key": key, "code": code,
+        let printable = key.count == 1
+        let modifiers = shift ? 8 : 0
+        var down: [String: Any] = ["type": printable ? "keyDown" : "rawKeyDown", "key": key, "code": code, "modifiers": modifiers,
                                    "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk]
-        if key == " " { down["text"] = " "; down["unmodifiedText"] = " " }
+        if printable { down["text"] = key; down["unmodifiedText"] = key }
         try send("Input.dispatchKeyEvent", down)
-        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk])
+        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": key, "code": code, "modifiers": modifiers,
+                                            "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk])
+    }
+
+    /// A mouse event at (x, y) CSS pixels of the viewport: `mousePressed`, `mouseMoved`,
+    /// `mouseReleased` (the left button), or `mouseWheel` with `deltaY` (`ctrl`: a pinch);
+    /// `held`: a move with the left button down (a drag).
+    func mouse(_ type: String, _ x: Double, _ y: Double, deltaY: Double = 0, ctrl: Bool = false, held: Bool = false) throws {
+        var p: [String: Any] = ["type": type, "x": x, "y": y, "modifiers": ctrl ? 2 : 0]
+        if type == "mousePressed" || type == "mouseReleased" { p["button"] = "left"; p["clickCount"] = 1; p["buttons"] = type == "mousePressed" ? 1 : 0 }
+        if type == "mouseMoved" { p["button"] = held ? "left" : "none"; p["buttons"] = held ? 1 : 0 }
+        if type == "mouseWheel" { p["deltaX"] = 0; p["deltaY"] = deltaY }
+        try send("Input.dispatchMouseEvent", p)
     }
 }

@@ -115,8 +115,14 @@ struct RenderGoldenTests {
         defer { dir.remove() }
         #expect(try runAnim(["render", script, "-o", dir.path("chase.html")]).exitCode == 0)
         let page = try String(contentsOfFile: dir.path("chase.html"), encoding: .utf8)
-        let strip = try #require(page.range(of: "<svg id=\"strip\"[^>]* height=\"[0-9.]+\"", options: .regularExpression))
-        let height = Double(page[strip].split(separator: "\"").last!) ?? 0
-        #expect(height > 50 && height < 150, "the strip is \(height) px tall")
+        // The player draws its lanes from its data: the same three, the follower's spring one bar.
+        let open = try #require(page.range(of: "<script type=\"application/json\" id=\"anim-data\">"))
+        let close = try #require(page.range(of: "</script>", range: open.upperBound..<page.endIndex))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(page[open.upperBound..<close.lowerBound].utf8)) as? [String: Any])
+        let lanes = try #require(data["lanes"] as? [[String: Any]])
+        let bars = try #require(data["bars"] as? [[Any]])
+        #expect(lanes.count == 3)
+        let follower = try #require(lanes.firstIndex { ($0["label"] as? String) == "follower" })
+        #expect(bars.filter { $0[0] as? Int == follower && $0[1] as? String == "spring" }.count == 1)
     }
 }

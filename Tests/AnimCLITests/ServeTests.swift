@@ -404,7 +404,7 @@ struct ServeTests {
         #expect(s.stop() == 0)
     }
 
-    @Test("the served page in Chromium: live reloads, the error overlay, no console errors",
+    @Test("the served page in Chromium: scenes swap in place, the error overlay, no console errors",
           .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
     func thePageInChromium() throws {
         let dir = try Editor.directory()
@@ -417,26 +417,148 @@ struct ServeTests {
             try browser.navigate("http://127.0.0.1:\(s.port)/#t=0.25")
             try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
             #expect(try browser.evaluate("document.documentElement.getAttribute('data-ready')") as? String == "15")
+            // A mark that a reload would wipe out.
+            _ = try browser.evaluate("window.kept = 'before the save', 0")
             try Editor.save(Editor.script("second"), to: file)
-            // The page reloads with the new scene, at the time it showed.
-            try browser.waitFor("JSON.parse(document.getElementById('anim-data').textContent).prints[0][1]") { $0 as? String == "second" }
-            try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
-            #expect(try browser.evaluate("location.hash") as? String == "#t=0.250")
+            // The scene is swapped in place, at the time it showed, still paused.
+            try browser.waitFor("animPlayer.data.prints[0][1]") { $0 as? String == "second" }
+            #expect(try browser.evaluate("window.kept") as? String == "before the save", "the page reloaded")
+            #expect(try browser.evaluate("document.documentElement.getAttribute('data-swaps')") as? String == "1")
             let shown = try browser.evaluate("document.getElementById('time').textContent") as? String
             #expect(shown == "0.250 s / 3.000 s", "\(String(describing: shown))")
+            #expect(try browser.evaluate("animPlayer.playing") as? Bool == false)
             // An error: shown over the stage as `anim check` prints it, the scene kept.
             try Editor.save("rect sq\nanimate 1 < sq.centre = (1, 1) >\n", to: file)
             let check = try runAnim(["check", "live.anim"], currentDirectory: dir)
             try browser.waitFor("(document.getElementById('anim-diagnostics') || {}).textContent") { $0 as? String == check.stderr }
-            #expect(try browser.evaluate("JSON.parse(document.getElementById('anim-data').textContent).prints[0][1]") as? String == "second")
+            #expect(try browser.evaluate("document.getElementById('anim-diagnostics').parentNode.id") as? String == "stage-box")
+            #expect(try browser.evaluate("animPlayer.data.prints[0][1]") as? String == "second")
+            #expect(try browser.evaluate("document.querySelectorAll('#shapes > g').length") as? Int == 3, "the last good scene stays on stage")
             // Fixed: a new scene, and the overlay is gone.
             try Editor.save(Editor.script("third"), to: file)
-            try browser.waitFor("JSON.parse(document.getElementById('anim-data').textContent).prints[0][1]") { $0 as? String == "third" }
-            #expect(try browser.evaluate("document.getElementById('anim-diagnostics') === null") as? Bool == true)
-            #expect(try browser.evaluate("location.hash") as? String == "#t=0.250")
-            try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
+            try browser.waitFor("animPlayer.data.prints[0][1]") { $0 as? String == "third" }
+            try browser.waitFor("document.getElementById('anim-diagnostics') === null") { $0 as? Bool == true }
+            #expect(try browser.evaluate("window.kept") as? String == "before the save")
+            #expect(try browser.evaluate("document.getElementById('time').textContent") as? String == "0.250 s / 3.000 s")
             let errors = try browser.evaluate("document.documentElement.getAttribute('data-errors')")
             #expect(errors == nil || errors is NSNull, "the page recorded errors: \(String(describing: errors))")
+            #expect(browser.problems.isEmpty, "console: \(browser.problems)")
+        }
+        #expect(s.stop() == 0)
+    }
+
+    /// A script with a named step whose timing the edits change: `grow` runs after a wait that
+    /// the edit lengthens, and lasts what the edit says.
+    static func stepScript(wait: Double, grow: Double, tag: String = "x") -> String {
+        """
+        stage 300 x 200
+        rect a center (50, 100) size (30, 30) color #3366ff
+        rect b center (150, 100) size (30, 30) color #ff6633
+        wait \(wait)
+        animate \(grow) ease linear < a.scale = 2 > as grow
+        after grow < animate 1 < b.rotation = 90deg > as spin >
+        print "\(tag)"
+        """
+    }
+
+    @Test("in Chromium: the playhead keeps its place in its named step, and playing stays playing",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func playheadKeepsItsStep() throws {
+        let dir = try Editor.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("steps.anim")
+        try Editor.save(Self.stepScript(wait: 1, grow: 2), to: file)
+        let s = try ServeProcess(["steps.anim", "--port", "0", "--debounce", "5"], in: dir)
+        do {
+            let browser = try DevToolsBrowser(chromium: Consumers.chromium!)
+            // Paused halfway through `grow` (1 s to 3 s), zoomed, with a loop range.
+            try browser.navigate("http://127.0.0.1:\(s.port)/#t=2&in=1.5&out=2.5&zoom=0.5,3&speed=0.5")
+            try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
+            #expect(try browser.evaluate("animPlayer.time") as? Double == 2)
+            // `grow` now starts at 2 s and lasts 4 s: halfway is 4 s.
+            try Editor.save(Self.stepScript(wait: 2, grow: 4, tag: "y"), to: file)
+            try browser.waitFor("animPlayer.data.prints[0] && animPlayer.data.prints[0][1]") { $0 as? String == "y" }
+            #expect(try browser.evaluate("animPlayer.time") as? Double == 4, "halfway through grow")
+            #expect(try browser.evaluate("JSON.stringify(animPlayer.range)") as? String == "{\"a\":1.5,\"b\":2.5}")
+            #expect(try browser.evaluate("JSON.stringify(animPlayer.view)") as? String == "{\"a\":0.5,\"b\":3,\"fit\":false}")
+            #expect(try browser.evaluate("document.getElementById('speed').value") as? String == "0.5")
+            // A time in no named step stays where it is: 0.5 s is in the wait.
+            _ = try browser.evaluate("animPlayer.seek(0.5), 0")
+            try Editor.save(Self.stepScript(wait: 1.5, grow: 1, tag: "z"), to: file)
+            try browser.waitFor("animPlayer.data.prints[0][1]") { $0 as? String == "z" }
+            #expect(try browser.evaluate("animPlayer.time") as? Double == 0.5)
+            // Playing stays playing across a swap.
+            _ = try browser.evaluate("document.getElementById('mark-clear').click(), animPlayer.play(true), 0")
+            try Editor.save(Self.stepScript(wait: 1.5, grow: 1.5, tag: "w"), to: file)
+            try browser.waitFor("animPlayer.data.prints[0][1]") { $0 as? String == "w" }
+            #expect(try browser.evaluate("animPlayer.playing") as? Bool == true)
+            #expect(browser.problems.isEmpty, "console: \(browser.problems)")
+        }
+        #expect(s.stop() == 0)
+    }
+
+    @Test("in Chromium: rename-over saves each reach the page once, and the playhead keeps its step on every edit",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func everySaveOnceAndThePlayheadAlwaysKept() throws {
+        let dir = try Editor.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("many.anim")
+        var wait = 1.0, grow = 2.0
+        try Editor.save(Self.stepScript(wait: wait, grow: grow, tag: "edit 0"), to: file)
+        let s = try ServeProcess(["many.anim", "--port", "0", "--debounce", "2"], in: dir)
+        do {
+            let browser = try DevToolsBrowser(chromium: Consumers.chromium!)
+            try browser.navigate("http://127.0.0.1:\(s.port)/#t=0")
+            try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
+            var generator = SplitMix(seed: 14)
+            let edits = 120
+            var kept = 0
+            for k in 1...edits {
+                // Paused at a fraction of `grow`; the edit moves and stretches it, keeping its name.
+                let fraction = [0, 0.1, 0.25, 0.5, 0.75, 0.9][Int(generator.next() % 6)]
+                _ = try browser.evaluate("animPlayer.seek(\(wait + fraction * grow)), 0")
+                wait = [0.5, 1, 1.5, 2.25][Int(generator.next() % 4)]
+                grow = [0.5, 1, 2, 3.5][Int(generator.next() % 4)]
+                try Editor.save(Self.stepScript(wait: wait, grow: grow, tag: "edit \(k)"), to: file)
+                try browser.waitFor("animPlayer.data.prints.length && animPlayer.data.prints[0][1]") { $0 as? String == "edit \(k)" }
+                if let now = try browser.evaluate("animPlayer.time") as? Double, abs(now - (wait + fraction * grow)) < 1e-9 { kept += 1 }
+            }
+            #expect(kept == edits, "the playhead kept its place in 'grow' on \(kept) of \(edits) edits")
+            // Every save reached the page once, in order: scenes 2 … edits + 1.
+            usleep(300_000)
+            let scenes = try browser.evaluate("JSON.stringify(window.animSwaps.map(function (s) { return s[0]; }))") as? String
+            #expect(scenes == "[" + (2...(edits + 1)).map(String.init).joined(separator: ",") + "]")
+            #expect(browser.problems.isEmpty, "console: \(browser.problems)")
+        }
+        #expect(s.stop() == 0)
+    }
+
+    @Test("in Chromium: a failed expect is shown over the stage and marked at its time",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func failedExpectInChromium() throws {
+        let dir = try Editor.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("exp.anim")
+        try Editor.save(Editor.script("one"), to: file)
+        let s = try ServeProcess(["exp.anim", "--port", "0", "--debounce", "5"], in: dir)
+        do {
+            let browser = try DevToolsBrowser(chromium: Consumers.chromium!)
+            try browser.navigate("http://127.0.0.1:\(s.port)/#t=0")
+            try browser.waitFor("document.documentElement.getAttribute('data-live')") { $0 as? String == "connected" }
+            let failing = "rect sq\nanimate 1 < sq.center = (100, 0) >\nthen < expect sq.center == (50, 0) >\nprint \"two\"\n"
+            try Editor.save(failing, to: file)
+            let run = try runAnim(["run", "exp.anim"], currentDirectory: dir)
+            #expect(run.stderr.contains("expectation failed at 1.000s"))
+            try browser.waitFor("(document.getElementById('anim-diagnostics') || {}).textContent") { $0 as? String == run.stderr }
+            #expect(try browser.evaluate("animPlayer.data.prints[0][1]") as? String == "two", "the scene with the failed expect plays")
+            let marks = try browser.evaluate("document.querySelectorAll('#ruler .expect-fail').length") as? Int
+            #expect(marks == 1)
+            let x = try browser.evaluate("+document.querySelector('#ruler .expect-fail path').getAttribute('d').slice(1).split(' ')[0]") as? Double
+            let want = try browser.evaluate("animPlayer.x(1)") as? Double
+            #expect(x != nil && x == want, "the mark is at 1 s: \(String(describing: x)) vs \(String(describing: want))")
+            try Editor.save(Editor.script("three"), to: file)
+            try browser.waitFor("document.getElementById('anim-diagnostics') === null && animPlayer.data.prints[0][1] === 'three'") { $0 as? Bool == true }
+            #expect(try browser.evaluate("document.querySelectorAll('#ruler .expect-fail').length") as? Int == 0)
             #expect(browser.problems.isEmpty, "console: \(browser.problems)")
         }
         #expect(s.stop() == 0)
@@ -463,5 +585,19 @@ struct ServeTests {
             #expect(browser.problems.isEmpty, "console: \(browser.problems)")
         }
         #expect(s.stop() == 0)
+    }
+}
+
+/// A small deterministic generator (SplitMix64, Steele, Lea and Flood, "Fast splittable
+/// pseudorandom number generators", 2014), so a failing run can be repeated.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

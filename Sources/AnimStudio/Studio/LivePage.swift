@@ -1,14 +1,20 @@
 // LivePage: the page `anim serve` sends — the HTML player exactly as `anim render x.html`
 // writes it, with one small script added before `</body>` that listens to `/events`:
 //
-// - `scene` for a scene other than the one shown: reload the page at the time it shows
-//   (`#t=`, so it opens paused there). This is the interim behaviour until the player can swap
-//   a scene in place and keep playing;
-// - `diagnostics`: show them over the stage, exactly as sent (text, never HTML); a later good
-//   scene reloads the page, which clears them.
+// - `scene` for a scene other than the one shown: fetch `/scene.json` and hand it to the
+//   player (`animPlayer.swap`), which swaps the scene in place — no reload, no flash — keeping
+//   the playhead (the same time, or the same place inside the named step that held it), playing
+//   or paused, the loop range, speed and zoom. The diagnostics the event carries (failed
+//   expects) are shown over the stage, and each failed expect is marked at its time on the
+//   timeline; a scene without any clears them;
+// - `diagnostics`: show them over the stage, exactly as sent (text, never HTML), the last good
+//   scene staying on stage; the next good scene clears them.
 //
-// Before the first good scene there is no player to show: the page is then a plain one with
-// the same script, showing the diagnostics until a scene arrives.
+// Scenes that arrive while one is being fetched wait, and only the newest is fetched next, so a
+// burst of saves ends on the last one. `window.animSwaps` lists [scene, when its first frame was
+// drawn] for every swap (wall-clock milliseconds), for the tests and Scripts/studio-latency. Before the first good scene there is no player to show:
+// the page is then a plain one with the same script, showing the diagnostics until a scene
+// arrives, which reloads it into the player.
 import AnimCore
 
 /// The served page.
@@ -29,7 +35,11 @@ public enum LivePage {
         <meta charset="utf-8">
         <title>anim — \(escaped(FileSystem.baseName(of: file)))</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <style>body { margin: 16px; font: 13px Helvetica, Arial, sans-serif; color: #222; background: #eceef1; }</style>
+        <meta name="color-scheme" content="light dark">
+        <style>body { margin: 16px; font: 13px system-ui, Helvetica, Arial, sans-serif; color: #222; background: #eceef1; }
+        @media (prefers-color-scheme: dark) { body { color: #e7e9ec; background: #0f1115; } }
+        #anim-diagnostics { margin: 12px 0 0; padding: 12px 14px; background: rgba(22,22,26,.95); color: #f4f4f5; border-left: 4px solid #e5484d;
+          border-radius: 6px; font: 12px/1.45 ui-monospace, Menlo, Consolas, monospace; white-space: pre; overflow: auto; }</style>
         </head>
         <body>
         <p id="waiting">Waiting for \(escaped(file)) to run without errors…</p>
@@ -47,41 +57,76 @@ public enum LivePage {
         #"""
         (function () {
           'use strict';
-          var shown = \#(scene);
-          var box = null;
+          var shown = \#(scene), wanted = shown, fetching = false;
+          var root = document.documentElement, box = null;
+          root.setAttribute('data-scene', String(shown));
+          window.animSwaps = [];
+          function player() { return window.animPlayer || null; }
           function show(text) {
             if (!box) {
               box = document.createElement('pre');
               box.id = 'anim-diagnostics';
               box.setAttribute('role', 'alert');
-              box.style.cssText = 'position:fixed;left:12px;right:12px;top:12px;max-height:70vh;overflow:auto;margin:0;' +
-                'padding:12px 14px;background:rgba(24,24,28,.94);color:#f4f4f5;border-left:4px solid #e5484d;' +
-                'font:12px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre;z-index:10;border-radius:4px;';
-              document.body.appendChild(box);
+              var p = player();
+              (p && p.stageBox ? p.stageBox : document.body).appendChild(box);
             }
             box.textContent = text;
           }
           function clear() { if (box) { box.remove(); box = null; } }
-          function reload() {
-            var time = document.getElementById('time');
-            var t = time ? parseFloat(time.textContent) : NaN;
-            var rest = location.hash.replace(/^#/, '').split('&').filter(function (kv) { return kv && kv.split('=')[0] !== 't'; });
-            if (isFinite(t)) rest.unshift('t=' + t.toFixed(3));
-            location.replace(location.pathname + location.search + (rest.length ? '#' + rest.join('&') : ''));
-            location.reload();
+          // Failed expects, from the event: each at its time on the timeline.
+          function expects(d) { var p = player(); if (p) p.setExpects(d.expects || []); }
+          function report(d) { if (d.diagnostics) show(d.diagnostics); else clear(); expects(d); }
+          var latest = null;
+          function fetchScene() {
+            if (fetching || wanted === shown) return;
+            fetching = true;
+            var asked = wanted;
+            fetch('/scene.json', { cache: 'no-store' }).then(function (r) {
+              var tag = parseInt((r.headers.get('ETag') || '').replace(/"/g, ''), 10);
+              if (!r.ok) throw new Error('/scene.json: ' + r.status);
+              return r.json().then(function (data) { return { data: data, scene: isFinite(tag) ? tag : asked }; });
+            }).then(function (got) {
+              fetching = false;
+              if (got.scene >= shown) {
+                player().swap(got.data);
+                shown = got.scene;
+                root.setAttribute('data-scene', String(shown));
+                root.setAttribute('data-swaps', String((parseInt(root.getAttribute('data-swaps') || '0', 10)) + 1));
+                // When the new scene's first frame is drawn (its animation frame, wall-clock
+                // milliseconds): Scripts/studio-latency measures save → painted with this.
+                var swapped = shown;
+                requestAnimationFrame(function (now) { window.animSwaps.push([swapped, performance.timeOrigin + now]); });
+                if (latest && latest.scene === shown) report(latest);
+              }
+              fetchScene();
+            }, function () { fetching = false; setTimeout(fetchScene, 200); });
           }
           if (typeof EventSource !== 'function') return;
           var events = new EventSource('/events');
-          events.addEventListener('open', function () { document.documentElement.setAttribute('data-live', 'connected'); });
+          events.addEventListener('open', function () {
+            root.setAttribute('data-live', 'connected');
+            var live = document.getElementById('live');
+            if (live) { live.className = 'connected'; live.textContent = 'live'; }
+          });
+          events.addEventListener('error', function () {
+            root.setAttribute('data-live', 'reconnecting');
+            var live = document.getElementById('live');
+            if (live) { live.className = ''; live.textContent = 'reconnecting…'; }
+          });
           events.addEventListener('scene', function (e) {
             var d = JSON.parse(e.data);
-            if (d.scene !== shown) { reload(); return; }
-            if (d.diagnostics) show(d.diagnostics); else clear();
+            latest = d;
+            if (d.scene === shown) { report(d); return; }
+            if (!player()) { location.reload(); return; }
+            if (d.scene > wanted) wanted = d.scene;
+            fetchScene();
           });
           events.addEventListener('diagnostics', function (e) {
             var d = JSON.parse(e.data);
-            if (d.scene !== shown) { reload(); return; }
+            latest = null;
             show(d.diagnostics);
+            if (d.scene > wanted && player()) { wanted = d.scene; fetchScene(); }
+            else if (d.scene !== shown && !player()) location.reload();
           });
         })();
         """#

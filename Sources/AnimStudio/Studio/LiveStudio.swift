@@ -8,7 +8,8 @@
 //                 gets the current state at once
 //
 // Both events carry JSON: {"scene": N, "file": ..., "diagnostics": ..., "end": seconds}, where
-// N numbers the good scenes (0 before the first), so a page knows whether it shows the latest.
+// N numbers the good scenes (0 before the first), so a page knows whether it shows the latest;
+// a scene whose run failed expects adds "expects": [[seconds, the diagnostic], …].
 // Builds run one at a time in order; a change that comes while one runs waits, and a newer
 // change replaces it in the wait (so the page always gets the last save, and never a build of
 // bytes already superseded before their build began).
@@ -60,7 +61,8 @@ public final class LiveStudio {
 
     /// The number of the last good scene (0: none yet), its page and data.
     private var scene = 0
-    private var page: [UInt8]
+    private var page: [UInt8]?
+    private var player: SceneBuild?
     private var sceneJSON: [UInt8]?
     private var lastEnd: Time?
     /// Builds started and the one running; the newest change waiting for it to finish.
@@ -175,12 +177,15 @@ public final class LiveStudio {
     private func apply(_ result: SceneBuild) {
         let time = WallClock.timeOfDay()
         let took = WallClock.duration(result.nanoseconds)
-        if let player = result.page {
+        if result.succeeded {
             scene += 1
-            page = Array(LivePage.page(player: player, scene: scene).utf8)
+            // The page is made when a browser asks for it: pages that are open only fetch the
+            // scene's data, so the event goes out without waiting for a copy of the page.
+            player = result
+            page = nil
             sceneJSON = result.sceneJSON.map { Array($0.utf8) }
             lastEnd = result.end
-            server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics))
+            server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics, expects: result.failedExpects))
             let length = result.end.map { ", \($0.eventStamp) s long" } ?? ""
             console.standardOutput("[\(time)] scene \(scene): \(options.file) ran\(length), built in \(took)\n")
         } else {
@@ -194,8 +199,9 @@ public final class LiveStudio {
         if files != Set(watcher.files) { watcher.watch(files: Array(files)) }
     }
 
-    private func eventData(diagnostics: String) -> String {
+    private func eventData(diagnostics: String, expects: [(seconds: String, text: String)] = []) -> String {
         var o = "{\"scene\":\(scene),\"file\":\(quote(options.file)),\"diagnostics\":\(quote(diagnostics))"
+        if !expects.isEmpty { o += ",\"expects\":[" + expects.map { "[\($0.seconds),\(quote($0.text))]" }.joined(separator: ",") + "]" }
         if let end = lastEnd { o += ",\"end\":\(end.exactSeconds)" }
         return o + "}"
     }
@@ -207,7 +213,8 @@ public final class LiveStudio {
         switch request.path {
         case "/", "/index.html":
             guard get else { return .respond(notAllowed) }
-            return .respond(HTTPResponse(.ok, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page))
+            if page == nil, let html = player?.page { page = Array(LivePage.page(player: html, scene: scene).utf8) }
+            return .respond(HTTPResponse(.ok, contentType: "text/html; charset=utf-8", headers: [("Cache-Control", "no-store")], body: page ?? []))
         case "/scene.json":
             guard get else { return .respond(notAllowed) }
             guard let json = sceneJSON else { return .respond(.text(.notFound, "no scene yet: \(options.file) has not run without errors")) }

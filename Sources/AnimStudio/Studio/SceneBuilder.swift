@@ -1,15 +1,22 @@
 // SceneBuilder: one save of a script turned into what `anim serve` serves — the HTML player
-// page that `anim render x.html` writes, the run's data the player embeds (for `/scene.json`),
+// page that `anim render x.html` writes (its shell, made into the page on demand), the run's
+// data the player embeds (for `/scene.json`),
 // or the diagnostics when the script has errors. Each build runs in a fresh Session, so
 // nothing of one save leaks into the next.
 import AnimCore
 
 /// The outcome of building one version of a script.
 public struct SceneBuild: Sendable {
-    /// The player page (HTMLPlayer), when the run succeeded.
-    public var page: String?
+    /// The player page's shell, when the run succeeded (the page is made on demand: open pages
+    /// need only the data).
+    public var shell: HTMLPlayer.Shell?
     /// The run's data as the player embeds it (JSON), when the run succeeded.
     public var sceneJSON: String?
+    /// The player page (HTMLPlayer), when the run succeeded.
+    public var page: String? {
+        guard let shell, let sceneJSON else { return nil }
+        return HTMLPlayer.page(shell, data: sceneJSON)
+    }
     /// What the run reported, rendered as `anim check` and `anim run` print it: the errors when
     /// it failed; failed expectations (the scene still plays) when it ran; empty otherwise.
     public var diagnostics: String
@@ -20,8 +27,12 @@ public struct SceneBuild: Sendable {
     /// Nanoseconds the build took.
     public var nanoseconds: Int64
 
+    /// The failed expects among the diagnostics, each with its time: the seconds as the
+    /// interpreter stamped them (`expectation failed at 1.000s: …`) and the whole diagnostic.
+    public var failedExpects: [(seconds: String, text: String)] { SceneBuilder.failedExpects(diagnostics) }
+
     /// Whether there is a scene to show.
-    public var succeeded: Bool { page != nil }
+    public var succeeded: Bool { shell != nil }
 }
 
 /// Builds scenes.
@@ -33,11 +44,11 @@ public enum SceneBuilder {
         let start = MonotonicClock.now()
         guard let contents else {
             let text = "anim: error: \(readError ?? "cannot read '\(name)'")\n"
-            return SceneBuild(page: nil, sceneJSON: nil, diagnostics: text, end: nil, loadedFiles: [name],
+            return SceneBuild(shell: nil, sceneJSON: nil, diagnostics: text, end: nil, loadedFiles: [name],
                               nanoseconds: MonotonicClock.now() - start)
         }
         if contents.count > SourceFile.maxSize {
-            return SceneBuild(page: nil, sceneJSON: nil, diagnostics: "anim: error: \(FileSystem.tooLarge(name).message)\n", end: nil,
+            return SceneBuild(shell: nil, sceneJSON: nil, diagnostics: "anim: error: \(FileSystem.tooLarge(name).message)\n", end: nil,
                               loadedFiles: [name], nanoseconds: MonotonicClock.now() - start)
         }
         var opts = options
@@ -57,15 +68,16 @@ public enum SceneBuilder {
         let timeline = session.timeline(name: name, bytes: contents)
         let loaded = loadedFiles(session, main: name)
         if stopped.yes {
-            return SceneBuild(page: nil, sceneJSON: nil, diagnostics: "anim: the run of '\(name)' was interrupted\n", end: nil,
+            return SceneBuild(shell: nil, sceneJSON: nil, diagnostics: "anim: the run of '\(name)' was interrupted\n", end: nil,
                               loadedFiles: loaded, nanoseconds: MonotonicClock.now() - start)
         }
         guard let timeline else {
-            return SceneBuild(page: nil, sceneJSON: nil, diagnostics: captured.error, end: nil, loadedFiles: loaded,
+            return SceneBuild(shell: nil, sceneJSON: nil, diagnostics: captured.error, end: nil, loadedFiles: loaded,
                               nanoseconds: MonotonicClock.now() - start)
         }
-        let page = HTMLPlayer.render(timeline, fps: fps, title: "anim — \(FileSystem.baseName(of: name))")
-        return SceneBuild(page: page, sceneJSON: embeddedData(page), diagnostics: captured.error, end: timeline.end,
+        let (shell, data) = HTMLPlayer.parts(timeline, fps: fps, title: "anim — \(FileSystem.baseName(of: name))",
+                                             stepNames: session.environment.stepNames)
+        return SceneBuild(shell: shell, sceneJSON: data, diagnostics: captured.error, end: timeline.end,
                           loadedFiles: loaded, nanoseconds: MonotonicClock.now() - start)
     }
 
@@ -76,6 +88,32 @@ public enum SceneBuilder {
         let open = "<script type=\"application/json\" id=\"anim-data\">"
         guard let a = page.firstRange(of: open), let b = page[a.upperBound...].firstRange(of: "</script>") else { return nil }
         return String(page[a.upperBound..<b.lowerBound])
+    }
+
+    /// The diagnostics of failed expects in `text` (as `anim run` prints them: a header line
+    /// `file:line:col: error: expectation failed at S.SSSs: …`, then the source lines indented),
+    /// with the time each one names.
+    static func failedExpects(_ text: String) -> [(seconds: String, text: String)] {
+        let marker = ": error: expectation failed at "
+        var out: [(seconds: String, text: String)] = []
+        var current: (seconds: String, lines: [Substring])?
+        func flush() {
+            if let c = current { out.append((c.seconds, c.lines.joined(separator: "\n") + "\n")) }
+            current = nil
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let r = line.firstRange(of: marker) {
+                flush()
+                let stamp = line[r.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
+                if !stamp.isEmpty, line[r.upperBound...].dropFirst(stamp.count).hasPrefix("s") { current = (String(stamp), [line]) }
+            } else if line.hasPrefix(" "), current != nil {
+                current!.lines.append(line)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return out
     }
 
     /// The session's sources that are files on disk (not the prelude or standard input).

@@ -32,7 +32,7 @@ struct ExportStructureTests {
         let data = try playerData(html)
         let times = try #require(data["times"] as? [Double])
         let shapes = try #require(data["shapes"] as? [[String: Any]])
-        #expect(data["format"] as? Int == 2)
+        #expect(data["format"] as? Int == 3)
         let tracks = try #require(shapes[0]["t"] as? [String: Any])
         let xs = try #require(Self.samples(tracks["x"], count: times.count, unit: 1000))
         let rots = try #require(Self.samples(tracks["rot"], count: times.count, unit: 1000))

@@ -79,7 +79,7 @@ struct SceneBuilderTests {
     @Test func theLiveScriptGoesBeforeTheBodyEnds() {
         let player = Self.build(Self.good).page!
         let page = LivePage.page(player: player, scene: 7)
-        #expect(page.contains("var shown = 7;"))
+        #expect(page.contains("var shown = 7,"))
         #expect(page.contains("new EventSource('/events')"))
         let script = "<script>\n\(LivePage.source(scene: 7))\n</script>\n"
         // Take the script out again and the player is what it was.
@@ -91,7 +91,24 @@ struct SceneBuilderTests {
         let page = LivePage.waitingPage(file: "<b>&\"x\".anim")
         #expect(page.contains("Waiting for &lt;b&gt;&amp;&quot;x&quot;.anim to run without errors"))
         #expect(!page.contains("<b>"))
-        #expect(page.contains("var shown = 0;"))
+        #expect(page.contains("var shown = 0,"))
+    }
+
+    @Test func failedExpectsAreFoundWithTheirTimes() {
+        let b = SceneBuilder.build(name: "e.anim", contents: Array("""
+            rect sq
+            animate 1 < sq.center = (100, 0) >
+            then < expect sq.center == (50, 0) >
+            at 1.5 < expect sq.z == 1 >
+            at 1.75 < expect sq.z == 0 >
+            """.utf8), options: SessionOptions(), fps: 60)
+        #expect(b.succeeded)
+        let found = b.failedExpects
+        #expect(found.map(\.seconds) == ["1.000", "1.500"])
+        // Each is the whole diagnostic, as the run printed it; together they are all of it.
+        #expect(found.map(\.text).joined() == b.diagnostics)
+        #expect(found.first?.text.hasPrefix("e.anim:3:8: error: expectation failed at 1.000s") == true)
+        #expect(SceneBuilder.failedExpects("x.anim:1:1: error: unknown name 'a'\n  1 | a\n    | ^\n").isEmpty)
     }
 
     @Test func theEmbeddedDataIsFoundAndOnlyIt() {

@@ -42,6 +42,9 @@ public struct TimelineLanes: Sendable {
         public var reversed = false
         /// How many later runs of its step retargeted it (0: none); the bar spans them all.
         public var retargets = 0
+        /// When its node started, for a tween or spring that waited out a delay before `begin`
+        /// (nil: no delay).
+        public var delayedFrom: Time? = nil
     }
 
     /// One lane.
@@ -127,6 +130,7 @@ public struct TimelineLanes: Sendable {
                 continue
             }
             if case .replay(_, let back) = a.pass { bar.reversed = back }
+            if bar.kind == .tween || bar.kind == .spring, a.start < a.begin { bar.delayedFrom = a.start }
             bar.retargets = seed.members.count - 1
             let shapes = bar.properties.map { String($0[..<($0.lastIndex(of: ".") ?? $0.endIndex)]) }
             let original = a.original(seed.first)
