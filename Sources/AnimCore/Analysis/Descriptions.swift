@@ -10,21 +10,21 @@ public enum Vocabulary {
     public static let colorNames: [String] = CSSColors.table.keys.sorted()
     /// The same, for lookups.
     public static let colorNameSet: Set<String> = Set(CSSColors.table.keys)
-    /// The prelude's defines and their parameters, in its order (a script may play them
-    /// whether or not it checks).
-    public static var preludeDefines: [(name: String, parameters: [String])] {
-        let env = Session.prelude.environment
-        return env.defines.values.sorted { $0.span.start < $1.span.start }.map { d in (d.name, d.parameters.map { env.names[$0] }) }
-    }
     /// A spring's parameters.
     public static var springParameters: [String] { Checker.springParameters }
+    /// SwiftUI's spring presets (`spring smooth`, …).
+    public static var springPresets: [String] { ParseMessage.springPresets }
+    /// The options a tween takes before its `<`.
+    public static var tweenOptions: [String] { ParseMessage.optionWords }
     /// The easing names with their parameters as LSP snippet text (none for a keyword).
     public static let easingSnippets: [(name: String, snippet: String?)] =
         Easing.keywordNames.map { ($0, nil) }
-        + [("cubic-bezier", "cubic-bezier(${1:0.25}, ${2:0.1}, ${3:0.25}, ${4:1})"), ("steps", "steps(${1:4}, ${2:jump-end})")]
+        + [("cubic-bezier", "cubic-bezier(${1:0.25}, ${2:0.1}, ${3:0.25}, ${4:1})"), ("steps", "steps(${1:4}, ${2:jump-end})"),
+           ("linear()", "linear(${1:0}, ${2:0.25 25%}, ${3:1})")]
         + Easing.pennerNames.map { n in
             n.hasPrefix("back-") ? (n, "\(n)(${1:1.70158})") : n.hasPrefix("elastic-") ? (n, "\(n)(${1:1}, ${2:0.3})") : (n, nil)
         }
+        + Easing.powerNames.map { ($0, nil) }
 }
 
 /// A built-in function's signature, as Grammar.md §3.5 gives it.
@@ -69,14 +69,7 @@ extension SyntaxTree {
     /// An easing as written, resolved as the checker resolves it.
     public func resolvedEasing(_ e: EasingID) -> Result<Easing, EasingError> {
         let syntax = self[e]
-        let args: [EasingArgument]? = syntax.arguments.map { list in
-            self[list].map { a in
-                switch self[a] {
-                case .number(let v, _): .number(v)
-                case .word(let s): .word(text(s))
-                }
-            }
-        }
+        let args: [EasingArgument]? = syntax.arguments.map { easingArguments($0).map(\.argument) }
         return Easing.resolve(name: text(syntax.nameSpan), arguments: args)
     }
 
@@ -91,6 +84,8 @@ extension SyntaxTree {
             case .cubicBezier(let a, let b, let c, let d):
                 what = "a CSS cubic Bézier curve through (0, 0), (\(formatNumber(a)), \(formatNumber(b))), (\(formatNumber(c)), \(formatNumber(d))), (1, 1)"
             case .steps(let n, let p): what = "\(n) jump\(n == 1 ? "" : "s") (\(p.rawValue)): the value holds between jumps"
+            case .piecewiseLinear(let l):
+                what = "CSS's piecewise-linear easing through \(l.inputs.count) points, straight between them"
             case .penner(let family, let mode):
                 let m = mode == .in ? "slow start" : mode == .out ? "slow end" : "slow start and end"
                 what = "Penner's \(family.name) easing, \(m)"

@@ -247,6 +247,7 @@ private struct Walker {
             block(b)
         case .repeat(let r):
             if let c = r.count { expr(c) }
+            if let d = r.repeatDelay { expr(d) }
             block(r.body)
         case .stagger(let st):
             expr(st.interval)
@@ -273,10 +274,11 @@ private struct Walker {
     mutating func options(_ list: SyntaxList<OptionID>) {
         for o in tree[list] {
             switch tree[o] {
-            case .delay(let e, _), .speed(let e, _), .from(let e, _): expr(e)
+            case .delay(let e, _), .speed(let e, _), .from(let e, _), .iterationStart(let e, _), .endDelay(let e, _),
+                 .repeatDelay(let e, _): expr(e)
             case .repeat(let e, _): if let e { expr(e) }
             case .ease(let e, _): index.easings.append(e)
-            case .yoyo: break
+            case .yoyo, .direction, .fill: break
             }
         }
     }

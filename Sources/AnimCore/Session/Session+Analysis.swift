@@ -133,3 +133,12 @@ extension Session {
                               lazyStepTimes: Lazy { [timeline] in timeline.map(StepTimes.init) ?? StepTimes() }, waitLandings: landings)
     }
 }
+
+extension Vocabulary {
+    /// The prelude's defines and their parameters, in its order (a script may play them
+    /// whether or not it checks).
+    public static var preludeDefines: [(name: String, parameters: [String])] {
+        let env = Session.prelude.environment
+        return env.defines.values.sorted { $0.span.start < $1.span.start }.map { d in (d.name, d.parameters.map { env.names[$0] }) }
+    }
+}

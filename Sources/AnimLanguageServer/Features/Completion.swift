@@ -141,9 +141,12 @@ enum Completion {
         // Options of a tween being written: `animate …` / `spring …` with no `<` yet.
         let clause = lastClause(before)
         if clause.hasPrefix("animate ") || clause.hasPrefix("spring ") || clause == "spring" {
-            var out = ["delay", "ease", "repeat", "yoyo", "speed", "from"].map { CompletionItem(label: $0, kind: .keyword, detail: "option") }
+            var out = Vocabulary.tweenOptions.map { CompletionItem(label: $0, kind: .keyword, detail: "option") }
             if clause.hasPrefix("spring") {
-                out = Vocabulary.springParameters.map { CompletionItem(label: $0, kind: .keyword, detail: "spring parameter") } + out.filter { $0.label == "delay" }
+                // A preset is the word right after `spring`.
+                let presets = clause.split(separator: " ").count <= 1 ? Vocabulary.springPresets.map { CompletionItem(label: $0, kind: .keyword, detail: "spring preset") } : []
+                out = presets + Vocabulary.springParameters.map { CompletionItem(label: $0, kind: .keyword, detail: "spring parameter") }
+                    + out.filter { $0.label == "delay" }
             }
             return out
         }

@@ -25,7 +25,7 @@ struct LayeringTests {
         "Graph": 5,
         "Runtime": 6,
         "Engine": 7,
-        "Output": 8,
+        "Output": 8, "Analysis": 8,
         "Session": 9,
     ]
 
