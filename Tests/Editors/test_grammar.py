@@ -92,7 +92,7 @@ def lexer_tokens(path):
         if kind in ("newline", "eof"):
             continue
         unit = 0
-        u = re.search(r" \(unit (\w+)\)$", text)
+        u = re.search(r" \(unit (\S+)\)$", text)
         if kind == "number" and u:
             text = text[: u.start()]
             unit = len(u.group(1))
