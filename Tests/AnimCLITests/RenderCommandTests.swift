@@ -274,14 +274,15 @@ struct RenderCommandTests {
     }
 
     @Test("outputs that cannot draw text say which text shapes they leave out", arguments: [
-        (["render", "-o", "x.png", "--at", "0"], "PNG output"), (["render", "-o", "frames/"], "PNG output"),
         (["export", "-o", "x.json", "--lottie"], "the Lottie export"),
+        (["render", "-o", "x.png", "--at", "0"], nil), (["render", "-o", "frames/"], nil),
+        (["render", "-o", "s.png", "--sheet", "3"], nil),
         (["render", "-o", "x.html"], nil), (["render", "-o", "x.svg"], nil),
     ] as [([String], String?)])
     func textLeftOut(_ args: [String], _ output: String?) throws {
         let dir = try ScratchDirectory("text-left-out")
         defer { dir.remove() }
-        let withText = args.map { $0.contains("x.") ? dir.path($0) : $0 == "frames/" ? dir.path("frames") + "/" : $0 }
+        let withText = args.map { $0.contains("x.") || $0 == "s.png" ? dir.path($0) : $0 == "frames/" ? dir.path("frames") + "/" : $0 }
         let r = try runAnim([withText[0], Self.small] + withText.dropFirst())
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
         if let output {
