@@ -314,13 +314,14 @@ enum Help {
 
     static let export = """
     OVERVIEW: Export a run as a Lottie (Bodymovin) animation.
-    Writes a Lottie JSON document (version 5.7) with one shape layer per rect and circle, their
-    fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
+    Writes a Lottie JSON document (version 5.7) with one shape layer per rect, circle and text,
+    their fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
     radius and colour. A tween whose easing is a cubic Bézier (linear, ease, ease-in, ease-out,
     ease-in-out, cubic-bezier(...)) played once forwards is exported as two keyframes with the
     same Bézier handles; anything else (springs, steps, bounce, elastic and the other Penner
     curves, repeats, keyframe lists, paths) is baked as linear keyframes at --fps. Changes of
-    z-order become layer copies shown in turn (hold keyframes). Text shapes are not exported.
+    z-order become layer copies shown in turn (hold keyframes). Text shapes are glyph outlines
+    (shape paths in the font PNGs use), so every player draws the same letters.
 
     USAGE: anim export <file> -o <output.json> --lottie [--fps <n>] [--until <time>] [--seed <n>]
 

@@ -104,7 +104,10 @@ enum RenderCommands {
                               missing: "--lottie (export writes Lottie JSON documents; there is no other export format)")
         OutputPath.requireWritable(out, command: "export")
         let (timeline, _) = o.timeline(command: "export")
-        warnTextLeftOut(timeline, from: "the Lottie export")
+        if StageText.face == nil {
+            // Text is exported as glyph outlines, from the fonts fontconfig finds.
+            warnTextLeftOut(timeline, from: "the Lottie export", because: "no font is installed (fontconfig finds none)")
+        }
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)
         } catch {
