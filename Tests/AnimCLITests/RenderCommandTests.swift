@@ -248,7 +248,7 @@ struct RenderCommandTests {
         #expect(r.exitCode == 0)
         let options: [String: [String]] = [
             "render": ["-o, --output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "-j, --jobs", "--frames",
-                       "--shard", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "--until", "--seed", "omit text"],
+                       "--shard", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "--until", "--seed", "circles and text"],
             "export": ["-o, --output", "--lottie", "--fps", "--until", "--seed"],
             "graph": ["-o, --output", "--until", "--seed"],
             "timeline": ["--width", "--color, --no-color", "-o, --output", "--format", "--until", "--seed"],
