@@ -260,10 +260,10 @@ enum Help {
                DIR/frame-0000.png, frame-0001.png, ... The last frame is at or after the end.
       .gif     an animated GIF, and
       .mp4     an H.264 video, both assembled from the PNG frames by ffmpeg, which must be installed.
-    PNG frames, sheets, GIFs and MP4s draw rects (with rounded corners) and circles, antialiased,
-    with rotation, scale, offset, alpha, colour and z-order; they omit text shapes (the HTML and
-    SVG outputs draw text). Files appear whole or not at all: each is written to a temporary file
-    and renamed into place.
+    PNG frames, sheets, GIFs and MP4s draw rects (with rounded corners), circles and text,
+    antialiased, with rotation, scale, offset, alpha, colour and z-order; text is in the stage's
+    font as the HTML player shows it (Helvetica, Arial, else the system's sans-serif). Files
+    appear whole or not at all: each is written to a temporary file and renamed into place.
     Frames, GIFs and MP4s are drawn on every processor (-j), identically whatever -j. They can
     also be part of a run, to split a render across processes or machines: --frames picks frames
     by number, --shard one of N equal parts. Frames keep their numbers in the whole run
@@ -314,13 +314,14 @@ enum Help {
 
     static let export = """
     OVERVIEW: Export a run as a Lottie (Bodymovin) animation.
-    Writes a Lottie JSON document (version 5.7) with one shape layer per rect and circle, their
-    fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
+    Writes a Lottie JSON document (version 5.7) with one shape layer per rect, circle and text,
+    their fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
     radius and colour. A tween whose easing is a cubic Bézier (linear, ease, ease-in, ease-out,
     ease-in-out, cubic-bezier(...)) played once forwards is exported as two keyframes with the
     same Bézier handles; anything else (springs, steps, bounce, elastic and the other Penner
     curves, repeats, keyframe lists, paths) is baked as linear keyframes at --fps. Changes of
-    z-order become layer copies shown in turn (hold keyframes). Text shapes are not exported.
+    z-order become layer copies shown in turn (hold keyframes). Text shapes are glyph outlines
+    (shape paths in the font PNGs use), so every player draws the same letters.
 
     USAGE: anim export <file> -o <output.json> --lottie [--fps <n>] [--until <time>] [--seed <n>]
 

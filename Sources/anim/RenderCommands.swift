@@ -46,8 +46,10 @@ enum RenderCommands {
 
         let (timeline, session) = o.timeline(command: "render")
         let fps = o.fps ?? (sequence ? 30 : 60)
-        if isDirectory || ["png", "gif", "mp4"].contains(format) {
-            warnTextLeftOut(timeline, from: isDirectory || format == "png" ? "PNG output" : format.uppercased() + " output")
+        if (isDirectory || ["png", "gif", "mp4"].contains(format)) && StageText.face == nil {
+            // The rasterizer draws text through fontconfig's fonts; with none installed it cannot.
+            warnTextLeftOut(timeline, from: isDirectory || format == "png" ? "PNG output" : format.uppercased() + " output",
+                            because: "no font is installed (fontconfig finds none)")
         }
         let jobs = o.jobs ?? ParallelFrames.availableCores()
         do {
@@ -102,7 +104,10 @@ enum RenderCommands {
                               missing: "--lottie (export writes Lottie JSON documents; there is no other export format)")
         OutputPath.requireWritable(out, command: "export")
         let (timeline, _) = o.timeline(command: "export")
-        warnTextLeftOut(timeline, from: "the Lottie export")
+        if StageText.face == nil {
+            // Text is exported as glyph outlines, from the fonts fontconfig finds.
+            warnTextLeftOut(timeline, from: "the Lottie export", because: "no font is installed (fontconfig finds none)")
+        }
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)
         } catch {
@@ -151,12 +156,14 @@ enum RenderCommands {
     }
 
     /// Warns that an output leaves the run's text shapes out, naming them (`what`: "PNG
-    /// output", "the Lottie export"); the HTML player and the animated SVG draw text.
-    static func warnTextLeftOut(_ timeline: Timeline, from what: String) {
+    /// output", "the Lottie export"), and `because` when it could draw them but cannot now;
+    /// the HTML player and the animated SVG always draw text.
+    static func warnTextLeftOut(_ timeline: Timeline, from what: String, because: String? = nil) {
         let names = timeline.shapes.filter { $0.kind == .text }.map(\.name)
         guard !names.isEmpty else { return }
         let list = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
-        streams.standardError("anim: warning: \(what) does not draw text shapes yet; left out: \(list)\n"
+        let why = because.map { "cannot draw text shapes: \($0)" } ?? "does not draw text shapes yet"
+        streams.standardError("anim: warning: \(what) \(why); left out: \(list)\n"
                               + "help: the HTML player and the animated SVG (.html, .svg) draw text\n")
     }
 

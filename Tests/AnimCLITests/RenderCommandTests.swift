@@ -147,7 +147,7 @@ struct RenderCommandTests {
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("a.json"))) as? [String: Any]
         #expect(json?["v"] as? String == "5.7.4")
-        #expect((json?["layers"] as? [Any])?.count == 3, "box, dot and the stage; text is not exported")
+        #expect((json?["layers"] as? [Any])?.count == 4, "box, dot, the label (glyph outlines) and the stage")
         let bad = try runAnim(["export", Self.small, "-o", dir.path("a.lottie"), "--lottie"])
         #expect(bad.exitCode == 2)
         #expect(bad.stderr.contains("a.lottie' ends in '.lottie', which does not match --lottie: name it '.json'"), Comment(rawValue: bad.stderr))
@@ -248,7 +248,7 @@ struct RenderCommandTests {
         #expect(r.exitCode == 0)
         let options: [String: [String]] = [
             "render": ["-o, --output", "--format", "--fps", "--sheet", "--columns", "--at", "--scale", "-j, --jobs", "--frames",
-                       "--shard", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "--until", "--seed", "omit text"],
+                       "--shard", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "--until", "--seed", "circles and text"],
             "export": ["-o, --output", "--lottie", "--fps", "--until", "--seed"],
             "graph": ["-o, --output", "--until", "--seed"],
             "timeline": ["--width", "--color, --no-color", "-o, --output", "--format", "--until", "--seed"],
@@ -273,22 +273,31 @@ struct RenderCommandTests {
         }
     }
 
-    @Test("outputs that cannot draw text say which text shapes they leave out", arguments: [
-        (["render", "-o", "x.png", "--at", "0"], "PNG output"), (["render", "-o", "frames/"], "PNG output"),
+    @Test("every output draws text; with no font installed, those that draw it from fonts say which shapes they leave out",
+          arguments: [
         (["export", "-o", "x.json", "--lottie"], "the Lottie export"),
+        (["render", "-o", "x.png", "--at", "0"], "PNG output"), (["render", "-o", "frames/"], "PNG output"),
+        (["render", "-o", "s.png", "--sheet", "3"], "PNG output"),
         (["render", "-o", "x.html"], nil), (["render", "-o", "x.svg"], nil),
     ] as [([String], String?)])
-    func textLeftOut(_ args: [String], _ output: String?) throws {
+    func textLeftOut(_ args: [String], _ fontOutput: String?) throws {
         let dir = try ScratchDirectory("text-left-out")
         defer { dir.remove() }
-        let withText = args.map { $0.contains("x.") ? dir.path($0) : $0 == "frames/" ? dir.path("frames") + "/" : $0 }
+        let withText = args.map { $0.contains("x.") || $0 == "s.png" ? dir.path($0) : $0 == "frames/" ? dir.path("frames") + "/" : $0 }
         let r = try runAnim([withText[0], Self.small] + withText.dropFirst())
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        if let output {
-            #expect(r.stderr == "anim: warning: \(output) does not draw text shapes yet; left out: 'label'\n"
-                    + "help: the HTML player and the animated SVG (.html, .svg) draw text\n")
+        #expect(r.stderr.isEmpty, Comment(rawValue: r.stderr))
+        // fontconfig with a configuration that names no font directory: no font at all.
+        let conf = dir.path("fonts.conf")
+        try "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig></fontconfig>\n"
+            .write(toFile: conf, atomically: true, encoding: .utf8)
+        let none = try runAnim([withText[0], Self.small] + withText.dropFirst(), environment: ["FONTCONFIG_FILE": conf])
+        #expect(none.exitCode == 0, Comment(rawValue: none.stderr))
+        if let fontOutput {
+            #expect(none.stderr == "anim: warning: \(fontOutput) cannot draw text shapes: no font is installed (fontconfig finds none); "
+                    + "left out: 'label'\nhelp: the HTML player and the animated SVG (.html, .svg) draw text\n")
         } else {
-            #expect(r.stderr.isEmpty, Comment(rawValue: r.stderr))
+            #expect(none.stderr.isEmpty, Comment(rawValue: none.stderr))
         }
         // A run without text shapes: no warning.
         let plain = try runAnim([withText[0], PictureFixtures.scene] + withText.dropFirst())

@@ -54,6 +54,23 @@ struct RenderShardTests {
         #expect(try Self.files(dir.path("j2")) == one)
     }
 
+    @Test("-j N writes the same bytes as -j 1 for text shapes (drawn by the vector layer on each thread)")
+    func jobsWithText() throws {
+        let dir = try ScratchDirectory("jobs-text")
+        defer { dir.remove() }
+        let text = PictureFixtures.directory.appendingPathComponent("text.anim").path
+        let r = try runAnim(["render", text, "-o", dir.path("one") + "/", "-j", "1"])
+        #expect(r.exitCode == 0 && r.stderr.isEmpty, Comment(rawValue: r.stderr))
+        let one = try Self.files(dir.path("one"))
+        #expect(one.count == 61, "text.anim: 2 s at 30 fps is frames 0…60")
+        for jobs in ["2", "5"] {
+            let out = dir.path("j\(jobs)") + "/"
+            let r = try runAnim(["render", text, "-o", out, "-j", jobs])
+            #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+            #expect(try Self.files(out) == one, "-j \(jobs)")
+        }
+    }
+
     @Test("the shards of any N together are one render, each frame once", arguments: [1, 2, 3, 4, 7, 13, 79, 100])
     func shards(_ n: Int) throws {
         let dir = try ScratchDirectory("shards")

@@ -1,4 +1,4 @@
-// LottieExporter: a run as a Lottie (Bodymovin 5) document — one shape layer per rect or circle
+// LottieExporter: a run as a Lottie (Bodymovin 5) document — one shape layer per rect, circle or text
 // with its fill, and keyframes for position, scale, rotation, opacity, size, corner radius and
 // colour. Keyframes come straight from the property history (`Timeline.pieces(of:)`): a tween with a cubic-Bézier
 // easing (CSS `ease*`, `cubic-bezier`, `linear`) played once forwards becomes two keyframes
@@ -7,8 +7,9 @@
 // the frame rate with linear keyframes. A jump (a `set`, a new start value) is a hold keyframe.
 //
 // Lottie cannot reorder layers, so when z-order changes each stacking position holds a copy
-// of every shape that visits it, shown only then. Not exported: text shapes (Lottie text
-// needs font assets).
+// of every shape that visits it, shown only then. Text shapes are glyph outlines
+// (LottieText.swift), not Lottie text layers, which need font assets every player handles
+// differently; with no font installed they are left out.
 
 /// Exports Lottie documents.
 public enum LottieExporter {
@@ -19,8 +20,8 @@ public enum LottieExporter {
         let op = frames.count  // out point: one past the last frame
         let w = formatFixed(timeline.stageSize.x, 3), h = formatFixed(timeline.stageSize.y, 3)
         var layers: [String] = []
-        // The paint order at every frame (by z, then declaration), text left out.
-        let drawn = timeline.shapes.filter { $0.kind != .text }.map(\.id)
+        // The paint order at every frame (by z, then declaration); text needs a font.
+        let drawn = timeline.shapes.filter { $0.kind != .text || StageText.face != nil }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
             let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
                 let at = max(t, timeline.created(id))
@@ -103,7 +104,7 @@ struct ChannelBuilder {
         return Self.groupTransform(opacity: "{\"a\":1,\"k\":[\(keys.joined(separator: ","))]}")
     }
 
-    /// The layer of a rect or circle.
+    /// The layer of a rect, circle or text.
     mutating func layer(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> String {
         let start = firstTime()
         let ip = formatFixed(start.seconds * Double(fps), 4)
@@ -113,8 +114,12 @@ struct ChannelBuilder {
         let opacity = channel(.alpha) { [max(0, min(1, $0.frameNumber ?? 1)) * 100] }
         let color = channel(.color) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
         let fillOpacity = channel(.color) { v in [max(0, min(1, v.frameColor?.a ?? 1)) * 100] }
+        let fill = "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":\(fillOpacity),\"r\":1}"
         let geometry: String
-        if info.kind == .circle {
+        if info.kind == .text, let face = StageText.face {
+            // The strings' groups carry their own fills.
+            geometry = textGroups(face: face, fill: fill)
+        } else if info.kind == .circle {
             let size = channel(.radius) { v in let r = abs(v.frameNumber ?? 0); return [2 * r, 2 * r] }
             geometry = "{\"ty\":\"el\",\"nm\":\"circle\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]}}"
         } else {
@@ -124,8 +129,8 @@ struct ChannelBuilder {
         return """
         {"ddd":0,"ind":\(index),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
         "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":{"a":0,"k":[0,0,0]},"s":\(scale)},"ao":0,\
-        "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(geometry),\
-        {"ty":"fl","nm":"fill","c":\(color),"o":\(fillOpacity),"r":1},\(groupTransform(visibility))]}],\
+        "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(geometry.isEmpty ? "" : geometry + ",")\
+        \(info.kind == .text ? "" : fill + ",")\(groupTransform(visibility))]}],\
         "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
         """
     }

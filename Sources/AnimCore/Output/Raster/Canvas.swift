@@ -2,8 +2,8 @@
 // filled by coverage from a signed distance (rounded box or circle, in the shape's own
 // rotated and scaled coordinates), which antialiases edges the way browsers do: a pixel whose
 // center lies half a pixel inside an edge is fully covered. Compositing is source-over in
-// sRGB with premultiplied alpha, as in SVG and CSS. Text is not drawn (the HTML and SVG
-// outputs have it).
+// sRGB with premultiplied alpha, as in SVG and CSS. Text shapes are drawn by the vector layer
+// (StageText), in the same paint order.
 
 /// An RGBA image with premultiplied float channels in 0...1.
 public struct Canvas: Sendable {
@@ -128,9 +128,39 @@ public struct Canvas: Sendable {
             fillRect(x: left, y: top, width: w, height: h, color: frame.background)
         }
         let clip = (x0: left, y0: top, x1: left + w, y1: top + h)
-        for s in frame.shapes where s.kind != .text {
-            fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+        for s in frame.shapes {
+            if s.kind == .text {
+                drawText(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+            } else {
+                fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+            }
         }
+    }
+
+    /// Draws a text shape through the vector layer (StageText), clipped to `clip`.
+    mutating func drawText(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double,
+                           clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        guard let face = StageText.face, !s.text.isEmpty, s.opacity > 0 else { return }
+        if clip.x0 <= 0 && clip.y0 <= 0 && clip.x1 >= width && clip.y1 >= height {
+            // The vector canvas takes the pixels (no copy) and gives them back.
+            var v = VectorCanvas(self)
+            pixels = []
+            v.drawText(s, face: face, originX: originX, originY: originY, scale: scale)
+            self = v.canvas
+            return
+        }
+        // A stage on part of the canvas (a contact sheet's cell): drawn into a layer over the
+        // stage alone, then composited.
+        let x0 = max(0, clip.x0), y0 = max(0, clip.y0), x1 = min(width, clip.x1), y1 = min(height, clip.y1)
+        guard x0 < x1, y0 < y1 else { return }
+        var layer = VectorCanvas(width: x1 - x0, height: y1 - y0)
+        layer.originX = x0
+        layer.originY = y0
+        layer.drawText(s, face: face, originX: originX, originY: originY, scale: scale)
+        var v = VectorCanvas(self)
+        pixels = []
+        v.composite(layer, opacity: 1, shadow: nil)
+        self = v.canvas
     }
 
     /// Fills the whole canvas with one color, in place (a renderer reuses one canvas for

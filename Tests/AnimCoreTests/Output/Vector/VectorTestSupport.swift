@@ -117,11 +117,22 @@ enum Chromium {
         let html = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}"
             + "</style></head><body>\(body)</body></html>"
         try html.write(to: page, atomically: true, encoding: .utf8)
+        return try screenshot(url: page.absoluteString, width: width, height: height, scale: scale)
+    }
+
+    /// A screenshot of the page at `url` (a file URL, perhaps with a fragment) in a window of
+    /// `width` × `height` CSS pixels, read back as a canvas, averaged down from `scale` as
+    /// `screenshot(_:width:height:scale:)` does.
+    static func screenshot(url: String, width: Int, height: Int, scale: Int = 1) throws -> Canvas {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anim-vector-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shot = dir.appendingPathComponent("shot.png")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable!)
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
                        "--default-background-color=ffffffff", "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
-                       "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", page.absoluteString]
+                       "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", url]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         p.standardInput = FileHandle.nullDevice

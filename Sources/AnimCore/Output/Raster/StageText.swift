@@ -1,0 +1,82 @@
+// StageText: how the rasterizer draws a text shape — as the HTML player and the animated SVG
+// do, so that every output shows the same title. They draw a text shape as an SVG `<text>` with
+// `text-anchor="middle"` and `dominant-baseline="central"` at the shape's centre, in the stage's
+// `font-family="Helvetica, Arial, sans-serif"`, at `font` pixels, under the shape's
+// translate · rotate · scale and opacity. Here the family list is resolved as CSS does (the
+// first installed family, else the generic `sans-serif`, fontconfig's default: DejaVu Sans on
+// this project's machines, as in Chromium), and the string is laid out by the vector layer
+// (TextLayout: unhinted outlines, kerning) and filled by its rasterizer.
+//
+// The central baseline is half of the font's ascent − descent (its hhea metrics, as FreeType
+// and Skia read them) below the centre, unrounded. Blink rounds the ascent and descent to
+// whole device pixels and snaps baselines to them; against Chromium at 4× averaged down (the
+// project's reference for text) the font's own metrics are within a fifth of a pixel, where
+// rounding at the stage's 1× scale is up to three quarters off
+// (Tests/AnimCoreTests/Output/TextRasterChromiumTests.swift).
+
+/// The text shapes' font and layout, shared by every frame and thread (the font's glyphs are
+/// cached behind its lock; a layout depends only on the string and the size, so frames come
+/// out the same bytes on any thread).
+public enum StageText {
+    /// The families the HTML player and the animated SVG name for the stage
+    /// (`font-family="Helvetica, Arial, sans-serif"`), in order.
+    public static let families = ["Helvetica", "Arial", "sans-serif"]
+
+    /// The system's fonts, opened once.
+    static let fonts = FontCollection()
+
+    /// The face text shapes are drawn in: the first of `families` that is installed (nil when
+    /// fontconfig finds no font at all: then text cannot be drawn).
+    public static let face: FontFace? = {
+        for family in families {
+            if case .success(let m) = fonts.match(family: family), m.warning == nil { return m.face }
+        }
+        return nil
+    }()
+
+    /// How far below the centre the alphabetic baseline lies for `dominant-baseline:
+    /// central` at `size` pixels: half of ascent − descent (see the header).
+    static func centralShift(_ face: FontFace, size: Double) -> Double {
+        (face.ascender + face.descender) / face.unitsPerEm * size / 2
+    }
+
+    /// The shape's string laid out centred on x = 0 with its central baseline on y = 0 (nil:
+    /// nothing to draw). A string longer than TextLayout.maxGlyphs is cut there.
+    static func layout(_ s: ShapeSnapshot, face: FontFace) -> TextLayout? {
+        guard !s.text.isEmpty, s.font.isFinite, s.font > 0 else { return nil }
+        var text = s.text
+        if text.unicodeScalars.count > TextLayout.maxGlyphs {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(TextLayout.maxGlyphs)))
+        }
+        return try? TextLayout(text, font: face, size: s.font, align: .center)
+    }
+
+    /// The transform from a text shape's layout to canvas pixels: the stage's placement
+    /// (`origin`, `scale`), then the shape's translate · rotate · scale, then the baseline.
+    static func transform(_ s: ShapeSnapshot, face: FontFace, originX: Double, originY: Double, scale: Double) -> Affine {
+        .translation(originX + s.position.x * scale, originY + s.position.y * scale) * .scale(scale, scale)
+            * .rotation(degrees: s.rotation) * .scale(s.scale.x, s.scale.y)
+            * .translation(0, centralShift(face, size: s.font))
+    }
+}
+
+extension VectorCanvas {
+    /// Draws a text shape (see StageText).
+    mutating func drawText(_ s: ShapeSnapshot, face: FontFace, originX: Double, originY: Double, scale: Double) {
+        let opacity = s.opacity
+        guard opacity > 0, let layout = StageText.layout(s, face: face) else { return }
+        let m = StageText.transform(s, face: face, originX: originX, originY: originY, scale: scale)
+        let paint = Paint.solid(Color(r: s.color.r, g: s.color.g, b: s.color.b))
+        do {
+            try draw(text: layout, paint: paint, transform: m, opacity: opacity)
+        } catch {
+            // More points than FreeType takes in one outline: glyph by glyph into one layer,
+            // composited once under the opacity (so overlapping glyphs do not add up).
+            guard let local = layout.outline.controlBounds else { return }
+            let bounds = local.transformed(by: m).expanded(1, 1)
+            try? group(bounds: bounds, opacity: opacity) { (layer: inout VectorCanvas) throws(VectorError) in
+                try layer.draw(text: layout, paint: paint, transform: m, glyphs: [])
+            }
+        }
+    }
+}
