@@ -84,8 +84,9 @@ public struct TimelineLanes: Sendable {
         prints = timeline.prints
         let acts = timeline.activities
         // Lanes of each instance's graph, then a global numbering of the lanes in use.
-        var laneOfNode: [Int: [Int]] = [:]
-        var previousOfNode: [Int: [Int: Int]] = [:]
+        // (Arrays by instance: a script of thousands of statements has as many instances.)
+        var laneOfNode = [[Int]?](repeating: nil, count: timeline.graphs.count)
+        var previousOfNode = [[Int: Int]?](repeating: nil, count: timeline.graphs.count)
         for a in acts where laneOfNode[a.instance] == nil {
             laneOfNode[a.instance] = Self.lanes(of: timeline.graphs[a.instance].graph)
             previousOfNode[a.instance] = Self.previousLeaves(of: timeline.graphs[a.instance].graph)

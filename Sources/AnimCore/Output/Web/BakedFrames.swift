@@ -108,20 +108,23 @@ struct BakedFrames {
         }
         var k = 0
         func take(_ frame: StageFrame) {
-            for s in frame.shapes {
-                let i = Int(s.id.index)
-                guard i < count, written[i] < k else { continue }
-                row.withUnsafeMutableBufferPointer { Self.write(s, to: $0, at: 0) }
-                if firstSeen[i] < 0 {
-                    firstSeen[i] = k
-                    // Before it exists the shape is drawn with its first values, invisible.
-                    for a in 0..<attributes { held[i * attributes + a] = a == Attribute.op.rawValue && k > 0 ? 0 : row[a] }
-                } else if written[i] < k - 1 {
-                    absent(i, written[i] + 1, k)
+            // Each snapshot read in place (a copy per shape and frame retains its text).
+            frame.shapes.withUnsafeBufferPointer { list in
+                for j in list.indices {
+                    let i = Int(list[j].id.index)
+                    guard i < count, written[i] < k else { continue }
+                    row.withUnsafeMutableBufferPointer { Self.write(list[j], to: $0, at: 0) }
+                    if firstSeen[i] < 0 {
+                        firstSeen[i] = k
+                        // Before it exists the shape is drawn with its first values, invisible.
+                        for a in 0..<attributes { held[i * attributes + a] = a == Attribute.op.rawValue && k > 0 ? 0 : row[a] }
+                    } else if written[i] < k - 1 {
+                        absent(i, written[i] + 1, k)
+                    }
+                    written[i] = k
+                    for a in 0..<attributes { put(i * attributes + a, row[a], k) }
+                    if isText[i] { texts[i].append(list[j].text) }
                 }
-                written[i] = k
-                for a in 0..<attributes { put(i * attributes + a, row[a], k) }
-                if isText[i] { texts[i].append(s.text) }
             }
             for i in textShapes where texts[i].count == k { texts[i].append("") }
             k += 1
