@@ -15,7 +15,7 @@ public enum TimelineChart {
     /// The chart of laid-out lanes.
     public static func render(_ lanes: TimelineLanes, width: Int, color: Bool) -> String {
         let width = max(40, width)
-        let rows = lanes.lanes.indices.flatMap { l in lanes.bars.filter { $0.lane == l }.map { (l, $0) } }
+        let rows = lanes.barsByLane.enumerated().flatMap { l, bars in bars.map { (l, lanes.bars[$0]) } }
         let rangeWidth = rows.map { range($0.1).count }.max() ?? 0
         let labelWidth = min(30, max(8, rows.map { rowLabel($0.1).count + 3 }.max() ?? 8))
         let chart = max(10, width - labelWidth - rangeWidth - 2)

@@ -63,6 +63,15 @@ public struct TimelineLanes: Sendable {
     /// The end of the run.
     public var end: Time
 
+    /// The indices of each lane's bars, lane by lane, in `bars` order: one pass over the bars
+    /// (a chart that drew each lane by scanning every bar was quadratic in a script with
+    /// thousands of lanes).
+    public var barsByLane: [[Int]] {
+        var out = [[Int]](repeating: [], count: lanes.count)
+        for (k, b) in bars.enumerated() where b.lane >= 0 && b.lane < out.count { out[b.lane].append(k) }
+        return out
+    }
+
     /// One bar to place: the activity it starts from, and for a run of retargets the others.
     struct Seed {
         var first: Int
@@ -75,8 +84,9 @@ public struct TimelineLanes: Sendable {
         prints = timeline.prints
         let acts = timeline.activities
         // Lanes of each instance's graph, then a global numbering of the lanes in use.
-        var laneOfNode: [Int: [Int]] = [:]
-        var previousOfNode: [Int: [Int: Int]] = [:]
+        // (Arrays by instance: a script of thousands of statements has as many instances.)
+        var laneOfNode = [[Int]?](repeating: nil, count: timeline.graphs.count)
+        var previousOfNode = [[Int: Int]?](repeating: nil, count: timeline.graphs.count)
         for a in acts where laneOfNode[a.instance] == nil {
             laneOfNode[a.instance] = Self.lanes(of: timeline.graphs[a.instance].graph)
             previousOfNode[a.instance] = Self.previousLeaves(of: timeline.graphs[a.instance].graph)
@@ -87,17 +97,21 @@ public struct TimelineLanes: Sendable {
         var branchLanes: [Int64: [(lane: Int, free: Time, last: Int)]] = [:]
         var branchOrder: [Int64] = []
         var shapesInLane: [[String]] = []
+        // The same as sets, for the membership tests (a lane can move thousands of shapes).
+        var shapeSetInLane: [Set<String>] = []
         // The lane of each live step, which its replays and resumptions use too.
         var laneOfOriginal: [Int: (branch: Int64, slot: Int)] = [:]
         var printIndex = 0
         // In time order; at one instant, steps that continue a chain claim their lanes first.
-        let ordered = seeds.enumerated().sorted { x, y in
-            let a = acts[x.element.first], b = acts[y.element.first]
-            if a.begin != b.begin { return a.begin < b.begin }
-            let cx = previousOfNode[a.instance]![Int(a.node.index)] != nil
-            let cy = previousOfNode[b.instance]![Int(b.node.index)] != nil
-            return cx != cy ? cx : x.offset < y.offset
-        }.map(\.element)
+        let continues = seeds.map { seed in
+            let a = acts[seed.first]
+            return previousOfNode[a.instance]![Int(a.node.index)] != nil
+        }
+        let ordered = seeds.indices.sorted { x, y in
+            let a = acts[seeds[x].first].begin, b = acts[seeds[y].first].begin
+            if a != b { return a < b }
+            return continues[x] != continues[y] ? continues[x] : x < y
+        }.map { seeds[$0] }
         for seed in ordered {
             let a = acts[seed.first]
             let run = timeline.graphs[a.instance]
@@ -145,14 +159,15 @@ public struct TimelineLanes: Sendable {
                 let previous = previousOfNode[a.instance]![Int(a.node.index)]
                 let key = Int64(a.instance) << 32 | Int64(laneOfNode[a.instance]![Int(a.node.index)])
                 if branchLanes[key] == nil { branchOrder.append(key) }
-                let candidates = branchLanes[key, default: []].indices.filter { branchLanes[key]![$0].free <= a.begin }
-                func score(_ k: Int) -> Int {
-                    let l = branchLanes[key]![k]
-                    let same = !shapes.isEmpty && shapes.allSatisfy(shapesInLane[l.lane].contains)
-                    return (previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
+                // One pass over the branch's lanes, each scored once (the first best wins).
+                var best: (slot: Int, score: Int)?
+                for (k, l) in branchLanes[key, default: []].enumerated() where l.free <= a.begin {
+                    let same = !shapes.isEmpty && shapes.allSatisfy(shapeSetInLane[l.lane].contains)
+                    let score = (previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
+                    if best == nil || score > best!.score { best = (k, score) }
                 }
                 let slot: Int
-                if let k = candidates.max(by: { score($0) < score($1) || (score($0) == score($1) && $0 > $1) }) {
+                if let k = best?.slot {
                     slot = k
                     branchLanes[key]![k].free = max(end, a.begin)
                     branchLanes[key]![k].last = Int(a.node.index)
@@ -161,11 +176,12 @@ public struct TimelineLanes: Sendable {
                     branchLanes[key, default: []].append((lanes.count, max(end, a.begin), Int(a.node.index)))
                     lanes.append(Lane(label: ""))
                     shapesInLane.append([])
+                    shapeSetInLane.append([])
                 }
                 bar.lane = branchLanes[key]![slot].lane
                 laneOfOriginal[original] = (key, slot)
             }
-            for shape in shapes where !shapesInLane[bar.lane].contains(shape) { shapesInLane[bar.lane].append(shape) }
+            for shape in shapes where shapeSetInLane[bar.lane].insert(shape).inserted { shapesInLane[bar.lane].append(shape) }
             bars.append(bar)
         }
         // Renumber so that a branch's lanes sit together, branches in order of first activity;

@@ -195,6 +195,7 @@ public enum TimelineStrip {
         }
         o += "</g>\n"
         // Lanes.
+        let barsByLane = lanes.barsByLane
         for (l, lane) in lanes.lanes.enumerated() {
             let top = g.laneTop(l)
             let color = palette[l % palette.count]
@@ -204,7 +205,7 @@ public enum TimelineStrip {
             o += "<g><title>\(xmlEscaped(lane.label))</title>"
             o += clipped(x: 6, y: top + 4, width: g.labelWidth - 10, height: 16, "<text x=\"0\" y=\"11\" fill=\"#333\">\(xmlEscaped(name))</text>")
             o += "</g>\n"
-            for b in lanes.bars where b.lane == l {
+            for b in barsByLane[l].lazy.map({ lanes.bars[$0] }) {
                 let x0 = g.x(b.begin.seconds), x1 = g.x(b.end.seconds)
                 let tip = "\(b.properties.isEmpty ? b.label : b.properties.joined(separator: ", "))\(note(b)) \(TimelineChart.range(b))"
                 switch b.kind {

@@ -60,31 +60,70 @@ struct BakedFrames {
 
     /// Samples a timeline at `fps`: the stage at every frame before the end, read from
     /// `Timeline.frames(on:_:)` in one pass, then the stage at the end.
+    ///
+    /// No buffer of every sample is kept: most tracks never change (a script moves a few
+    /// attributes of each shape), so each track holds one value until a sample differs from it,
+    /// and only then becomes an array of every sample (sized for them all, the held value
+    /// repeated for the samples before). The samples are the same as a full grid's: where a
+    /// shape does not exist yet it is drawn invisible with its first values, where it no longer
+    /// exists every attribute is 0.
     init(_ timeline: Timeline, fps: Int) {
         self.fps = fps
         let grid = FrameGrid(fps: fps)
         let before = Self.framesBeforeEnd(timeline, grid)
-        times = (before.map { $0.map { grid.time(ofFrame: $0) } } ?? []) + [max(.zero, timeline.end)]
+        var times: [Time] = []
+        times.reserveCapacity(before.map { $0.count + 1 } ?? 1)
+        if let before { for f in before { times.append(grid.time(ofFrame: f)) } }
+        times.append(max(.zero, timeline.end))
+        self.times = times
         let count = timeline.shapes.count, attributes = Attribute.allCases.count
         let samples = times.count
-        // Every sample of every attribute of every shape, frame by frame (0 where a shape
-        // does not exist yet, filled in below); the text of text shapes (others have none);
-        // and for each shape the first sample at which it exists (nil: not yet).
-        let row = count * attributes
-        var values = [Double](repeating: 0, count: samples * row)
+        // Track `i * attributes + a` (shape i, attribute a): its value while it has not changed
+        // (`held`), or once it has, every sample so far (`grown`; empty while held). For each
+        // shape the first sample at which it exists (-1: not yet) and the last one written.
+        var held = [Double](repeating: 0, count: count * attributes)
+        var grown = [[Double]](repeating: [], count: count * attributes)
+        var firstSeen = [Int](repeating: -1, count: count)
+        var written = [Int](repeating: -1, count: count)
         var texts = [[String]](repeating: [], count: count)
-        var firstSeen = [Int?](repeating: nil, count: count)
         let isText = timeline.shapes.map { $0.kind == .text }
         let textShapes = isText.indices.filter { isText[$0] }
+        var row = [Double](repeating: 0, count: attributes)
+        /// Sample `k` of track `slot` is `v` (samples come in order, each track's once).
+        func put(_ slot: Int, _ v: Double, _ k: Int) {
+            if grown[slot].isEmpty {
+                if v == held[slot] { return }
+                var track = [Double]()
+                track.reserveCapacity(samples)
+                track.append(contentsOf: repeatElement(held[slot], count: k))
+                track.append(v)
+                grown[slot] = track
+            } else {
+                grown[slot].append(v)
+            }
+        }
+        /// Samples `from..<to` of shape `i`, which no longer exists there: every attribute 0.
+        func absent(_ i: Int, _ from: Int, _ to: Int) {
+            for k in from..<to { for a in 0..<attributes { put(i * attributes + a, 0, k) } }
+        }
         var k = 0
         func take(_ frame: StageFrame) {
-            values.withUnsafeMutableBufferPointer { buf in
-                for s in frame.shapes {
-                    let i = Int(s.id.index)
-                    guard i < count else { continue }
-                    if firstSeen[i] == nil { firstSeen[i] = k }
-                    Self.write(s, to: buf, at: k * row + i * attributes)
-                    if isText[i] { texts[i].append(s.text) }
+            // Each snapshot read in place (a copy per shape and frame retains its text).
+            frame.shapes.withUnsafeBufferPointer { list in
+                for j in list.indices {
+                    let i = Int(list[j].id.index)
+                    guard i < count, written[i] < k else { continue }
+                    row.withUnsafeMutableBufferPointer { Self.write(list[j], to: $0, at: 0) }
+                    if firstSeen[i] < 0 {
+                        firstSeen[i] = k
+                        // Before it exists the shape is drawn with its first values, invisible.
+                        for a in 0..<attributes { held[i * attributes + a] = a == Attribute.op.rawValue && k > 0 ? 0 : row[a] }
+                    } else if written[i] < k - 1 {
+                        absent(i, written[i] + 1, k)
+                    }
+                    written[i] = k
+                    for a in 0..<attributes { put(i * attributes + a, row[a], k) }
+                    if isText[i] { texts[i].append(list[j].text) }
                 }
             }
             for i in textShapes where texts[i].count == k { texts[i].append("") }
@@ -94,36 +133,33 @@ struct BakedFrames {
             for frame in timeline.frames(on: grid, before) { take(frame) }
         }
         take(timeline.frame(at: max(.zero, timeline.end)))
+        for i in 0..<count where firstSeen[i] >= 0 && written[i] < samples - 1 { absent(i, written[i] + 1, samples) }
 
-        shapes = timeline.shapes.enumerated().map { i, info in
+        var shapes: [Shape] = []
+        shapes.reserveCapacity(count)
+        for (i, info) in timeline.shapes.enumerated() {
             var tracks: [[Double]] = []
             tracks.reserveCapacity(attributes)
             let first = firstSeen[i]
             for a in 0..<attributes {
-                guard let first else {
+                let slot = i * attributes + a
+                if first < 0 {
                     tracks.append([0])
-                    continue
+                } else if grown[slot].isEmpty {
+                    tracks.append([held[slot]])
+                } else {
+                    tracks.append(grown[slot])
+                    grown[slot] = []
                 }
-                // Where the shape does not exist yet it is drawn invisible with its first values.
-                let initial = a == Attribute.op.rawValue ? 0 : values[first * row + i * attributes + a]
-                var track = [Double](repeating: initial, count: samples)
-                var constant = true
-                values.withUnsafeBufferPointer { buf in
-                    for j in first..<samples {
-                        let v = buf[j * row + i * attributes + a]
-                        track[j] = v
-                        if v != track[0] { constant = false }
-                    }
-                }
-                tracks.append(constant ? [track[0]] : track)
             }
             var text = isText[i] ? texts[i] : [""]
-            if let first, first > 0, first < text.count {
+            if first > 0, first < text.count {
                 for j in 0..<first { text[j] = text[first] }
             }
             if text.count > 1, text.allSatisfy({ $0 == text[0] }) { text = [text[0]] }
-            return Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text)
+            shapes.append(Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text))
         }
+        self.shapes = shapes
     }
 
     /// Writes a snapshot's attribute values, in `Attribute` order, from `base`.
@@ -180,6 +216,35 @@ func xmlEscaped(_ s: String) -> String {
 
 /// A JSON string literal safe inside an HTML `<script>`.
 func jsonString(_ s: String) -> String { quote(s, htmlSafe: true) }
+
+/// Appends `jsonString(s)` to `o`, byte by byte (the same escapes as `quote(_:htmlSafe: true)`:
+/// `\"`, `\\`, `\n`, `\r`, `\t`, `\u00XX` below 0x20, and `\u…` for `<`, `>`, `&`, U+2028 and
+/// U+2029), without building a String.
+func appendJSONString(_ s: String, to o: inout [UInt8]) {
+    func hex(_ v: UInt32) {
+        let digits = Array("0123456789abcdef".utf8)
+        o += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+        for shift in stride(from: 12, through: 0, by: -4) { o.append(digits[Int((v >> UInt32(shift)) & 0xF)]) }
+    }
+    o.append(UInt8(ascii: "\""))
+    var utf8 = Array(s.utf8)[...]
+    while let c = utf8.popFirst() {
+        switch c {
+        case UInt8(ascii: "\""): o += [UInt8(ascii: "\\"), c]
+        case UInt8(ascii: "\\"): o += [c, c]
+        case UInt8(ascii: "\n"): o += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case UInt8(ascii: "\r"): o += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case UInt8(ascii: "\t"): o += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): hex(UInt32(c))
+        case 0..<0x20: hex(UInt32(c))
+        case 0xE2 where utf8.count >= 2 && utf8[utf8.startIndex] == 0x80 && (utf8[utf8.startIndex + 1] == 0xA8 || utf8[utf8.startIndex + 1] == 0xA9):
+            hex(utf8[utf8.startIndex + 1] == 0xA8 ? 0x2028 : 0x2029)
+            utf8 = utf8.dropFirst(2)
+        default: o.append(c)
+        }
+    }
+    o.append(UInt8(ascii: "\""))
+}
 
 /// `#rrggbb` of channels in 0...255.
 func hexColor(_ r: Double, _ g: Double, _ b: Double) -> String {

@@ -120,7 +120,9 @@ public enum HTMLPlayer {
         put("\"bg\":\"\(hexColor(bg.r, bg.g, bg.b))\",\"a\":\(formatFixed(max(0, min(1, bg.a)), 4))},\"shapes\":[")
         for (i, s) in baked.shapes.enumerated() {
             if i > 0 { put(",") }
-            put("{\"name\":\(jsonString(s.name)),\"kind\":\"\(s.kind.rawValue)\",\"t\":{")
+            put("{\"name\":")
+            appendJSONString(s.name, to: &o)
+            put(",\"kind\":\"\(s.kind.rawValue)\",\"t\":{")
             for a in BakedFrames.Attribute.allCases {
                 if a.rawValue > 0 { put(",") }
                 put("\"\(a.key)\":")
@@ -137,7 +139,7 @@ public enum HTMLPlayer {
             put("},\"text\":[")
             for (k, text) in s.text.enumerated() {
                 if k > 0 { put(",") }
-                put(jsonString(text))
+                appendJSONString(text, to: &o)
             }
             put("]}")
         }
@@ -158,39 +160,65 @@ public enum HTMLPlayer {
     }
 
     /// The timeline's lanes and bars as the page draws them (`"lanes":[…],"bars":[…]`).
+    /// Written straight into the bytes, each lane's shapes kept with a set beside them: a
+    /// script of thousands of steps has as many bars, each with its tooltip and tracks.
     static func lanes(_ lanes: TimelineLanes, shapes: [BakedFrames.Shape], to o: inout [UInt8]) {
         func put(_ s: String) { o += s.utf8 }
-        var index: [String: Int] = [:]
-        for (i, s) in shapes.enumerated() where index[s.name] == nil { index[s.name] = i }
+        var index: [Substring: Int] = [:]
+        index.reserveCapacity(shapes.count)
+        for (i, s) in shapes.enumerated() where index[Substring(s.name)] == nil { index[Substring(s.name)] = i }
         // The tracks a property moves, by its name (custom properties draw no tracks).
-        let attributes: [String: [BakedFrames.Attribute]] = [
+        let attributes: [Substring: [BakedFrames.Attribute]] = [
             "center": [.x, .y], "offset": [.x, .y], "size": [.w, .h], "rotation": [.rot], "scale": [.sx, .sy],
             "alpha": [.op], "color": [.r, .g, .b], "radius": [.rad], "z": [.z], "font": [.font],
         ]
         var laneShapes = [[Int]](repeating: [], count: lanes.lanes.count)
+        var inLane = [Set<Int>](repeating: [], count: lanes.lanes.count)
         var barTracks: [[(Int, BakedFrames.Attribute)]] = []
+        barTracks.reserveCapacity(lanes.bars.count)
         for b in lanes.bars {
             var tracks: [(Int, BakedFrames.Attribute)] = []
             for p in b.properties {
-                guard let dot = p.lastIndex(of: "."), let shape = index[String(p[..<dot])] else { continue }
-                if b.lane < laneShapes.count && !laneShapes[b.lane].contains(shape) { laneShapes[b.lane].append(shape) }
-                for a in attributes[String(p[p.index(after: dot)...]), default: []] { tracks.append((shape, a)) }
+                guard let dot = p.utf8.lastIndex(of: UInt8(ascii: ".")), let shape = index[p[..<dot]] else { continue }
+                if b.lane < laneShapes.count && inLane[b.lane].insert(shape).inserted { laneShapes[b.lane].append(shape) }
+                for a in attributes[p[p.utf8.index(after: dot)...], default: []] { tracks.append((shape, a)) }
             }
             barTracks.append(tracks)
         }
         put("\"lanes\":[")
         for (l, lane) in lanes.lanes.enumerated() {
             if l > 0 { put(",") }
-            put("{\"label\":\(jsonString(lane.label)),\"shapes\":[\(laneShapes[l].map(String.init).joined(separator: ","))]}")
+            put("{\"label\":")
+            appendJSONString(lane.label, to: &o)
+            put(",\"shapes\":[")
+            for (k, s) in laneShapes[l].enumerated() {
+                if k > 0 { put(",") }
+                put(String(s))
+            }
+            put("]}")
         }
         put("],\"bars\":[")
         for (k, b) in lanes.bars.enumerated() {
             if k > 0 { put(",") }
-            let tip = "\(b.properties.isEmpty ? b.label : b.properties.joined(separator: ", "))\(TimelineStrip.note(b)) \(TimelineChart.range(b))"
             put("[\(b.lane),\"\(b.kind.rawValue)\",\(formatFixed(b.begin.seconds, 9)),\(formatFixed(b.end.seconds, 9)),")
             put(b.delayedFrom.map { formatFixed($0.seconds, 9) } ?? "null")
-            put(",\(jsonString(b.label)),\(jsonString(tip)),\(b.reversed ? 1 : 0),[")
-            put(barTracks[k].map { "\($0.0),\"\($0.1.key)\"" }.joined(separator: ","))
+            put(",")
+            appendJSONString(b.label, to: &o)
+            put(",")
+            // The tooltip: what it moves, how it ran, when.
+            var tip = b.properties.isEmpty ? b.label : b.properties.joined(separator: ", ")
+            tip += TimelineStrip.note(b)
+            tip += " "
+            tip += TimelineChart.range(b)
+            appendJSONString(tip, to: &o)
+            put(b.reversed ? ",1,[" : ",0,[")
+            for (j, t) in barTracks[k].enumerated() {
+                if j > 0 { put(",") }
+                put(String(t.0))
+                put(",\"")
+                put(t.1.key)
+                put("\"")
+            }
             put("]]")
         }
         put("]")

@@ -77,7 +77,11 @@ enum HTMLPlayerScript {
       }
 
       // ---- The scene --------------------------------------------------------------------------
-      var D = null, n = 0, shapes = [], order = '', barsByLane = [], curves = {};
+      var D = null, n = 0, shapes = [], order = '', orderDone = false, zFixed = false, barsByLane = [], curves = {};
+      // The timeline's widths, read once per render (reading them between writes forces a layout
+      // each time: once per bar and once per frame, with a stage of thousands of shapes).
+      var rulerWidth = 0, stripWidth = 0;
+      function measure() { rulerWidth = ui.ruler.clientWidth; }
       var t = 0, frame = -1, playing = false, stamp = null;
       var view = { a: 0, b: 0, fit: true };           // the visible seconds of the timeline
       var range = { a: null, b: null };               // the in and out markers (seconds), or null
@@ -91,7 +95,8 @@ enum HTMLPlayerScript {
         data.shapes.forEach(function (s) {
           Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], data.times.length, key === 'op' ? 10000 : 1000); });
         });
-        D = data; n = D.times.length; curves = {}; frame = -1;
+        D = data; n = D.times.length; curves = {}; frame = -1; orderDone = false;
+        zFixed = D.shapes.every(function (s) { return s.t.z.length === 1; });
         var st = D.stage;
         if (st) {
           ui.stage.setAttribute('width', st.w); ui.stage.setAttribute('height', st.h);
@@ -111,7 +116,7 @@ enum HTMLPlayerScript {
             if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
             g.setAttribute('data-shape', i);
             ui.layer.appendChild(g);
-            return { s: s, g: g, e: e };
+            return { s: s, g: g, e: e, set: {} };
           });
         }
         barsByLane = D.lanes.map(function () { return []; });
@@ -130,27 +135,36 @@ enum HTMLPlayerScript {
         });
       }
 
+      // Sets an attribute of a shape's element unless it already has that value (most of a
+      // stage's attributes are the same from one frame, or one scene, to the next).
+      function put(o, e, key, name, value) {
+        var text = String(value);
+        if (o.set[key] !== text) { o.set[key] = text; e.setAttribute(name, text); }
+      }
       function draw(k) {
         for (var i = 0; i < shapes.length; i++) {
           var o = shapes[i], s = o.s, e = o.e;
-          o.g.setAttribute('transform', 'translate(' + v(s, 'x', k) + ' ' + v(s, 'y', k) + ') rotate(' + v(s, 'rot', k) +
+          put(o, o.g, 'transform', 'transform', 'translate(' + v(s, 'x', k) + ' ' + v(s, 'y', k) + ') rotate(' + v(s, 'rot', k) +
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
-          o.g.setAttribute('opacity', v(s, 'op', k));
-          e.setAttribute('fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
+          put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));
+          put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
           if (s.kind === 'rect') {
             var w = v(s, 'w', k), h = v(s, 'h', k), r = v(s, 'rad', k);
-            e.setAttribute('x', -w / 2); e.setAttribute('y', -h / 2);
-            e.setAttribute('width', w); e.setAttribute('height', h);
-            e.setAttribute('rx', r); e.setAttribute('ry', r);
+            put(o, e, 'x', 'x', -w / 2); put(o, e, 'y', 'y', -h / 2);
+            put(o, e, 'width', 'width', w); put(o, e, 'height', 'height', h);
+            put(o, e, 'rx', 'rx', r); put(o, e, 'ry', 'ry', r);
           } else if (s.kind === 'circle') {
-            e.setAttribute('r', v(s, 'rad', k));
+            put(o, e, 'r', 'r', v(s, 'rad', k));
           } else {
-            e.setAttribute('font-size', v(s, 'font', k));
+            put(o, e, 'font-size', 'font-size', v(s, 'font', k));
             var text = s.text.length === 1 ? s.text[0] : s.text[k];
             if (e.textContent !== text) e.textContent = text;
           }
         }
-        // Paint order: by z, then declaration order; re-append only when it changes.
+        // Paint order: by z, then declaration order; re-append only when it changes (and work
+        // it out once per scene when no z moves).
+        if (zFixed && orderDone) return;
+        orderDone = true;
         var idx = shapes.map(function (_, i) { return i; });
         idx.sort(function (a, b) { var za = v(shapes[a].s, 'z', k), zb = v(shapes[b].s, 'z', k); return za !== zb ? za - zb : a - b; });
         var key = idx.join(',');
@@ -228,7 +242,7 @@ enum HTMLPlayerScript {
       function step(d) { setPlaying(false); seek(D.times[Math.max(0, Math.min(n - 1, frame + d))]); }
 
       // ---- The timeline ------------------------------------------------------------------------
-      function spanWidth() { return Math.max(40, ui.ruler.clientWidth - G.label - G.right); }
+      function spanWidth() { return Math.max(40, rulerWidth - G.label - G.right); }
       function X(time) { return G.label + (view.b > view.a ? (time - view.a) / (view.b - view.a) : 0) * spanWidth(); }
       function T(x) { return view.a + (x - G.label) / spanWidth() * (view.b - view.a); }
       function fitView() { view.a = 0; view.b = D.end > 0 ? D.end : 1; view.fit = true; }
@@ -260,7 +274,7 @@ enum HTMLPlayerScript {
           var last = groups[groups.length - 1];
           if (last && last.time === p[0]) last.texts.push(p[1]); else groups.push({ time: p[0], texts: [p[1]] });
         });
-        var out = [], rowEnd = [], limit = ui.ruler.clientWidth - 2, gap = 6;
+        var out = [], rowEnd = [], limit = rulerWidth - 2, gap = 6;
         groups.forEach(function (g) {
           var x = X(g.time);
           if (x < G.label - 1 || x > limit) return;
@@ -290,7 +304,7 @@ enum HTMLPlayerScript {
       }
       var rows = 1;
       function renderRuler() {
-        var svg = ui.ruler, W = svg.clientWidth || 640;
+        var svg = ui.ruler, W = rulerWidth || 640;
         var messages = layoutMessages();
         rows = 1;
         messages.forEach(function (m) { rows = Math.max(rows, m.row + 1); });
@@ -342,7 +356,7 @@ enum HTMLPlayerScript {
       function drawRange(svg, H, flags) {
         if (range.a === null && range.b === null) return;
         var a = range.a !== null ? X(range.a) : G.label, b = range.b !== null ? X(range.b) : X(D.end);
-        var left = G.label, right = svg.clientWidth - G.right;
+        var left = G.label, right = (svg === ui.ruler ? rulerWidth : stripWidth) - G.right;
         if (a > left) el('rect', { class: 'outside', x: left, y: 0, width: Math.min(a, right) - left, height: H }, svg);
         if (b < right) el('rect', { class: 'outside', x: Math.max(b, left), y: 0, width: right - Math.max(b, left), height: H }, svg);
         if (flags) {
@@ -373,7 +387,8 @@ enum HTMLPlayerScript {
         return out;
       }
       function renderLanes() {
-        var svg = ui.strip, W = svg.clientWidth || 640, total = D.lanes.length;
+        stripWidth = ui.strip.clientWidth;
+        var svg = ui.strip, W = stripWidth || 640, total = D.lanes.length;
         var H = Math.max(1, total) * G.lane + 6;
         svg.setAttribute('height', H); svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
         while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -432,13 +447,14 @@ enum HTMLPlayerScript {
       function laneLit(l) { return hover.lane === l || (hover.shape >= 0 && D.shapesLanes[hover.shape] && D.shapesLanes[hover.shape].indexOf(l) >= 0); }
       function render() {
         // A narrower column of lane names on a phone.
-        G.label = (ui.ruler.clientWidth || 640) < 560 ? 96 : 150;
+        measure();
+        G.label = (rulerWidth || 640) < 560 ? 96 : 150;
         if (view.fit) fitView();
         renderRuler(); renderLanes(); placeHead();
         if (frame >= 0) syncScrub();
       }
       function placeHead() {
-        var x = X(D.times[frame] !== undefined ? D.times[frame] : t), inside = x >= G.label - 0.5 && x <= ui.ruler.clientWidth - G.right + 0.5;
+        var x = X(D.times[frame] !== undefined ? D.times[frame] : t), inside = x >= G.label - 0.5 && x <= rulerWidth - G.right + 0.5;
         ['playhead', 'playhead-lanes'].forEach(function (id) {
           var line = $(id);
           if (line) { line.setAttribute('x1', x); line.setAttribute('x2', x); line.style.display = inside ? '' : 'none'; }
