@@ -341,6 +341,8 @@ private struct Walker {
             expr(u.operand)
         case .binary(let b):
             expr(b.lhs); expr(b.rhs)
+        case .not(let n):
+            expr(n.operand)
         }
     }
 }

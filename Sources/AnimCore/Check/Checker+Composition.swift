@@ -210,6 +210,7 @@ extension Checker {
         case .list(let l): for x in tree[l.elements] { freeNames(x, bound, &ok) }
         case .unary(let u): freeNames(u.operand, bound, &ok)
         case .binary(let b): freeNames(b.lhs, bound, &ok); freeNames(b.rhs, bound, &ok)
+        case .not(let n): freeNames(n.operand, bound, &ok)
         case .string(let s):
             for part in tree.parts(of: s) { if case .interpolation(let x) = part { freeNames(x, bound, &ok) } }
         case .number, .color, .bool: break

@@ -39,8 +39,10 @@ public enum Expr: Hashable, Sendable {
     case list(ListExpr)
     /// `-x`
     case unary(UnaryExpr)
-    /// `a + b`
+    /// `a + b`, `a <= b`, `a and b`
     case binary(BinaryExpr)
+    /// `not x`
+    case not(NotExpr)
 }
 
 /// A number literal: its digits (`SyntaxTree.decimal(of:)` reads them exactly) and unit.
@@ -140,10 +142,35 @@ public struct UnaryExpr: Hashable, Sendable {
     public var span: Span
 }
 
-/// An infix arithmetic operator.
+/// An infix operator: arithmetic, a comparison, or `and` / `or`.
+public enum BinaryOperator: Hashable, Sendable {
+    case arithmetic(ArithmeticOperator)
+    case comparison(ComparisonOperator)
+    case and, or
+
+    /// The operator as written.
+    public var text: String {
+        switch self {
+        case .arithmetic(let op): op.rawValue
+        case .comparison(let op): op.rawValue
+        case .and: "and"
+        case .or: "or"
+        }
+    }
+}
+
+/// `not x`
+public struct NotExpr: Hashable, Sendable {
+    /// The operand.
+    public var operand: ExprID
+    /// The whole expression.
+    public var span: Span
+}
+
+/// An infix operator.
 public struct BinaryExpr: Hashable, Sendable {
     /// The operators, with their precedence in `Parser.binaryOperator(_:)`.
-    public typealias Op = ArithmeticOperator
+    public typealias Op = BinaryOperator
     /// The operator.
     public var op: Op
     /// The operator token's span.
@@ -354,7 +381,7 @@ public struct SetStep: Hashable, Sendable {
 /// `expect lhs op rhs [within tolerance]`
 public struct ExpectStep: Hashable, Sendable {
     /// The comparisons an expectation can make.
-    public enum Op: String, Hashable, Sendable { case equal = "==", notEqual = "!=", lessEqual = "<=", greaterEqual = ">=" }
+    public typealias Op = ComparisonOperator
     /// The actual value.
     public var lhs: ExprID
     /// The comparison.
@@ -593,8 +620,10 @@ extension SyntaxTree {
         case .unary: return .unary(UnaryExpr(op: .negate, operand: ExprID(raw: n.a), span: span))
         case .binary:
             let opStart = Int(field(n.b, 1))
-            return .binary(BinaryExpr(op: ArithmeticOperator(code: n.flags), opSpan: Span(source: span.source, start: opStart, end: opStart + 1),
+            let op = BinaryOperator(code: n.flags)
+            return .binary(BinaryExpr(op: op, opSpan: Span(source: span.source, start: opStart, end: opStart + op.text.utf8.count),
                                       lhs: ExprID(raw: n.a), rhs: ExprID(raw: field(n.b, 0)), span: span))
+        case .not: return .not(NotExpr(operand: ExprID(raw: n.a), span: span))
         default: preconditionFailure("node \(e.raw) is a \(n.kind), not an expression")
         }
     }
@@ -808,6 +837,26 @@ extension ArithmeticOperator {
         case 1: self = .subtract
         case 2: self = .multiply
         default: self = .divide
+        }
+    }
+}
+
+extension BinaryOperator {
+    var code: UInt8 {
+        switch self {
+        case .arithmetic(let op): op.code
+        case .comparison(let op): 4 + op.code
+        case .and: 8
+        case .or: 9
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0..<4: self = .arithmetic(ArithmeticOperator(code: code))
+        case 4..<8: self = .comparison(ComparisonOperator(code: code - 4))
+        case 8: self = .and
+        default: self = .or
         }
     }
 }

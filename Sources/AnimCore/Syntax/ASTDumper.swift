@@ -157,7 +157,8 @@ public struct ASTDumper {
             case .pair(let p): return Tree(label: "Pair", children: [expr(p.x), expr(p.y)])
             case .list(let l): return Tree(label: "List", children: tree[l.elements].map(expr))
             case .unary(let u): return Tree(label: "Unary \(u.op.rawValue)", children: [expr(u.operand)])
-            case .binary(let b): return Tree(label: "Binary \(b.op.rawValue)", children: [expr(b.lhs), expr(b.rhs)])
+            case .binary(let b): return Tree(label: "Binary \(b.op.text)", children: [expr(b.lhs), expr(b.rhs)])
+            case .not(let n): return Tree(label: "Not", children: [expr(n.operand)])
             }
         }
     }

@@ -490,7 +490,7 @@ extension Parser {
     /// expect := "expect" expr ("==" | "!=" | "<=" | ">=") expr [ "within" expr ]
     mutating func parseExpect() throws -> StepID {
         let kw = advance()
-        let lhs = try parseExpression()
+        let lhs = try parseArithmetic()
         let op: ExpectStep.Op
         switch peek.kind {
         case .equalEqual: op = .equal
@@ -501,11 +501,14 @@ extension Parser {
             throw report(.singleEqualInExpect, at: peek)
         case .lt, .gt:
             throw report(.angleBracketInExpect, at: peek)
+        case .identifier where binaryOperator(peek) != nil:
+            throw report(.boolOperandInExpect(text(peek)), at: peek)
         default:
             throw report(.expectedComparison(found: describe(peek)), at: peek)
         }
         advance()
-        let rhs = try parseExpression()
+        let rhs = try parseArithmetic()
+        if let (_, op) = binaryOperator(peek) { throw report(.boolOperandInExpect(op.text), at: peek) }
         var tolerance: ExprID?
         if match(.within) { tolerance = try parseExpression() }
         return StepID(raw: tree.add(.expect, kw.span.merged(with: previous.span), flags: op.code, lhs.raw,
