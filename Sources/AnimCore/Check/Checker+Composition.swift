@@ -157,6 +157,11 @@ extension Checker {
                 freeNames(x.lhs, bound, &ok); freeNames(x.rhs, bound, &ok)
                 if let t = x.tolerance { freeNames(t, bound, &ok) }
             case .block(let b): freeNames(block: b, &bound, &ok)
+            case .conditional(let c):
+                for (condition, body) in c.branches {
+                    if let e = condition { freeNames(e, bound, &ok) }
+                    freeNames(block: body, &bound, &ok)
+                }
             case .repeat(let r):
                 if let c = r.count { freeNames(c, bound, &ok) }
                 freeNames(block: r.body, &bound, &ok)

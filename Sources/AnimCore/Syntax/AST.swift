@@ -221,6 +221,24 @@ public enum Step: Hashable, Sendable {
     case relative(RelativeStep)
     /// `pause NAME`, `resume NAME`, `seek NAME T`, `reverse NAME`, `interrupt NAME`, `save s`, `restore s`
     case control(ControlStep)
+    /// `if COND < ... > else if COND < ... > else < ... >`
+    case conditional(IfStep)
+}
+
+/// `if COND < ... > [else if COND < ... >] [else < ... >]`: the first branch whose condition
+/// holds when the step begins runs; `else` (a nil condition) when none does.
+public struct IfStep: Hashable, Sendable {
+    /// The branches in order: a condition (nil for `else`) and its block.
+    public var branches: [(condition: ExprID?, body: Block)]
+    /// The whole step.
+    public var span: Span
+
+    public static func == (a: IfStep, b: IfStep) -> Bool {
+        a.span == b.span && a.branches.count == b.branches.count
+            && zip(a.branches, b.branches).allSatisfy { $0.condition == $1.condition && $0.body == $1.body }
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(span); h.combine(branches.count) }
 }
 
 /// `< chain; chain >`: a parallel group.
@@ -693,6 +711,16 @@ extension SyntaxTree {
             return .expect(ExpectStep(lhs: ExprID(raw: n.a), op: ExpectStep.Op(code: n.flags), rhs: ExprID(raw: field(n.b, 0)),
                                       tolerance: optional(field(n.b, 1)), span: span))
         case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span))
+        case .conditional:
+            // `a`: a list of condition (−1 for `else`) and block pairs.
+            let at = Int(n.a &- extraBase)
+            let count = Int(extra[at]) / 2
+            var branches: [(condition: ExprID?, body: Block)] = []
+            for k in 0..<count {
+                let c: ExprID? = optional(extra[at + 1 + 2 * k])
+                branches.append((condition: c, body: block(extra[at + 2 + 2 * k])))
+            }
+            return .conditional(IfStep(branches: branches, span: span))
         case .repeat:
             // Flag 2: `b` is a record of the body and the `repeat-delay`.
             let delayed = n.flags & 2 != 0

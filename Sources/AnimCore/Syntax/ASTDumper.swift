@@ -110,6 +110,10 @@ public struct ASTDumper {
                 if let tol = e.tolerance { t.children.append(Tree(label: "within", children: [expr(tol)])) }
                 return t
             case .block(let b): return block(b)
+            case .conditional(let c):
+                return Tree(label: "If", children: c.branches.map { b in
+                    b.condition.map { Tree(label: "when", children: [expr($0), block(b.body)]) } ?? Tree(label: "else", children: [block(b.body)])
+                })
             case .repeat(let r):
                 let label = "Repeat" + (r.count == nil ? " forever" : "") + (r.yoyo ? " yoyo" : "")
                 return Tree(label: label, children: (r.count.map { [expr($0)] } ?? []) + [block(r.body)])

@@ -66,6 +66,8 @@ enum ParseMessage {
     case boolOperandInExpect(String)
     case expectedComparison(found: String)
     case expectedRepeatCount
+    case expectedIfCondition
+    case elseAfterElse
     case expectedStaggerOrder
     case expectedFor
     case expectedIn(String)
@@ -212,6 +214,8 @@ enum ParseMessage {
         case .boolOperandInExpect(let op): "'\(op)' inside an 'expect' operand needs parentheses"
         case .expectedComparison(let found): "expected '==', '!=', '<=' or '>=' after the value, found \(found)"
         case .expectedRepeatCount: "expected a count or 'forever' after 'repeat'"
+        case .expectedIfCondition: "expected a condition after 'if'"
+        case .elseAfterElse: "an 'else' after the last 'else'"
         case .expectedStaggerOrder: "expected start, end, center, edges or random after 'from'"
         case .expectedFor: "expected 'for' in 'stagger D for NAME in SHAPES < ... >'"
         case .expectedIn(let variable): "expected 'in' after '\(variable)'"
@@ -248,6 +252,8 @@ enum ParseMessage {
         case .unknownOption: "options are delay, ease, repeat, repeat-delay, yoyo, speed, from, direction, iteration-start, end-delay and fill"
         case .singleEqualInExpect: "use '==' to compare"
         case .angleBracketInExpect: "use '<=' or '>='"
+        case .expectedIfCondition: "write a bool after 'if', as in 'if sq.alpha >= 1 < ... >'"
+        case .elseAfterElse: "the 'else' without a condition comes last; write 'else if COND < ... >' for another branch"
         case .boolOperandInExpect: "expect compares two operands once; group a bool operand, as in 'expect (a == 1) == true'"
         default: nil
         }
