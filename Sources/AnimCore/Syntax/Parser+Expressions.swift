@@ -101,7 +101,8 @@ extension Parser {
         }
     }
 
-    /// unary := "not" comparison | "-" unary | postfix
+    /// unary := "not" unary | "-" unary | postfix
+    /// (`not` takes an operand of comparison precedence: `not a == b` is `not (a == b)`.)
     mutating func parseUnary() throws -> ExprID {
         if peek.kind == .identifier, isWord(peek, "not"), beginsOperand(token(at: current + 1)) {
             let t = advance()

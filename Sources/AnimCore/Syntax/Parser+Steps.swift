@@ -35,7 +35,7 @@ extension Parser {
     }
 
     /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
-    ///       | play | relative | control
+    ///       | play | relative | control | if
     /// Two of them are short enough to be parsed here:
     /// print := "print" expr
     /// set := "set" assignment
