@@ -344,7 +344,8 @@ struct ServeTests {
         chmod(fake.path, 0o755)
         let s = try ServeProcess(["a.anim", "--port", "0", "--open"], in: dir, environment: ["PATH": bin.path + ":/usr/bin:/bin", "DISPLAY": ":99"])
         let end = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: opened.path) && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        // The opener creates the file before it writes the address: wait for the address.
+        while ((try? String(contentsOf: opened, encoding: .utf8)) ?? "").isEmpty && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
         #expect((try? String(contentsOf: opened, encoding: .utf8)) == "http://127.0.0.1:\(s.port)/")
         #expect(s.stop() == 0)
         // No opener on PATH: it says so, and serves all the same.

@@ -59,6 +59,13 @@ public struct FunctionSignature: Sendable {
         .init(name: "hsl", parameters: ["h", "s", "l"], summary: "a colour from hue (angle), saturation and lightness (0–100)"),
         .init(name: "hsla", parameters: ["h", "s", "l", "a"], summary: "hsl with alpha 0–1"),
         .init(name: "velocity", parameters: ["property"], summary: "a number, point or angle property's rate of change, per second"),
+        .init(name: "pow", parameters: ["x", "y"], summary: "x to the power y (a result that is not a finite number is an error)"),
+        .init(name: "exp", parameters: ["x"], summary: "e to the power x"),
+        .init(name: "log", parameters: ["x"], summary: "the natural logarithm of a number (x ≤ 0 is an error)"),
+        .init(name: "tan", parameters: ["angle"], summary: "the tangent of an angle (a bare number is degrees)"),
+        .init(name: "atan2", parameters: ["y", "x"], summary: "the angle of the vector (x, y), in (−180°, 180°]"),
+        .init(name: "hypot", parameters: ["a", "b"], summary: "√(a² + b²) for numbers, times or angles of one kind"),
+        .init(name: "sign", parameters: ["x"], summary: "−1, 0 or 1 by the sign of a number, time or angle"),
     ]
 
     /// The signature of a built-in function.

@@ -60,6 +60,8 @@ public struct SymbolIndex: Sendable {
     public var declarations: [Declaration] = []
     /// Every use, in source order (declarations are not uses).
     public var references: [Reference] = []
+    /// Where the contextual words `and`, `or` and `not` are written as operators.
+    public var operatorWords: [Span] = []
     /// Easings as written (`ease NAME(args)`, in options and keyframes), in source order.
     public var easings: [EasingID] = []
     /// Spring steps, in source order.
@@ -245,6 +247,11 @@ private struct Walker {
             if let t = e.tolerance { expr(t) }
         case .block(let b):
             block(b)
+        case .conditional(let c):
+            for (condition, body) in c.branches {
+                if let e = condition { expr(e) }
+                block(body)
+            }
         case .repeat(let r):
             if let c = r.count { expr(c) }
             if let d = r.repeatDelay { expr(d) }
@@ -340,7 +347,11 @@ private struct Walker {
         case .unary(let u):
             expr(u.operand)
         case .binary(let b):
+            if b.op == .and || b.op == .or { index.operatorWords.append(b.opSpan) }
             expr(b.lhs); expr(b.rhs)
+        case .not(let n):
+            index.operatorWords.append(Span(source: n.span.source, start: Int(n.span.start), end: Int(n.span.start) + 3))
+            expr(n.operand)
         }
     }
 }

@@ -45,6 +45,8 @@ enum CheckError {
     case kindMismatch(expected: String, got: Kind)
     case operandKinds(ArithmeticOperator, Kind, Kind)
     case negateKind(Kind)
+    case boolOperand(String, Kind)
+    case ifConditionKind(Kind)
     case arity(Builtin, expected: String, got: Int)
     case argumentKind(Builtin, index: Int, expected: String, got: Kind)
     case velocityOfNonProperty
@@ -145,6 +147,8 @@ enum CheckError {
         case .kindMismatch(let e, let g): "expected \(e), found \(g.withArticle)"
         case .operandKinds(let op, let a, let b): "cannot \(verb(op)) \(a.withArticle) and \(b.withArticle)"
         case .negateKind(let k): "cannot negate \(k.withArticle)"
+        case .boolOperand(let op, let k): "'\(op)' takes bools, not \(k.withArticle)"
+        case .ifConditionKind(let k): "an 'if' condition must be a bool, not \(k.withArticle)"
         case .arity(let f, let e, let g): "'\(f.rawValue)' takes \(e) argument\(e == "1" ? "" : "s"), not \(g)"
         case .argumentKind(let f, let i, let e, let g): "argument \(i + 1) of '\(f.rawValue)' must be \(e), not \(g.withArticle)"
         case .velocityOfNonProperty: "'velocity' takes a property, such as 'velocity(square.center)'"
@@ -225,6 +229,9 @@ enum CheckError {
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
         case .pointComponentWrite(let base): "write the whole point, as in '\(base) = (x, y)'"
         case .comparisonKind(_, .point): "compare components, as in 'p.x <= 10'"
+        case .boolOperand(_, .number), .boolOperand(_, .time), .boolOperand(_, .angle),
+             .ifConditionKind(.number), .ifConditionKind(.time), .ifConditionKind(.angle):
+            "compare it to make a bool, as in 'x != 0'"
         case .waitNameInChain(let n): "use 'after \(n) < ... >' to start steps when it ends"
         case .unknownStaggerOrder: "orders are start, end, center, edges and random"
         case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"

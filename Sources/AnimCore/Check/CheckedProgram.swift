@@ -297,6 +297,16 @@ public enum CheckedStep: Hashable, Sendable {
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
     indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil)
+    /// `if`: the first branch whose condition (a bool; nil for `else`) holds when it begins.
+    indirect case conditional([CheckedBranch], Span)
+}
+
+/// One branch of an `if` step.
+public struct CheckedBranch: Hashable, Sendable {
+    /// The condition; nil for `else`.
+    public var condition: TypedExpr?
+    /// The block.
+    public var body: [CheckedChain]
 }
 
 /// A checked chain.

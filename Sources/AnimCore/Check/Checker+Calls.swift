@@ -5,7 +5,7 @@ extension Checker {
         let name = text(c.callee)
         guard let f = Builtin(rawValue: name) else {
             let known = Builtin.allCases.map(\.rawValue)
-            error(.unknownFunction(name, suggestion: DidYouMean.suggest(name, from: known)), at: c.callee.span)
+            error(.unknownFunction(name, suggestion: ForeignNames.function(name) ?? DidYouMean.suggest(name, from: known)), at: c.callee.span)
             return nil
         }
         if f == .velocity { return checkVelocity(c) }
@@ -66,6 +66,28 @@ extension Checker {
         case .sin, .cos:
             guard arity(args.count == 1, "1"), let x = want(0, [.angle], CheckError.Expected.angle) else { return nil }
             return TypedExpr(.call(f, [x]), .number, c.span)
+        case .tan:
+            guard arity(args.count == 1, "1"), let x = want(0, [.angle], CheckError.Expected.angle) else { return nil }
+            return folded(TypedExpr(.call(f, [x]), .number, c.span))
+        case .pow:
+            guard arity(args.count == 2, "2"), let x = want(0, [.number], CheckError.Expected.number),
+                  let y = want(1, [.number], CheckError.Expected.number) else { return nil }
+            return folded(TypedExpr(.call(f, [x, y]), .number, c.span))
+        case .exp, .log:
+            guard arity(args.count == 1, "1"), let x = want(0, [.number], CheckError.Expected.number) else { return nil }
+            return folded(TypedExpr(.call(f, [x]), .number, c.span))
+        case .atan2:
+            // atan2(y, x): two numbers (or two times, or two angles: only their ratio counts).
+            guard arity(args.count == 2, "2") else { return nil }
+            guard let (_, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
+            return folded(TypedExpr(.call(f, xs), .angle, c.span))
+        case .hypot:
+            guard arity(args.count == 2, "2") else { return nil }
+            guard let (k, xs) = unify(numeric, CheckError.Expected.numeric) else { return nil }
+            return folded(TypedExpr(.call(f, xs), k, c.span))
+        case .sign:
+            guard arity(args.count == 1, "1"), let x = want(0, numeric, CheckError.Expected.numeric) else { return nil }
+            return folded(TypedExpr(.call(f, [x]), .number, c.span))
         case .lerp:
             guard arity(args.count == 3, "3") else { return nil }
             let t = args.removeLast()
@@ -99,6 +121,14 @@ extension Checker {
         case .velocity:
             return nil
         }
+    }
+
+    /// A call of constant arguments as its value, when it has one; the call itself otherwise
+    /// (the runtime then reports its error, such as the log of zero, where it is reached).
+    func folded(_ t: TypedExpr) -> TypedExpr {
+        guard case .call(let f, let xs) = t.node, xs.allSatisfy({ $0.constantValue != nil }),
+              let v = try? ValueOps.call(f, xs.map { $0.constantValue! }, span: t.span) else { return t }
+        return TypedExpr(.constant(v), t.kind, t.span)
     }
 
     /// `velocity(shape.prop)`: the property's rate of change per second, of its own kind.

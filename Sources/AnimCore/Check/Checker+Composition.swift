@@ -157,6 +157,11 @@ extension Checker {
                 freeNames(x.lhs, bound, &ok); freeNames(x.rhs, bound, &ok)
                 if let t = x.tolerance { freeNames(t, bound, &ok) }
             case .block(let b): freeNames(block: b, &bound, &ok)
+            case .conditional(let c):
+                for (condition, body) in c.branches {
+                    if let e = condition { freeNames(e, bound, &ok) }
+                    freeNames(block: body, &bound, &ok)
+                }
             case .repeat(let r):
                 if let c = r.count { freeNames(c, bound, &ok) }
                 freeNames(block: r.body, &bound, &ok)
@@ -210,6 +215,7 @@ extension Checker {
         case .list(let l): for x in tree[l.elements] { freeNames(x, bound, &ok) }
         case .unary(let u): freeNames(u.operand, bound, &ok)
         case .binary(let b): freeNames(b.lhs, bound, &ok); freeNames(b.rhs, bound, &ok)
+        case .not(let n): freeNames(n.operand, bound, &ok)
         case .string(let s):
             for part in tree.parts(of: s) { if case .interpolation(let x) = part { freeNames(x, bound, &ok) } }
         case .number, .color, .bool: break

@@ -199,17 +199,83 @@ extension Checker {
                 return nil
             }
         case .binary(let b):
-            return checkBinary(b)
+            switch b.op {
+            case .arithmetic(let op): return checkBinary(b, op)
+            case .comparison(let op): return checkComparison(b, op)
+            case .and, .or: return checkLogical(b)
+            }
+        case .not(let n):
+            guard let x = check(n.operand) else { return nil }
+            guard x.kind == .bool else {
+                var d = Diagnostic.error(CheckError.boolOperand("not", x.kind).message, at: n.span)
+                d.secondary = [.init(span: x.span, text: x.kind.withArticle)]
+                d.help = CheckError.boolOperand("not", x.kind).help
+                diagnostics.report(d)
+                return nil
+            }
+            if case .constant(.bool(let v)) = x.node { return TypedExpr(.constant(.bool(!v)), .bool, n.span) }
+            return TypedExpr(.not(x), .bool, n.span)
         }
+    }
+
+    // MARK: - Comparisons and logic
+
+    /// `== != <= >=` giving a bool, with the kinds `expect` compares (Grammar.md, "Comparisons").
+    mutating func checkComparison(_ b: BinaryExpr, _ op: ComparisonOperator) -> TypedExpr? {
+        guard var l = check(b.lhs), var r = check(b.rhs) else { return nil }
+        if l.kind != r.kind {
+            if r.kind == .number, l.kind == .time || l.kind == .angle || l.kind == .point, let x = coerce(r, to: l.kind, scaleLike: true) {
+                r = x
+            } else if l.kind == .number, r.kind == .time || r.kind == .angle || r.kind == .point,
+                      let x = coerce(l, to: r.kind, scaleLike: true) {
+                l = x
+            } else {
+                var d = Diagnostic.error(CheckError.incomparableKinds(l.kind, r.kind).message, at: b.opSpan)
+                d.secondary = [.init(span: l.span, text: l.kind.withArticle), .init(span: r.span, text: r.kind.withArticle)]
+                diagnostics.report(d)
+                return nil
+            }
+        }
+        if op == .lessEqual || op == .greaterEqual {
+            guard l.kind == .number || l.kind == .time || l.kind == .angle else {
+                var d = Diagnostic.error(CheckError.comparisonKind(op, l.kind).message, at: b.opSpan)
+                d.secondary = [.init(span: l.span, text: l.kind.withArticle), .init(span: r.span, text: r.kind.withArticle)]
+                d.help = CheckError.comparisonKind(op, l.kind).help
+                diagnostics.report(d)
+                return nil
+            }
+        }
+        if let lv = l.constantValue, let rv = r.constantValue {
+            return TypedExpr(.constant(.bool(ValueOps.compare(op, lv, rv))), .bool, b.span)
+        }
+        return TypedExpr(.compare(op, l, r), .bool, b.span)
+    }
+
+    /// `and` / `or`: both operands bools.
+    mutating func checkLogical(_ b: BinaryExpr) -> TypedExpr? {
+        guard let l = check(b.lhs), let r = check(b.rhs) else { return nil }
+        for x in [l, r] where x.kind != .bool {
+            var d = Diagnostic.error(CheckError.boolOperand(b.op.text, x.kind).message, at: b.opSpan)
+            d.secondary = [.init(span: x.span, text: x.kind.withArticle)]
+            d.help = CheckError.boolOperand(b.op.text, x.kind).help
+            diagnostics.report(d)
+            return nil
+        }
+        let isAnd = b.op == .and
+        if case .constant(.bool(let a)) = l.node {
+            // A constant left side decides alone or gives the right side.
+            if a != isAnd { return TypedExpr(.constant(.bool(a)), .bool, b.span) }
+            if case .constant = r.node { return TypedExpr(r.node, .bool, b.span) }
+        }
+        return TypedExpr(.logical(isAnd: isAnd, l, r), .bool, b.span)
     }
 
     // MARK: - Arithmetic
 
     /// The kind rules of `+ - * /` (Grammar.md, "Arithmetic"). A bare number meets a time as
     /// seconds and an angle as degrees; points work component-wise and scale by numbers.
-    mutating func checkBinary(_ b: BinaryExpr) -> TypedExpr? {
+    mutating func checkBinary(_ b: BinaryExpr, _ op: ArithmeticOperator) -> TypedExpr? {
         guard var l = check(b.lhs), var r = check(b.rhs) else { return nil }
-        let op = b.op
         var result: Kind?
         switch (l.kind, r.kind, op) {
         case (.number, .number, _): result = .number
@@ -272,12 +338,16 @@ extension Checker {
             }
         }
         let nameText = text(id)
+        // The constants, beneath every declared name (a `let pi` shadows them).
+        if nameText == "pi" { return TypedExpr(.constant(.number(Double.pi)), .number, id.span) }
+        if nameText == "tau" { return TypedExpr(.constant(.number(2 * Double.pi)), .number, id.span) }
         if let c = Color.named(nameText) {
             return TypedExpr(.constant(.color(c)), .color, id.span)
         }
         if failedNames.contains(n) { return nil }  // its declaration's error is reported
         var candidates = localNames
         candidates += env.allNames
+        candidates += ["pi", "tau"]
         if DidYouMean.suggest(nameText, from: candidates) == nil { candidates = CSSColors.table.keys.sorted() }
         reportUnknownName(id, candidates: candidates)
         return nil

@@ -73,6 +73,26 @@ extension Checker {
         case .block(let b):
             guard let chains = checkBlock(b) else { return nil }
             return .parallel(chains, b.span)
+        case .conditional(let c):
+            var branches: [CheckedBranch] = []
+            var ok = true
+            for (condition, body) in c.branches {
+                var cond: TypedExpr?
+                if let e = condition {
+                    if let t = check(e) {
+                        if t.kind == .bool { cond = t } else {
+                            var d = Diagnostic.error(CheckError.ifConditionKind(t.kind).message, at: t.span, help: CheckError.ifConditionKind(t.kind).help)
+                            d.label = t.kind.withArticle
+                            diagnostics.report(d)
+                            ok = false
+                        }
+                    } else { ok = false }
+                }
+                // Each block is checked even after an error, so all its errors are reported.
+                guard let chains = checkBlock(body) else { ok = false; continue }
+                branches.append(CheckedBranch(condition: cond, body: chains))
+            }
+            return ok ? .conditional(branches, c.span) : nil
         case .repeat(let r):
             var count: TypedExpr?
             if let c = r.count {

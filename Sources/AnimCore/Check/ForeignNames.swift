@@ -135,6 +135,20 @@ enum ForeignNames {
         return name == written ? nil : name
     }
 
+    /// The anim function for another language's math function (JavaScript's `Math.atan`, C's
+    /// `atan`, Python's `math.copysign`…), when anim spells it differently.
+    static func function(_ written: String) -> String? {
+        switch written.lowercased() {
+        case "atan", "arctan": "atan2"
+        case "ln", "log2", "log10": "log"
+        case "power", "powf": "pow"
+        case "signum", "sgn", "copysign": "sign"
+        case "exp2", "expf": "exp"
+        case "tanf": "tan"
+        default: nil
+        }
+    }
+
     /// Whether the written name uses GSAP's `powerN` names (so the help can give the mapping).
     static func usesPowerNames(_ written: String) -> Bool {
         words(written).contains { $0.hasPrefix("power") }

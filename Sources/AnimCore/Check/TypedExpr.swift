@@ -29,7 +29,12 @@ public struct TypedExpr: Hashable, Sendable {
         case property(ShapeRef, PropertyID)
         case shape(ShapeRef)
         indirect case negate(TypedExpr)
-        indirect case binary(BinaryExpr.Op, TypedExpr, TypedExpr)
+        indirect case binary(ArithmeticOperator, TypedExpr, TypedExpr)
+        /// A comparison giving a bool; its operands have one kind.
+        indirect case compare(ComparisonOperator, TypedExpr, TypedExpr)
+        /// `and` / `or` of bools, the right operand evaluated only when it decides.
+        indirect case logical(isAnd: Bool, TypedExpr, TypedExpr)
+        indirect case not(TypedExpr)
         indirect case component(TypedExpr, isX: Bool)
         case call(Builtin, [TypedExpr])
         indirect case pair(TypedExpr, TypedExpr)

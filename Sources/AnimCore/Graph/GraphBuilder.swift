@@ -179,6 +179,19 @@ public struct GraphBuilder {
             return NodeID(at)
         case .spring(let sp):
             return leaf(GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic))
+        case .conditional(let branches, let span):
+            let at = reserve(span)
+            let list = reserveList(branches.count)
+            var durations: [StaticDuration] = []
+            for (k, b) in branches.enumerated() {
+                let id = add(.parallel(b.body, span))
+                children[Int(list.start) + k] = id
+                durations.append(nodes[Int(id.index)].duration)
+            }
+            let conditions = branches.compactMap(\.condition)
+            nodes[at] = GraphNode(kind: .conditional(conditions: conditions, branches: list), span: span, name: nil,
+                                  duration: GraphBuilder.duration(ofBranches: branches.map(\.condition), durations))
+            return NodeID(at)
         case .stagger(let spec, let body):
             let at = reserve(spec.span)
             let b = add(.parallel(body, spec.span))
@@ -232,6 +245,22 @@ public struct GraphBuilder {
             nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d, repeatDelay: delay)
             return NodeID(at)
         }
+    }
+
+    /// An `if`'s static duration: the branches it may take (constant conditions decide; no
+    /// branch at all takes no time) all have it.
+    static func duration(ofBranches conditions: [TypedExpr?], _ durations: [StaticDuration]) -> StaticDuration {
+        var possible: [StaticDuration] = []
+        var decided = false
+        for (c, d) in zip(conditions, durations) {
+            if case .constant(.bool(false))? = c?.node { continue }
+            possible.append(d)
+            if c == nil { decided = true; break }
+            if case .constant(.bool(true))? = c?.node { decided = true; break }
+        }
+        if !decided { possible.append(.exact(.zero)) }
+        guard let first = possible.first else { return .exact(.zero) }
+        return possible.allSatisfy { $0 == first } && first != .dynamic ? first : .dynamic
     }
 
     /// Stores a node's children in one run of `children`.

@@ -83,6 +83,9 @@ public enum NodeKind: Hashable, Sendable {
     indirect case relative(RelativeSpec, body: NodeID)
     /// A named chain nested in a graph: `body` runs as its own instance, so it can be controlled.
     case spawn(body: NodeID)
+    /// `if`: branch k runs when condition k is the first that holds as the step begins; a
+    /// branch past the conditions is the `else`. None runs (the step ends at once) otherwise.
+    indirect case conditional(conditions: [TypedExpr], branches: NodeList)
 }
 
 /// One node with its metadata.
@@ -131,7 +134,7 @@ public struct SequencerGraph: Hashable, Sendable {
     /// shape goes through here.
     public func children(of id: NodeID) -> [NodeID] {
         switch nodes[Int(id.index)].kind {
-        case .sequence(let c), .parallel(let c): Array(self[c])
+        case .sequence(let c), .parallel(let c), .conditional(_, let c): Array(self[c])
         case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
         case .tween, .wait, .action, .spring, .play: []
         }

@@ -76,18 +76,7 @@ extension Interpreter {
 
     /// Equality within a tolerance per component; exact for strings, bools and shapes.
     static func approximatelyEqual(_ a: Value, _ b: Value, tolerance: Double) -> Bool {
-        func close(_ x: Double, _ y: Double) -> Bool { x == y || abs(x - y) <= tolerance }
-        switch (a, b) {
-        case (.number(let x), .number(let y)): return close(x, y)
-        case (.time(let x), .time(let y)): return close(x.seconds, y.seconds)
-        case (.angle(let x), .angle(let y)): return close(x.degrees, y.degrees)
-        case (.point(let p), .point(let q)): return close(p.x, q.x) && close(p.y, q.y)
-        case (.color(let c), .color(let d)):
-            return close(c.r, d.r) && close(c.g, d.g) && close(c.b, d.b) && close(c.a * 255, d.a * 255)
-        case (.list(let xs), .list(let ys)):
-            return xs.count == ys.count && zip(xs, ys).allSatisfy { approximatelyEqual($0, $1, tolerance: tolerance) }
-        default: return a == b
-        }
+        ValueOps.approximatelyEqual(a, b, tolerance: tolerance)
     }
 
     // MARK: - Top-level effects

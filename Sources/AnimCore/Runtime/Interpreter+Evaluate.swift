@@ -35,6 +35,15 @@ extension Interpreter {
                 return try checkedString(describe(a) + describe(b), at: e.span)
             }
             do { return try ValueOps.binary(op, a, b, span: e.span) } catch { throw RuntimeError(error) }
+        case .compare(let op, let l, let r):
+            return .bool(ValueOps.compare(op, try eval(l, env: env), try eval(r, env: env)))
+        case .logical(let isAnd, let l, let r):
+            guard case .bool(let a) = try eval(l, env: env) else { return .bool(false) }
+            if a != isAnd { return .bool(a) }
+            return try eval(r, env: env)
+        case .not(let x):
+            guard case .bool(let a) = try eval(x, env: env) else { return .bool(false) }
+            return .bool(!a)
         case .component(let x, let isX):
             guard case .point(let p) = try eval(x, env: env) else { return .number(.nan) }
             return .number(isX ? p.x : p.y)

@@ -105,6 +105,17 @@ extension Interpreter {
             scheduleRoot(child)
         case .relative(let spec, _):
             try startRelative(f, spec)
+        case .conditional(let conditions, let branches):
+            // Decided now: the first condition that holds, else the `else` branch, else none.
+            var chosen: Int?
+            for (k, c) in conditions.enumerated() {
+                guard case .bool(let holds) = try eval(c, env: frame.env) else { continue }
+                if holds { chosen = k; break }
+            }
+            if chosen == nil, branches.count > conditions.count { chosen = conditions.count }
+            guard let k = chosen else { endsAtOnce(f); return }
+            frames[Int(f)].state = 1
+            startChild(of: f, node: graphs[Int(instances[Int(inst)].graph)].child(k, of: branches), at: now)
         }
     }
 
@@ -273,7 +284,7 @@ extension Interpreter {
         case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
         case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
         case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
-        case .tween, .wait, .action, .spring, .play: false
+        case .tween, .wait, .action, .spring, .play, .conditional: false
         }
     }
 

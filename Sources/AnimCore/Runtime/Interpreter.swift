@@ -382,7 +382,7 @@ public final class Interpreter {
                     startChild(of: p, node: graphs[Int(instances[Int(inst)].graph)].child(next, of: children), at: localTime(inst))
                     return
                 }
-            case .parallel, .stagger:
+            case .parallel, .stagger, .conditional:
                 frames[Int(p)].state -= 1
                 if frames[Int(p)].state > 0 { return }
             case .repeat(_, _, let body):

@@ -39,8 +39,10 @@ public enum Expr: Hashable, Sendable {
     case list(ListExpr)
     /// `-x`
     case unary(UnaryExpr)
-    /// `a + b`
+    /// `a + b`, `a <= b`, `a and b`
     case binary(BinaryExpr)
+    /// `not x`
+    case not(NotExpr)
 }
 
 /// A number literal: its digits (`SyntaxTree.decimal(of:)` reads them exactly) and unit.
@@ -140,10 +142,35 @@ public struct UnaryExpr: Hashable, Sendable {
     public var span: Span
 }
 
-/// An infix arithmetic operator.
+/// An infix operator: arithmetic, a comparison, or `and` / `or`.
+public enum BinaryOperator: Hashable, Sendable {
+    case arithmetic(ArithmeticOperator)
+    case comparison(ComparisonOperator)
+    case and, or
+
+    /// The operator as written.
+    public var text: String {
+        switch self {
+        case .arithmetic(let op): op.rawValue
+        case .comparison(let op): op.rawValue
+        case .and: "and"
+        case .or: "or"
+        }
+    }
+}
+
+/// `not x`
+public struct NotExpr: Hashable, Sendable {
+    /// The operand.
+    public var operand: ExprID
+    /// The whole expression.
+    public var span: Span
+}
+
+/// An infix operator.
 public struct BinaryExpr: Hashable, Sendable {
     /// The operators, with their precedence in `Parser.binaryOperator(_:)`.
-    public typealias Op = ArithmeticOperator
+    public typealias Op = BinaryOperator
     /// The operator.
     public var op: Op
     /// The operator token's span.
@@ -194,6 +221,24 @@ public enum Step: Hashable, Sendable {
     case relative(RelativeStep)
     /// `pause NAME`, `resume NAME`, `seek NAME T`, `reverse NAME`, `interrupt NAME`, `save s`, `restore s`
     case control(ControlStep)
+    /// `if COND < ... > else if COND < ... > else < ... >`
+    case conditional(IfStep)
+}
+
+/// `if COND < ... > [else if COND < ... >] [else < ... >]`: the first branch whose condition
+/// holds when the step begins runs; `else` (a nil condition) when none does.
+public struct IfStep: Hashable, Sendable {
+    /// The branches in order: a condition (nil for `else`) and its block.
+    public var branches: [(condition: ExprID?, body: Block)]
+    /// The whole step.
+    public var span: Span
+
+    public static func == (a: IfStep, b: IfStep) -> Bool {
+        a.span == b.span && a.branches.count == b.branches.count
+            && zip(a.branches, b.branches).allSatisfy { $0.condition == $1.condition && $0.body == $1.body }
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(span); h.combine(branches.count) }
 }
 
 /// `< chain; chain >`: a parallel group.
@@ -354,7 +399,7 @@ public struct SetStep: Hashable, Sendable {
 /// `expect lhs op rhs [within tolerance]`
 public struct ExpectStep: Hashable, Sendable {
     /// The comparisons an expectation can make.
-    public enum Op: String, Hashable, Sendable { case equal = "==", notEqual = "!=", lessEqual = "<=", greaterEqual = ">=" }
+    public typealias Op = ComparisonOperator
     /// The actual value.
     public var lhs: ExprID
     /// The comparison.
@@ -593,8 +638,10 @@ extension SyntaxTree {
         case .unary: return .unary(UnaryExpr(op: .negate, operand: ExprID(raw: n.a), span: span))
         case .binary:
             let opStart = Int(field(n.b, 1))
-            return .binary(BinaryExpr(op: ArithmeticOperator(code: n.flags), opSpan: Span(source: span.source, start: opStart, end: opStart + 1),
+            let op = BinaryOperator(code: n.flags)
+            return .binary(BinaryExpr(op: op, opSpan: Span(source: span.source, start: opStart, end: opStart + op.text.utf8.count),
                                       lhs: ExprID(raw: n.a), rhs: ExprID(raw: field(n.b, 0)), span: span))
+        case .not: return .not(NotExpr(operand: ExprID(raw: n.a), span: span))
         default: preconditionFailure("node \(e.raw) is a \(n.kind), not an expression")
         }
     }
@@ -664,6 +711,16 @@ extension SyntaxTree {
             return .expect(ExpectStep(lhs: ExprID(raw: n.a), op: ExpectStep.Op(code: n.flags), rhs: ExprID(raw: field(n.b, 0)),
                                       tolerance: optional(field(n.b, 1)), span: span))
         case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span))
+        case .conditional:
+            // `a`: a list of condition (−1 for `else`) and block pairs.
+            let at = Int(n.a &- extraBase)
+            let count = Int(extra[at]) / 2
+            var branches: [(condition: ExprID?, body: Block)] = []
+            for k in 0..<count {
+                let c: ExprID? = optional(extra[at + 1 + 2 * k])
+                branches.append((condition: c, body: block(extra[at + 2 + 2 * k])))
+            }
+            return .conditional(IfStep(branches: branches, span: span))
         case .repeat:
             // Flag 2: `b` is a record of the body and the `repeat-delay`.
             let delayed = n.flags & 2 != 0
@@ -808,6 +865,26 @@ extension ArithmeticOperator {
         case 1: self = .subtract
         case 2: self = .multiply
         default: self = .divide
+        }
+    }
+}
+
+extension BinaryOperator {
+    var code: UInt8 {
+        switch self {
+        case .arithmetic(let op): op.code
+        case .comparison(let op): 4 + op.code
+        case .and: 8
+        case .or: 9
+        }
+    }
+
+    init(code: UInt8) {
+        switch code {
+        case 0..<4: self = .arithmetic(ArithmeticOperator(code: code))
+        case 4..<8: self = .comparison(ComparisonOperator(code: code - 4))
+        case 8: self = .and
+        default: self = .or
         }
     }
 }

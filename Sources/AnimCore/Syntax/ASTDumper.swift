@@ -110,6 +110,10 @@ public struct ASTDumper {
                 if let tol = e.tolerance { t.children.append(Tree(label: "within", children: [expr(tol)])) }
                 return t
             case .block(let b): return block(b)
+            case .conditional(let c):
+                return Tree(label: "If", children: c.branches.map { b in
+                    b.condition.map { Tree(label: "when", children: [expr($0), block(b.body)]) } ?? Tree(label: "else", children: [block(b.body)])
+                })
             case .repeat(let r):
                 let label = "Repeat" + (r.count == nil ? " forever" : "") + (r.yoyo ? " yoyo" : "")
                 return Tree(label: label, children: (r.count.map { [expr($0)] } ?? []) + [block(r.body)])
@@ -157,7 +161,8 @@ public struct ASTDumper {
             case .pair(let p): return Tree(label: "Pair", children: [expr(p.x), expr(p.y)])
             case .list(let l): return Tree(label: "List", children: tree[l.elements].map(expr))
             case .unary(let u): return Tree(label: "Unary \(u.op.rawValue)", children: [expr(u.operand)])
-            case .binary(let b): return Tree(label: "Binary \(b.op.rawValue)", children: [expr(b.lhs), expr(b.rhs)])
+            case .binary(let b): return Tree(label: "Binary \(b.op.text)", children: [expr(b.lhs), expr(b.rhs)])
+            case .not(let n): return Tree(label: "Not", children: [expr(n.operand)])
             }
         }
     }

@@ -5,6 +5,8 @@
 enum LexMessage {
     /// `!` alone (anim has `!=` only).
     case loneBang
+    /// `&&` or `||`, from C-family languages.
+    case foreignLogic(String)
     /// A number with a suffix that is no unit (`1sec`), and the unit it is closest to.
     case unknownUnit(String, suggestion: String?)
     /// A string holding bytes that are not UTF-8.
@@ -25,6 +27,7 @@ enum LexMessage {
     var message: String {
         switch self {
         case .loneBang: "unexpected character '!'"
+        case .foreignLogic(let op): "unexpected '\(op)'"
         case .unknownUnit(let suffix, let s): "unknown unit '\(suffix)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
         case .invalidUTF8InString(let b): "invalid UTF-8 byte 0x\(String(b, radix: 16)) in a string"
         case .unterminatedString: "unterminated string"
@@ -48,7 +51,8 @@ enum LexMessage {
     /// How to fix it.
     var help: String? {
         switch self {
-        case .loneBang: "'!=' compares for inequality"
+        case .loneBang: "'!=' compares for inequality; 'not' negates a bool"
+        case .foreignLogic(let op): "write '\(op == "&&" ? "and" : "or")'"
         case .unknownUnit: "units are s, ms, deg, rad and turn"
         case .invalidUTF8InString: "anim reads scripts as UTF-8; save the file in that encoding"
         case .unexpectedCharacter: "names use ASCII letters, digits and '_'"

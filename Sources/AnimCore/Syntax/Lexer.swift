@@ -186,6 +186,9 @@ public struct Lexer {
             if next == 0x3D { pos += 1; add(.bangEqual, start: start, end: pos) } else {
                 error(.loneBang, start, pos)
             }
+        case 0x26 where next == 0x26, 0x7C where next == 0x7C:  // && ||
+            pos += 1
+            error(.foreignLogic(c == 0x26 ? "&&" : "||"), start, pos)
         default:
             lexUnexpected(start)
         }

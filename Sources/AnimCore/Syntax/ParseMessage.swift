@@ -23,7 +23,7 @@ enum ParseMessage {
 
     // MARK: Expressions
 
-    case expectedOperand(ArithmeticOperator)
+    case expectedOperand(String)
     case expectedPropertyAfterDot
     case malformedNumber(String)
     case pointHasTwoComponents
@@ -63,8 +63,11 @@ enum ParseMessage {
     case expectedSpringParameter(found: String)
     case singleEqualInExpect
     case angleBracketInExpect
+    case boolOperandInExpect(String)
     case expectedComparison(found: String)
     case expectedRepeatCount
+    case expectedIfCondition
+    case elseAfterElse
     case expectedStaggerOrder
     case expectedFor
     case expectedIn(String)
@@ -173,7 +176,7 @@ enum ParseMessage {
         case .expectedAfterAssignment(let found): "expected ';', a new line or '>' after the assignment, found \(found)"
         case .expectedValue(let key): "expected a value for '\(key)'"
         case .thenAfterAs(let name): "'then' cannot follow 'as \(name)'"
-        case .expectedOperand(let op): "expected an expression after '\(op.rawValue)'"
+        case .expectedOperand(let op): "expected an expression after '\(op)'"
         case .expectedPropertyAfterDot: "expected a property name after '.'"
         case .malformedNumber(let text): "malformed number '\(text)'"
         case .pointHasTwoComponents: "a point has two components"
@@ -208,8 +211,11 @@ enum ParseMessage {
         case .expectedSpringParameter(let found): "expected a spring parameter or '<', found \(found)"
         case .singleEqualInExpect: "expected a comparison, found '='"
         case .angleBracketInExpect: "'<' and '>' are block delimiters, not comparisons"
+        case .boolOperandInExpect(let op): "'\(op)' inside an 'expect' operand needs parentheses"
         case .expectedComparison(let found): "expected '==', '!=', '<=' or '>=' after the value, found \(found)"
         case .expectedRepeatCount: "expected a count or 'forever' after 'repeat'"
+        case .expectedIfCondition: "expected a condition after 'if'"
+        case .elseAfterElse: "an 'else' after the last 'else'"
         case .expectedStaggerOrder: "expected start, end, center, edges or random after 'from'"
         case .expectedFor: "expected 'for' in 'stagger D for NAME in SHAPES < ... >'"
         case .expectedIn(let variable): "expected 'in' after '\(variable)'"
@@ -246,6 +252,9 @@ enum ParseMessage {
         case .unknownOption: "options are delay, ease, repeat, repeat-delay, yoyo, speed, from, direction, iteration-start, end-delay and fill"
         case .singleEqualInExpect: "use '==' to compare"
         case .angleBracketInExpect: "use '<=' or '>='"
+        case .expectedIfCondition: "write a bool after 'if', as in 'if sq.alpha >= 1 < ... >'"
+        case .elseAfterElse: "the 'else' without a condition comes last; write 'else if COND < ... >' for another branch"
+        case .boolOperandInExpect: "expect compares two operands once; group a bool operand, as in 'expect (a == 1) == true'"
         default: nil
         }
     }

@@ -12,12 +12,21 @@ extension Parser {
         return try parseBinary(minPrecedence: 1)
     }
 
+    /// An expression of `+ - * /` only: the operands of `expect`, whose comparison is its own
+    /// (a comparison or `and` as an operand there is written in parentheses).
+    mutating func parseArithmetic() throws -> ExprID {
+        if let e = parseLoneOperand() { return e }
+        try enterNesting(peek)
+        defer { depth -= 1 }
+        return try parseBinary(minPrecedence: Parser.arithmeticPrecedence)
+    }
+
     mutating func parseBinary(minPrecedence: Int) throws -> ExprID {
         var lhs = try parseUnary()
-        while let (prec, op) = Parser.binaryOperator(peek.kind), prec >= minPrecedence {
+        while let (prec, op) = binaryOperator(peek), prec >= minPrecedence {
             let opToken = advance()
             if atStatementEnd || check(.lt) {
-                throw report(.expectedOperand(op), at: peek)
+                throw report(.expectedOperand(op.text), at: peek)
             }
             let rhs = try parseBinary(minPrecedence: prec + 1)
             let r = tree.record(rhs.raw, Int32(opToken.span.start))
@@ -26,15 +35,36 @@ extension Parser {
         return lhs
     }
 
-    /// The precedence and operator of a token kind, if it is a binary operator: the
-    /// precedence table (higher binds tighter; all are left-associative).
-    @inline(__always) static func binaryOperator(_ kind: TokenKind) -> (Int, BinaryExpr.Op)? {
-        switch kind {
-        case .plus: (1, .add)
-        case .minus: (1, .subtract)
-        case .star: (2, .multiply)
-        case .slash: (2, .divide)
+    /// The precedence of `+` and `-`, the loosest arithmetic.
+    static let arithmeticPrecedence = 5
+    /// The precedence of the comparisons; `not` takes an operand of this precedence or tighter.
+    static let comparisonPrecedence = 4
+
+    /// The precedence and operator of a token, if it is a binary operator: the precedence
+    /// table (higher binds tighter; all are left-associative). `and` and `or` are contextual
+    /// words: operators only where an operator may follow an operand.
+    @inline(__always) func binaryOperator(_ t: Token) -> (Int, BinaryExpr.Op)? {
+        switch t.kind {
+        case .plus: (5, .arithmetic(.add))
+        case .minus: (5, .arithmetic(.subtract))
+        case .star: (6, .arithmetic(.multiply))
+        case .slash: (6, .arithmetic(.divide))
+        case .equalEqual: (4, .comparison(.equal))
+        case .bangEqual: (4, .comparison(.notEqual))
+        case .lessEqual: (4, .comparison(.lessEqual))
+        case .greaterEqual: (4, .comparison(.greaterEqual))
+        case .identifier where isWord(t, "and"): (2, .and)
+        case .identifier where isWord(t, "or"): (1, .or)
         default: nil
+        }
+    }
+
+    /// Whether a token can begin an operand (what `not` needs after it to be the operator).
+    func beginsOperand(_ t: Token) -> Bool {
+        switch t.kind {
+        case .number, .string, .color, .identifier, .lparen, .lbracket, .minus: true
+        case .keyword: t.is(.true) || t.is(.false)
+        default: false
         }
     }
 
@@ -47,8 +77,9 @@ extension Parser {
         guard t.kind == .number || t.kind == .identifier, depth < Parser.maxNestingDepth else { return nil }
         let next = token(at: current + 1)
         switch next.kind {
-        case .plus, .minus, .star, .slash, .dot: return nil
+        case .plus, .minus, .star, .slash, .dot, .equalEqual, .bangEqual, .lessEqual, .greaterEqual: return nil
         case .lbracket, .lparen where !next.spaceBefore: return nil
+        case .identifier where binaryOperator(next) != nil: return nil
         default: break
         }
         if t.kind == .number {
@@ -56,6 +87,7 @@ extension Parser {
             advance()
             return ExprID(raw: tree.add(.number, t.span, flags: t.unit.rawValue))
         }
+        if isWord(t, "not") && beginsOperand(next) { return nil }
         advance()
         return ExprID(raw: tree.add(.name, t.span))
     }
@@ -69,8 +101,16 @@ extension Parser {
         }
     }
 
-    /// unary := "-" unary | postfix
+    /// unary := "not" unary | "-" unary | postfix
+    /// (`not` takes an operand of comparison precedence: `not a == b` is `not (a == b)`.)
     mutating func parseUnary() throws -> ExprID {
+        if peek.kind == .identifier, isWord(peek, "not"), beginsOperand(token(at: current + 1)) {
+            let t = advance()
+            try enterNesting(t)
+            defer { depth -= 1 }
+            let operand = try parseBinary(minPrecedence: Parser.comparisonPrecedence)
+            return ExprID(raw: tree.add(.not, t.span.merged(with: span(operand)), operand.raw))
+        }
         if check(.minus) {
             let t = advance()
             try enterNesting(t)

@@ -35,7 +35,7 @@ extension Parser {
     }
 
     /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
-    ///       | play | relative | control
+    ///       | play | relative | control | if
     /// Two of them are short enough to be parsed here:
     /// print := "print" expr
     /// set := "set" assignment
@@ -67,6 +67,7 @@ extension Parser {
                 throw report(.cannotStartStep(text(t)), at: t)
             }
         }
+        if t.kind == .identifier, isWord(t, "if"), !peekIsAssignment() { return try parseIf() }
         if t.kind == .identifier {
             let word = text(t)
             // `a.z = 1` is an assignment, whatever keyword its first word resembles (`lett x = 1` is not).
@@ -490,7 +491,7 @@ extension Parser {
     /// expect := "expect" expr ("==" | "!=" | "<=" | ">=") expr [ "within" expr ]
     mutating func parseExpect() throws -> StepID {
         let kw = advance()
-        let lhs = try parseExpression()
+        let lhs = try parseArithmetic()
         let op: ExpectStep.Op
         switch peek.kind {
         case .equalEqual: op = .equal
@@ -501,15 +502,57 @@ extension Parser {
             throw report(.singleEqualInExpect, at: peek)
         case .lt, .gt:
             throw report(.angleBracketInExpect, at: peek)
+        case .identifier where binaryOperator(peek) != nil:
+            throw report(.boolOperandInExpect(text(peek)), at: peek)
         default:
             throw report(.expectedComparison(found: describe(peek)), at: peek)
         }
         advance()
-        let rhs = try parseExpression()
+        let rhs = try parseArithmetic()
+        if let (_, op) = binaryOperator(peek) { throw report(.boolOperandInExpect(op.text), at: peek) }
         var tolerance: ExprID?
         if match(.within) { tolerance = try parseExpression() }
         return StepID(raw: tree.add(.expect, kw.span.merged(with: previous.span), flags: op.code, lhs.raw,
                                     tree.record(rhs.raw, tolerance?.raw ?? -1)))
+    }
+
+    /// if := "if" expr block { "else" "if" expr block } [ "else" block ]
+    /// `else` may follow the `>` before it on its line or start the next line.
+    mutating func parseIf() throws -> StepID {
+        let kw = advance()
+        let mark = scratch.count
+        var end = kw.span
+        var sawElse = false
+        while true {
+            if check(.lt) { throw report(.expectedIfCondition, at: peek) }
+            let condition = try parseExpression()
+            let body = try parseBlock(after: "the condition")
+            scratch.append(condition.raw); scratch.append(body)
+            end = tree.span(ofNode: body)
+            guard nextIsElse() else { break }
+            skipNewlines()
+            advance()  // else
+            if check(.identifier), isWord(peek, "if") { advance(); continue }
+            let last = try parseBlock(after: "'else'")
+            scratch.append(-1); scratch.append(last)
+            end = tree.span(ofNode: last)
+            sawElse = true
+            break
+        }
+        if sawElse, nextIsElse() {
+            skipNewlines()
+            throw report(.elseAfterElse, at: peek)
+        }
+        let branches: SyntaxList<ExprID> = tree.list(scratch, from: mark)
+        return StepID(raw: tree.add(.conditional, kw.span.merged(with: end), branches.offset))
+    }
+
+    /// Whether `else` comes next, on this line or at the start of the next ones.
+    mutating func nextIsElse() -> Bool {
+        var i = current
+        while token(at: i).kind == .newline { i += 1 }
+        let t = token(at: i)
+        return t.kind == .identifier && isWord(t, "else")
     }
 
     /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] [ "repeat-delay" expr ] block

@@ -14,3 +14,5 @@ import Darwin
 @inline(__always) func asinDouble(_ x: Double) -> Double { asin(x) }
 @inline(__always) func expm1Double(_ x: Double) -> Double { expm1(x) }
 @inline(__always) func log1pDouble(_ x: Double) -> Double { log1p(x) }
+@inline(__always) func tanRadians(_ x: Double) -> Double { tan(x) }
+@inline(__always) func hypotDouble(_ x: Double, _ y: Double) -> Double { hypot(x, y) }

@@ -5,9 +5,13 @@
 /// An infix arithmetic operator (its precedence is in `Parser.binaryOperator(_:)`).
 public enum ArithmeticOperator: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/" }
 
+/// A comparison, in an expression (`a <= b`, giving a bool) or an `expect`.
+public enum ComparisonOperator: String, Hashable, Sendable { case equal = "==", notEqual = "!=", lessEqual = "<=", greaterEqual = ">=" }
+
 /// A built-in function.
 public enum Builtin: String, Hashable, Sendable, CaseIterable {
     case min, max, abs, sqrt, sin, cos, floor, ceil, round, mod, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
+    case pow, exp, log, tan, atan2, hypot, sign
 }
 
 /// How a value is converted to fit its slot.

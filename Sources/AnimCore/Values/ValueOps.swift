@@ -139,8 +139,78 @@ public enum ValueOps {
             return .color(Color(hue: n(0), saturation: Swift.min(100, Swift.max(0, n(1))) / 100,
                                 lightness: Swift.min(100, Swift.max(0, n(2))) / 100,
                                 alpha: f == .hsla ? Swift.min(1, Swift.max(0, n(3))) : 1))
+        case .pow:
+            let r = powDouble(n(0), n(1))
+            guard r.isFinite else {
+                let why = n(0) < 0 ? "a negative number to a fractional power" : n(0) == 0 ? "zero to a negative power" : "too large"
+                throw ValueError(message: "pow(\(formatNumber(n(0))), \(formatNumber(n(1)))) is not a number: \(why)", span: span)
+            }
+            return .number(r)
+        case .exp:
+            let r = expDouble(n(0))
+            guard r.isFinite else { throw ValueError(message: "exp(\(formatNumber(n(0)))) is too large", span: span) }
+            return .number(r)
+        case .log:
+            guard n(0) > 0 else {
+                throw ValueError(message: "log of \(n(0) == 0 ? "zero" : "a negative number (\(formatNumber(n(0))))")", span: span)
+            }
+            return .number(logDouble(n(0)))
+        case .tan:
+            guard let r = tanDegrees(n(0)) else {
+                throw ValueError(message: "tan(\(formatNumber(n(0)))°) is undefined (a right angle plus a multiple of 180°)", span: span)
+            }
+            return .number(r)
+        case .atan2:
+            // atan2(0, 0) is 0°, as in C and JavaScript.
+            return .angle(Angle(degrees: atan2Double(n(0), n(1)) * 180 / Double.pi))
+        case .hypot:
+            return try same(hypotDouble(n(0), n(1)))
+        case .sign:
+            let x = n(0)
+            return .number(x > 0 ? 1 : x < 0 ? -1 : 0)
         case .random, .velocity:
             throw ValueError(message: "'\(f.rawValue)' is not a pure function", span: span)
+        }
+    }
+
+    /// tan of an angle in degrees: exact at multiples of 45°, nil at 90° plus a multiple of 180°.
+    static func tanDegrees(_ d: Double) -> Double? {
+        var r = d.truncatingRemainder(dividingBy: 180)
+        if r < 0 { r += 180 }
+        switch r {
+        case 0: return 0
+        case 45: return 1
+        case 90: return nil
+        case 135: return -1
+        default: return tanRadians(r * Double.pi / 180)
+        }
+    }
+
+    /// A comparison of two values of one kind (the checker has unified them): `==` and `!=`
+    /// within `tolerance` per component (exact for strings, bools and shapes), `<=` and `>=`
+    /// on the scalar value exactly, as `expect` compares without `within`.
+    public static func compare(_ op: ComparisonOperator, _ a: Value, _ b: Value, tolerance: Double = 1e-6) -> Bool {
+        switch op {
+        case .equal: return approximatelyEqual(a, b, tolerance: tolerance)
+        case .notEqual: return !approximatelyEqual(a, b, tolerance: tolerance)
+        case .lessEqual: return NumericValue.scalar(a) <= NumericValue.scalar(b)
+        case .greaterEqual: return NumericValue.scalar(a) >= NumericValue.scalar(b)
+        }
+    }
+
+    /// Equality within a tolerance per component; exact for strings, bools and shapes.
+    public static func approximatelyEqual(_ a: Value, _ b: Value, tolerance: Double) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { x == y || Swift.abs(x - y) <= tolerance }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return close(x, y)
+        case (.time(let x), .time(let y)): return close(x.seconds, y.seconds)
+        case (.angle(let x), .angle(let y)): return close(x.degrees, y.degrees)
+        case (.point(let p), .point(let q)): return close(p.x, q.x) && close(p.y, q.y)
+        case (.color(let c), .color(let d)):
+            return close(c.r, d.r) && close(c.g, d.g) && close(c.b, d.b) && close(c.a * 255, d.a * 255)
+        case (.list(let xs), .list(let ys)):
+            return xs.count == ys.count && zip(xs, ys).allSatisfy { approximatelyEqual($0, $1, tolerance: tolerance) }
+        default: return a == b
         }
     }
 

@@ -76,6 +76,7 @@ enum SemanticTokens {
         for d in symbols.declarations { declAt[d.nameSpan.start] = d }
         var refAt: [UInt32: Reference] = [:]
         for r in symbols.references { refAt[r.span.start] = r }
+        let operatorWordAt = Set(symbols.operatorWords.map(\.start))
         func type(of d: Declaration) -> (T, Int) {
             switch d.kind {
             case .shape, .array, .group: (.variable, 0)
@@ -119,7 +120,9 @@ enum SemanticTokens {
             case .string: out.append((t.span, .string, 0))
             case .color: out.append((t.span, .enumMember, 0))
             case .identifier:
-                if let d = declAt[t.span.start] {
+                if operatorWordAt.contains(t.span.start) {
+                    out.append((t.span, .keyword, 0))
+                } else if let d = declAt[t.span.start] {
                     let (ty, m) = type(of: d)
                     out.append((t.span, ty, m | 1))
                 } else if let r = refAt[t.span.start] {

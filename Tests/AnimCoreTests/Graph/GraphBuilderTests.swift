@@ -147,6 +147,18 @@ struct GraphBuilderTests {
         #expect(duration("rect a\nlet d = 0.5\nanimate 0 delay d repeat forever < a.z = 1 >") == .dynamic)
     }
 
+    @Test func ifDurations() {
+        // Constant conditions decide; otherwise every branch it may take (none: 0) must agree.
+        #expect(duration("if true < wait 2 > else < wait 1 >") == seconds("2"))
+        #expect(duration("if false < wait 2 > else < wait 1 >") == seconds("1"))
+        #expect(duration("if false < wait 2 >") == seconds("0"))
+        #expect(duration("rect a\nif a.z == 0 < wait 1 > else < wait 1 > then wait 1") == seconds("2"))
+        #expect(duration("rect a\nif a.z == 0 < wait 1 > else < wait 2 >") == .dynamic)
+        #expect(duration("rect a\nif a.z == 0 < wait 1 >") == .dynamic)
+        #expect(duration("rect a\nif a.z == 0 < wait 0 >") == seconds("0"))
+        #expect(duration("rect a\nif a.z == 0 < repeat forever < wait 1 > > else < repeat forever < wait 2 > >") == .forever)
+    }
+
     @Test func decimalDurationsAddExactly() {
         #expect(duration("wait 0.1 then wait 0.2") == .exact(Time(ticks: 300_000_000)))
         let tenths = Array(repeating: "wait 0.1", count: 10).joined(separator: " then ")

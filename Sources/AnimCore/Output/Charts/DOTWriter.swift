@@ -67,6 +67,11 @@ public enum DOTWriter {
                     }
                 case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
                     out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted];\n"
+                case .conditional(let conditions, let list):
+                    for (k, b) in run.graph[list].enumerated() {
+                        let label = k < conditions.count ? (k == 0 ? "if" : "else if") : "else"
+                        out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted, label=\"\(label)\"];\n"
+                    }
                 case .tween, .wait, .action, .spring, .play:
                     break
                 }
@@ -82,7 +87,7 @@ public enum DOTWriter {
     /// Node attributes by kind: containers plain, tweens blue, springs violet, actions amber.
     static func style(_ k: NodeKind) -> String {
         switch k {
-        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn: ", fillcolor=\"#ffffff\""
+        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn, .conditional: ", fillcolor=\"#ffffff\""
         case .tween: ", fillcolor=\"#dbe9f8\""
         case .spring: ", fillcolor=\"#eadcf8\""
         case .wait: ", fillcolor=\"#eeeeee\", style=\"rounded,dashed,filled\""
