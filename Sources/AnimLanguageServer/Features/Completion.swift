@@ -162,7 +162,9 @@ enum Completion {
         }
         if clause.isEmpty || previous == "then" {
             let starts = Keyword.allCases.filter { $0.startsStep || ($0.startsStatement && clause.isEmpty && !inBlock(before)) }
+            // `if` starts a step too, though the lexer reads it as a word (Grammar.md §6.16).
             return starts.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: $0.startsStep ? "step" : "statement") }
+                + [CompletionItem(label: "if", kind: .keyword, detail: "step")]
         }
         // An expression.
         let scopeOffset = a.sourceOffset(offset)
@@ -180,6 +182,8 @@ enum Completion {
         }
         out += Vocabulary.colorNames.filter { !seen.contains($0) }.map { CompletionItem(label: $0, kind: .color, detail: "colour") }
         out += ["true", "false"].map { CompletionItem(label: $0, kind: .keyword, detail: "bool") }
+        out += ["pi", "tau"].filter { !seen.contains($0) }.map { CompletionItem(label: $0, kind: .constant, detail: "number") }
+        out += ["and", "or", "not"].map { CompletionItem(label: $0, kind: .keyword, detail: "operator") }
         return out
     }
 
