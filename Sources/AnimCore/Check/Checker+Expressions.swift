@@ -220,21 +220,28 @@ extension Checker {
 
     // MARK: - Comparisons and logic
 
+    /// Brings two compared operands to one kind as `expect` does: numbers meet times and angles
+    /// as seconds and degrees, and points as (n, n). False when their kinds cannot be compared.
+    mutating func coerceComparable(_ l: inout TypedExpr, _ r: inout TypedExpr) -> Bool {
+        if l.kind == r.kind { return true }
+        if r.kind == .number, l.kind == .time || l.kind == .angle || l.kind == .point, let x = coerce(r, to: l.kind, scaleLike: true) {
+            r = x
+        } else if l.kind == .number, r.kind == .time || r.kind == .angle || r.kind == .point, let x = coerce(l, to: r.kind, scaleLike: true) {
+            l = x
+        } else {
+            return false
+        }
+        return true
+    }
+
     /// `== != <= >=` giving a bool, with the kinds `expect` compares (Grammar.md, "Comparisons").
     mutating func checkComparison(_ b: BinaryExpr, _ op: ComparisonOperator) -> TypedExpr? {
         guard var l = check(b.lhs), var r = check(b.rhs) else { return nil }
-        if l.kind != r.kind {
-            if r.kind == .number, l.kind == .time || l.kind == .angle || l.kind == .point, let x = coerce(r, to: l.kind, scaleLike: true) {
-                r = x
-            } else if l.kind == .number, r.kind == .time || r.kind == .angle || r.kind == .point,
-                      let x = coerce(l, to: r.kind, scaleLike: true) {
-                l = x
-            } else {
-                var d = Diagnostic.error(CheckError.incomparableKinds(l.kind, r.kind).message, at: b.opSpan)
-                d.secondary = [.init(span: l.span, text: l.kind.withArticle), .init(span: r.span, text: r.kind.withArticle)]
-                diagnostics.report(d)
-                return nil
-            }
+        if !coerceComparable(&l, &r) {
+            var d = Diagnostic.error(CheckError.incomparableKinds(l.kind, r.kind).message, at: b.opSpan)
+            d.secondary = [.init(span: l.span, text: l.kind.withArticle), .init(span: r.span, text: r.kind.withArticle)]
+            diagnostics.report(d)
+            return nil
         }
         if op == .lessEqual || op == .greaterEqual {
             guard l.kind == .number || l.kind == .time || l.kind == .angle else {

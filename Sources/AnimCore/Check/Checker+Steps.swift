@@ -517,19 +517,11 @@ extension Checker {
     mutating func checkExpect(_ e: ExpectStep) -> ExpectSpec? {
         guard var l = check(e.lhs) else { return nil }
         guard var r = check(e.rhs) else { return nil }
-        // Numbers meet times and angles as seconds and degrees, and points as (n, n).
-        if l.kind != r.kind {
-            if r.kind == .number, l.kind == .time || l.kind == .angle || l.kind == .point, let x = coerce(r, to: l.kind, scaleLike: true) {
-                r = x
-            } else if l.kind == .number, r.kind == .time || r.kind == .angle || r.kind == .point,
-                      let x = coerce(l, to: r.kind, scaleLike: true) {
-                l = x
-            } else {
-                var d = Diagnostic.error(CheckError.incomparableKinds(l.kind, r.kind).message, at: tree.span(e.rhs))
-                d.secondary.append(.init(span: tree.span(e.lhs), text: l.kind.withArticle))
-                diagnostics.report(d)
-                return nil
-            }
+        if !coerceComparable(&l, &r) {
+            var d = Diagnostic.error(CheckError.incomparableKinds(l.kind, r.kind).message, at: tree.span(e.rhs))
+            d.secondary.append(.init(span: tree.span(e.lhs), text: l.kind.withArticle))
+            diagnostics.report(d)
+            return nil
         }
         if e.op == .lessEqual || e.op == .greaterEqual {
             guard l.kind == .number || l.kind == .time || l.kind == .angle else {

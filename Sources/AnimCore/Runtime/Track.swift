@@ -163,27 +163,11 @@ struct PathTrack: Sendable {
         if q <= 0 { return (0, 0) }
         let total = lengths[lengths.count - 1]
         if q >= 1 || !(total > 0) { return (last, 1) }
-        let target = q * total
-        var lo = 0, hi = lengths.count - 1
-        while lo + 1 < hi {
-            let mid = (lo + hi) / 2
-            if lengths[mid] <= target { lo = mid } else { hi = mid }
-        }
-        let span = lengths[hi] - lengths[lo]
-        let f = span > 0 ? (target - lengths[lo]) / span : 0
-        let sample = Double(lo) + f
-        let n = PathTrack.samplesPerSegment
-        let s = min(last, Int(sample) / n)
-        return (s, min(1, max(0, (sample - Double(s * n)) / Double(n))))
+        return segment(at: q * total)
     }
 
-    private func location(_ p: Double) -> Point {
-        let q = min(1, max(0, p))
-        if q <= 0 { return points[0] }
-        if q >= 1 { return points[points.count - 1] }
-        let total = lengths[lengths.count - 1]
-        guard total > 0 else { return points[points.count - 1] }
-        let target = q * total
+    /// The segment and its parameter (0…1) at arc length `target`, strictly inside the path.
+    private func segment(at target: Double) -> (Int, Double) {
         var lo = 0, hi = lengths.count - 1
         while lo + 1 < hi {
             let mid = (lo + hi) / 2
@@ -194,8 +178,18 @@ struct PathTrack: Sendable {
         let sample = Double(lo) + f
         let n = PathTrack.samplesPerSegment
         let s = min(points.count - 2, Int(sample) / n)
-        let t = (sample - Double(s * n)) / Double(n)
-        return PathTrack.point(points, s, min(1, max(0, t)))
+        return (s, min(1, max(0, (sample - Double(s * n)) / Double(n))))
+    }
+
+    /// The point at overall progress p (clamped to [0, 1]), by arc length.
+    private func location(_ p: Double) -> Point {
+        let q = min(1, max(0, p))
+        if q <= 0 { return points[0] }
+        if q >= 1 { return points[points.count - 1] }
+        let total = lengths[lengths.count - 1]
+        guard total > 0 else { return points[points.count - 1] }
+        let (s, t) = segment(at: q * total)
+        return PathTrack.point(points, s, t)
     }
 }
 

@@ -4,7 +4,7 @@
 // (a count, then the items) and small records. Handles (ExprID, StepID, …) are node indices, so
 // reading a node costs no reference counting, and the whole tree is a few arrays, freed in one
 // go. Names are not stored: a name is the text of its span, interned by the pass that reads it.
-// The typed views the passes switch over are in AST.swift; this file builds and decodes them.
+// The typed views the passes switch over are in AST.swift, decoded in SyntaxTree+Views.swift.
 
 // MARK: - Handles
 
