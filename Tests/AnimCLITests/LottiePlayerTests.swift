@@ -8,7 +8,9 @@
 // (analytic coverage; their pictures are identical), rlottie has its own scanline rasterizer,
 // anim a signed distance; rounded corners — the players draw Lottie's Bézier approximation of
 // the arc; blending — rlottie composites in 8-bit premultiplied colour with truncated opacity;
-// and colour channels — both players truncate them where anim rounds (`truncatedChannels`).
+// and colour channels — both players truncate them where anim rounds, so the export writes each
+// channel never below its level (a tweened colour is still drawn half a level darker on
+// average), and the mean difference stays under 1 level.
 // A wrong frame moves 40% of the pixels, which each test checks is caught.
 import AnimCore
 import AnimTestSupport
@@ -24,16 +26,6 @@ struct LottiePlayerTests {
     /// Why a lottie-web test is skipped.
     static let lottieWebNote: Comment = Consumers.chromium == nil
         ? Consumers.skipNote("chromium") : Consumers.skipNote("lottie-web (wagtail-lottie in .build/test-tools/venv)")
-
-    /// Why the mean bound fails today. The export writes colour channels to 4 or 5 decimals,
-    /// and both players truncate a channel (lottie-web: `bm_floor(c * 255)`; rlottie:
-    /// `uchar(255 * r)`), so a channel written just below its exact value is drawn a level
-    /// darker: the stage's #f4f1ea is written as 0.95686 (244/255 = 0.956863), drawn as 243
-    /// over most of the picture. With the stage colour written so that truncation lands on
-    /// it, the means are 0.04–0.45 (lottie-web) and 0.06–0.76 (rlottie). The exporter's fix
-    /// makes this known issue disappear, and withKnownIssue then says so: delete it.
-    static let truncatedChannels: Comment =
-        "colour channels exported just below their value (#f4f1ea's 244 as 0.95686) are truncated a level darker by the player"
 
     /// Exports the scene at 30 fps and renders anim's PNG of each frame's instant
     /// (`anim-F.png`); the export's path.
@@ -52,7 +44,7 @@ struct LottiePlayerTests {
     /// Compares a player's frames (`image(F)`) with anim's PNGs, printing each difference; and
     /// checks that the comparison catches a wrong frame (the player's 1.2 s against anim's 0.5 s).
     static func compare(_ player: String, _ image: (Int) -> String, in dir: ScratchDirectory,
-                        frames: [(Int, String)] = LottiePlayerTests.frames, truncatesStage: Bool = true) throws {
+                        frames: [(Int, String)] = LottiePlayerTests.frames) throws {
         var dark: [String] = []
         for (frame, time) in frames {
             let drawn = try PNGFile.read(image(frame)), anim = try PNGFile.read(dir.path("anim-\(frame).png"))
@@ -62,13 +54,7 @@ struct LottiePlayerTests {
             #expect(d.overFraction <= 0.005, "\(player) at \(time)s: \(d)")
             if d.mean >= 1.0 { dark.append("\(time)s (mean \(String(format: "%.3f", d.mean)))") }
         }
-        if truncatesStage {
-            withKnownIssue(truncatedChannels) {
-                #expect(dark.isEmpty, "\(player): a mean difference of 1 level or more at \(dark.joined(separator: ", "))")
-            }
-        } else {
-            #expect(dark.isEmpty, "\(player): a mean difference of 1 level or more at \(dark.joined(separator: ", "))")
-        }
+        #expect(dark.isEmpty, "\(player): a mean difference of 1 level or more at \(dark.joined(separator: ", "))")
         let wrong = try #require(ImageDifference.between(try PNGFile.read(image(36)), try PNGFile.read(dir.path("anim-15.png")),
                                                          threshold: 24))
         print("\(player) at 1.2s vs anim PNG at 0.5s (a wrong frame, must be caught): \(wrong)")
@@ -129,7 +115,7 @@ struct LottiePlayerTests {
         let version = try LottieWebPage.render(document: json, frames: Self.textFrames.map(\.0), renderer: "svg",
                                                width: 400, height: 240, in: dir)
         try Self.compare("lottie-web \(version) svg, text", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
-                         frames: Self.textFrames, truncatesStage: false)
+                         frames: Self.textFrames)
     }
 
     @Test("rlottie draws exported text like anim",
@@ -140,6 +126,6 @@ struct LottiePlayerTests {
         let json = try Self.prepare(dir, script: Self.textScript, frames: Self.textFrames)
         let info = try RLottie.render(document: json, frames: Self.textFrames.map(\.0), in: dir)
         #expect(info.hasPrefix("animation 400x240 fr=30"), Comment(rawValue: info))
-        try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames, truncatesStage: false)
+        try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
 }
