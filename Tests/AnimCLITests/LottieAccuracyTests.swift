@@ -94,11 +94,12 @@ struct LottieAccuracyTests {
     @Test("elastic", .enabled(if: enabled, note)) func elastic() throws { try Self.check("elastic") }
     @Test("bounce", .enabled(if: enabled, note)) func bounce() throws { try Self.check("bounce") }
     @Test("spring", .enabled(if: enabled, note)) func spring() throws { try Self.check("spring") }
+    @Test("path (with orient), as spatial keyframes", .enabled(if: enabled, note)) func path() throws { try Self.check("path") }
 
     @Test("every probe's family has a test", .enabled(if: enabled, note))
     func everyFamilyTested() throws {
         let tested: Set = ["linear", "bezier", "steps", "sine", "quad", "cubic", "quart", "quint", "expo", "circ", "back",
-                           "elastic", "bounce", "spring"]
+                           "elastic", "bounce", "spring", "path"]
         let measured = Set(try Self.measurement.get().families.keys)
         #expect(measured == tested, "families measured but not tested, or tested but not measured: \(measured.symmetricDifference(tested))")
         #expect(Set(Self.known.keys).isSubset(of: tested), "known families with no test: \(Set(Self.known.keys).subtracting(tested))")

@@ -98,6 +98,47 @@ struct LottiePlayerTests {
         try Self.compare("rlottie", { dir.path("rlottie-\($0).png") }, in: dir)
     }
 
+    // MARK: - Paths, exported as spatial keyframes
+
+    /// Tests/Pictures/paths.anim: a rect following a path with orient, a circle on a path, a
+    /// square through a keyframe list of points; the export's position keys carry spatial
+    /// tangents (`to`/`ti`), which each player must follow by arc length as anim does.
+    static var pathsScript: String { PictureFixtures.directory.appendingPathComponent("paths.anim").path }
+    /// Its frames at 30 fps: the start, a quarter, mid (the wrong-frame check's 1.2 s is 36),
+    /// three quarters, the end.
+    static let pathFrames = [(0, "0"), (15, "0.5"), (30, "1"), (36, "1.2"), (45, "1.5"), (60, "2")]
+
+    /// The export of paths.anim has spatial keyframes (else the tests below check nothing new).
+    static func requireSpatialKeys(_ json: String) throws {
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(text.contains("\"to\":[") && text.contains("\"ti\":["), "no spatial keyframes in the export of paths.anim")
+    }
+
+    @Test("lottie-web's SVG renderer follows exported paths like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebPaths() throws {
+        let dir = try ScratchDirectory("lottie-web-paths")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.pathsScript, frames: Self.pathFrames)
+        try Self.requireSpatialKeys(json)
+        let version = try LottieWebPage.render(document: json, frames: Self.pathFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, paths", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.pathFrames)
+    }
+
+    @Test("rlottie follows exported paths like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottiePaths() throws {
+        let dir = try ScratchDirectory("rlottie-paths")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.pathsScript, frames: Self.pathFrames)
+        try Self.requireSpatialKeys(json)
+        let info = try RLottie.render(document: json, frames: Self.pathFrames.map(\.0), in: dir)
+        #expect(info.hasPrefix("animation 320x240 fr=30"), Comment(rawValue: info))
+        try Self.compare("rlottie, paths", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.pathFrames)
+    }
+
     // MARK: - Text shapes, exported as glyph outlines
 
     /// Tests/Pictures/text.anim: text at several sizes, rotated, scaled, translucent, with a

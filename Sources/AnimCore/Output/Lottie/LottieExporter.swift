@@ -194,13 +194,13 @@ struct ChannelBuilder {
         let start = firstTime()
         if isConstant(.offset) {
             let o = value(.offset, start)?.framePoint ?? .zero
-            return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, sample: sum)
+            return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
         }
         if isConstant(.center) {
             let c = value(.center, start)?.framePoint ?? .zero
-            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, sample: sum)
+            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
         }
-        return animated([.fitted(start, timeline.end)], format: Self.pixels, sample: sum)
+        return animated([.fitted(start, timeline.end)], format: Self.pixels, spatial: true, sample: sum)
     }
 
     /// Corner radius, clamped to half the shorter side: exact while no clamp is in play.
@@ -283,16 +283,17 @@ struct ChannelBuilder {
     }
 
     /// A Lottie property from stretches: static when nothing changes, else keyframes.
-    func animated(_ stretches: [Stretch], format: LottieChannelFormat, sample: @escaping (Time) -> [Double]) -> String {
+    func animated(_ stretches: [Stretch], format: LottieChannelFormat, spatial: Bool = false,
+                  sample: @escaping (Time) -> [Double]) -> String {
         var keys: [LottieKey] = []
         func add(_ k: LottieKey) {
             if let last = keys.last, k.t <= last.t + 1e-9 { keys.removeLast() }
-            keys.append(LottieKey(t: k.t, digits: k.digits, v: k.v.map(format.quantized), h: k.h, hold: k.hold))
+            keys.append(LottieKey(t: k.t, digits: k.digits, v: k.v.map(format.quantized), h: k.h, hold: k.hold, tangents: k.tangents))
         }
         func add(_ t: Time, _ v: [Double], _ h: LottieHandles?, hold: Bool) {
             add(LottieKey(t: t.seconds * Double(fps), digits: 4, v: v, h: h, hold: hold))
         }
-        let fitter = LottieFitter(fps: fps, format: format, sample: sample)
+        let fitter = LottieFitter(fps: fps, format: format, sample: sample, spatial: spatial)
         for s in stretches {
             switch s {
             case .hold(let t, let v): add(t, v, nil, hold: true)
@@ -325,6 +326,11 @@ struct ChannelBuilder {
             if i + 1 < compact.count {
                 if k.hold {
                     item += ",\"h\":1"
+                } else if let (to, ti) = k.tangents, let h = k.h {
+                    // A spatial key's ease is one curve (scalars, as After Effects writes it).
+                    item += ",\"o\":{\"x\":\(formatFixed(h.x1, 6)),\"y\":\(formatFixed(h.y1, 6))}"
+                    item += ",\"i\":{\"x\":\(formatFixed(h.x2, 6)),\"y\":\(formatFixed(h.y2, 6))}"
+                    item += ",\"to\":\(vector(to, format)),\"ti\":\(vector(ti, format))"
                 } else {
                     let h = k.h ?? .linear
                     item += ",\"o\":{\"x\":[\(formatFixed(h.x1, 6))],\"y\":[\(formatFixed(h.y1, 6))]}"

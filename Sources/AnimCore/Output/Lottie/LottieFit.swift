@@ -72,6 +72,9 @@ struct LottieKey {
     var v: [Double]
     var h: LottieHandles?
     var hold: Bool
+    /// A position's spatial tangents to the next key: its path is the cubic Bézier v, v + to,
+    /// next + ti, next, travelled by arc length at the pace `h` eases.
+    var tangents: (to: [Double], ti: [Double])? = nil
 }
 
 /// Fits keyframes to one channel's exact curve.
@@ -79,6 +82,9 @@ struct LottieFitter {
     let fps: Int
     let format: LottieChannelFormat
     let sample: (Time) -> [Double]
+    /// A position (x, y, 0): a run the value's own cubic cannot follow may be a spatial
+    /// Bézier segment (`to`/`ti`) instead.
+    var spatial = false
 
     /// Instants per frame of the sampling grid: 64, doubled until they are at most 1/1920 s apart.
     var perFrame: Int {
@@ -132,7 +138,7 @@ struct LottieFitter {
         var i = 0, run = 4
         while i < p.count - 1 {
             var good = i + 1
-            var best = fit(p, i, good) ?? (.linear, false)
+            var best: Segment = fit(p, i, good) ?? (.linear, false, nil)
             var bad = p.count, step = max(1, run)
             while true {
                 let j = min(i + step, p.count - 1)
@@ -151,16 +157,27 @@ struct LottieFitter {
                 if let f = fit(p, i, mid) { good = mid; best = f } else { bad = mid }
             }
             let v = p.values[i].map(format.quantized)
-            keys.append(LottieKey(t: p.frames[i], digits: i == 0 ? 4 : gridDigits, v: v, h: best.0, hold: best.1))
+            keys.append(LottieKey(t: p.frames[i], digits: i == 0 ? 4 : gridDigits, v: v, h: best.0, hold: best.1, tangents: best.2))
             run = good - i
             i = good
         }
         return keys
     }
 
+    /// A fitted segment: its ease, whether it holds, and a position's spatial tangents.
+    typealias Segment = (LottieHandles, Bool, (to: [Double], ti: [Double])?)
+
+    /// The segment from sample i to sample j: the value's own cubic, or for a position a
+    /// spatial one, if it is within the bound at every sample between.
+    func fit(_ p: Samples, _ i: Int, _ j: Int) -> Segment? {
+        if let f = cubic(p, i, j) { return (f.0, f.1, nil) }
+        guard spatial, let f = path(p, i, j) else { return nil }
+        return (f.0, false, f.1)
+    }
+
     /// The cubic from sample i to sample j with the ends as written, if it is within the
     /// bound at every sample between; `hold` when it is a constant.
-    func fit(_ p: Samples, _ i: Int, _ j: Int) -> (LottieHandles, Bool)? {
+    func cubic(_ p: Samples, _ i: Int, _ j: Int) -> (LottieHandles, Bool)? {
         let v0 = p.values[i].map(format.quantized), v1 = p.values[j].map(format.quantized)
         let dims = v0.count
         let f0 = p.frames[i], span = p.frames[j] - f0
@@ -216,6 +233,119 @@ struct LottieFitter {
         }
         guard within(few), within(inside) else { return nil }
         return (LottieHandles(polynomial: y1, y2), false)
+    }
+
+    // MARK: - Spatial segments
+
+    /// Chords of a spatial segment's arc-length table (lottie-web walks 150 or more; rlottie
+    /// solves for the length).
+    static let chords = 100
+
+    /// Sample i to sample j of a position as a spatial Bézier segment: its control points are
+    /// the least-squares cubic through the run's points (parameterised by chord length), its
+    /// ease the least-squares cubic of the arc-length fraction at each sample's nearest point;
+    /// checked as a player computes it: the point at the eased fraction of the arc length.
+    func path(_ p: Samples, _ i: Int, _ j: Int) -> (LottieHandles, (to: [Double], ti: [Double]))? {
+        let v0 = p.values[i].map(format.quantized), v1 = p.values[j].map(format.quantized)
+        guard v0.count == 3, j - i >= 4 else { return nil }
+        let f0 = p.frames[i], span = p.frames[j] - f0
+        guard span > 0 else { return nil }
+        let bound2 = format.tolerance * 0.8 * format.tolerance * 0.8
+        let few = Array(stride(from: i + 1, to: j, by: max(1, (j - i) / 128)))
+        // Chord-length parameters of the run's points.
+        var lengths = [0.0]
+        var last = (v0[0], v0[1])
+        for k in few + [j] {
+            let q = k == j ? (v1[0], v1[1]) : (p.values[k][0], p.values[k][1])
+            lengths.append(lengths[lengths.count - 1] + ((q.0 - last.0) * (q.0 - last.0) + (q.1 - last.1) * (q.1 - last.1)).squareRoot())
+            last = q
+        }
+        let travelled = lengths[lengths.count - 1]
+        guard travelled > 0 else { return nil }
+        // Least squares for the two inner control points, pulled very slightly towards the
+        // straight line.
+        var s11 = 0.0, s12 = 0.0, s22 = 0.0, rx1 = 0.0, rx2 = 0.0, ry1 = 0.0, ry2 = 0.0
+        for (n, k) in few.enumerated() {
+            let t = lengths[n + 1] / travelled, w = 1 - t
+            let b0 = w * w * w, b1 = 3 * t * w * w, b2 = 3 * t * t * w, b3 = t * t * t
+            let rx = p.values[k][0] - v0[0] * b0 - v1[0] * b3, ry = p.values[k][1] - v0[1] * b0 - v1[1] * b3
+            s11 += b1 * b1; s12 += b1 * b2; s22 += b2 * b2
+            rx1 += b1 * rx; rx2 += b2 * rx; ry1 += b1 * ry; ry2 += b2 * ry
+        }
+        let lambda = 1e-9 + 1e-7 * (s11 + s22)
+        let a11 = s11 + lambda, a22 = s22 + lambda, det = a11 * a22 - s12 * s12
+        guard det > 0, det.isFinite else { return nil }
+        let dx = v1[0] - v0[0], dy = v1[1] - v0[1]
+        rx1 += lambda * (v0[0] + dx / 3); rx2 += lambda * (v0[0] + 2 * dx / 3)
+        ry1 += lambda * (v0[1] + dy / 3); ry2 += lambda * (v0[1] + 2 * dy / 3)
+        // The tangents as written (the value's decimals), and the control points they give.
+        let to = [format.quantized((rx1 * a22 - s12 * rx2) / det - v0[0]), format.quantized((ry1 * a22 - s12 * ry2) / det - v0[1]), 0]
+        let ti = [format.quantized((a11 * rx2 - s12 * rx1) / det - v1[0]), format.quantized((a11 * ry2 - s12 * ry1) / det - v1[1]), 0]
+        let c1 = (v0[0] + to[0], v0[1] + to[1]), c2 = (v1[0] + ti[0], v1[1] + ti[1])
+        // lottie-web draws a segment whose tangents lie on the line between its ends as a
+        // straight one (bez.pointOnLine2D, |det| < 0.001): such a segment is the plain cubic's.
+        func onLine(_ x: Double, _ y: Double) -> Bool {
+            let d = v0[0] * v1[1] + v0[1] * x + v1[0] * y - x * v1[1] - y * v0[0] - v1[0] * v0[1]
+            return abs(d) < 0.01
+        }
+        if onLine(c1.0, c1.1) && onLine(c2.0, c2.1) { return nil }
+        // The arc-length table.
+        let n = Self.chords
+        var points: [(Double, Double)] = [], arc = [0.0]
+        for m in 0...n {
+            let t = Double(m) / Double(n), w = 1 - t
+            let b0 = w * w * w, b1 = 3 * t * w * w, b2 = 3 * t * t * w, b3 = t * t * t
+            let q = (v0[0] * b0 + c1.0 * b1 + c2.0 * b2 + v1[0] * b3, v0[1] * b0 + c1.1 * b1 + c2.1 * b2 + v1[1] * b3)
+            if let r = points.last { arc.append(arc[arc.count - 1] + ((q.0 - r.0) * (q.0 - r.0) + (q.1 - r.1) * (q.1 - r.1)).squareRoot()) }
+            points.append(q)
+        }
+        let total = arc[n]
+        guard total > 0 else { return nil }
+        // Each sample's arc-length fraction: its nearest point on the table's chords.
+        func fraction(_ x: Double, _ y: Double) -> Double {
+            var best = Double.infinity, at = 0.0
+            for m in 0..<n {
+                let (ax, ay) = points[m], ex = points[m + 1].0 - ax, ey = points[m + 1].1 - ay
+                let l2 = ex * ex + ey * ey
+                let t = l2 > 0 ? max(0, min(1, ((x - ax) * ex + (y - ay) * ey) / l2)) : 0
+                let qx = ax + t * ex - x, qy = ay + t * ey - y, d = qx * qx + qy * qy
+                if d < best { best = d; at = arc[m] + t * (arc[m + 1] - arc[m]) }
+            }
+            return at / total
+        }
+        var t11 = 0.0, t12 = 0.0, t22 = 0.0, c1s = 0.0, c2s = 0.0
+        for k in few {
+            let u = (p.frames[k] - f0) / span, w = 1 - u
+            let b1 = 3 * u * w * w, b2 = 3 * u * u * w, r = fraction(p.values[k][0], p.values[k][1]) - u * u * u
+            t11 += b1 * b1; t12 += b1 * b2; t22 += b2 * b2; c1s += b1 * r; c2s += b2 * r
+        }
+        let mu = 1e-9 + 1e-7 * (t11 + t22)
+        let e11 = t11 + mu, e22 = t22 + mu, tdet = e11 * e22 - t12 * t12
+        c1s += mu / 3; c2s += mu * 2 / 3
+        guard tdet > 0, tdet.isFinite else { return nil }
+        let y1 = Self.handle((c1s * e22 - t12 * c2s) / tdet), y2 = Self.handle((e11 * c2s - t12 * c1s) / tdet)
+        // The point at a fraction of the arc length, as the table gives it.
+        func point(_ f: Double) -> (Double, Double) {
+            let d = f * total
+            var lo = 0, hi = n
+            while hi - lo > 1 { let mid = (lo + hi) / 2; if arc[mid] <= d { lo = mid } else { hi = mid } }
+            let piece = arc[hi] - arc[lo], t = piece > 0 ? (d - arc[lo]) / piece : 0
+            return (points[lo].0 + t * (points[hi].0 - points[lo].0), points[lo].1 + t * (points[hi].1 - points[lo].1))
+        }
+        func within<S: Sequence<Int>>(_ ks: S) -> Bool {
+            for k in ks {
+                let u = (p.frames[k] - f0) / span, w = 1 - u
+                let eased = 3 * u * w * w * y1 + 3 * u * u * w * y2 + u * u * u
+                // Outside 0...1 players stop at an end (lottie-web jumps to the far one
+                // below 0), so the pace must stay on the segment.
+                guard eased >= 0, eased <= 1 else { return false }
+                let q = point(eased), ex = q.0 - p.values[k][0], ey = q.1 - p.values[k][1], ez = p.values[k][2]
+                if ex * ex + ey * ey + ez * ez > bound2 { return false }
+            }
+            return true
+        }
+        guard within(few), within((i + 1)..<j) else { return nil }
+        return (LottieHandles(polynomial: y1, y2), (to, ti))
     }
 
     /// A handle as the document writes it (6 decimals).
