@@ -16,7 +16,7 @@ import Testing
 
 @Suite("Lottie export read by the lottie package", .serialized)
 struct ExportLottieTests {
-    /// Frames at 30 fps: 0 s, 0.5 s, 1.2 s (mid Bézier tweens and the baked spring), 2 s, and
+    /// Frames at 30 fps: 0 s, 0.5 s, 1.2 s (mid Bézier tweens and the fitted spring), 2 s, and
     /// 2.4 s (after the z-order change, mid the cubic-bezier alpha tween).
     static let frames = [(0, "0"), (15, "0.5"), (36, "1.2"), (60, "2"), (72, "2.4")]
 

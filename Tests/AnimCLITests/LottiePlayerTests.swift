@@ -20,7 +20,7 @@ import Testing
 @Suite("Lottie export played by lottie-web and rlottie", .serialized)
 struct LottiePlayerTests {
     /// The frames (at 30 fps) the `lottie` reader is checked at: 0 s, 0.5 s, 1.2 s (mid the
-    /// Bézier tweens and the baked spring), 2 s, and 2.4 s (after the z-order change).
+    /// Bézier tweens and the fitted spring), 2 s, and 2.4 s (after the z-order change).
     static let frames = ExportLottieTests.frames
 
     /// Why a lottie-web test is skipped.

@@ -35,8 +35,11 @@ struct LottieBakingTests {
         return try #require(group.first { $0["ty"] as? String == "fl" }?["c"] as? [String: Any])
     }
 
+    /// Arc-length tables of spatial segments, by key index.
+    final class Tables { var byKey: [Int: (points: [[Double]], arc: [Double])] = [:] }
+
     /// A Lottie property's value at frame `f`, as a player computes it.
-    static func evaluate(_ property: [String: Any], at f: Double) -> [Double] {
+    static func evaluate(_ property: [String: Any], at f: Double, _ tables: Tables = Tables()) -> [Double] {
         func numbers(_ x: Any?) -> [Double] {
             if let a = x as? [Double] { return a }
             if let n = x as? Double { return [n] }
@@ -51,9 +54,38 @@ struct LottieBakingTests {
         let s = numbers(keys[i]["s"]), e = numbers(keys[i + 1]["s"])
         if keys[i]["h"] as? Int == 1 { return s }
         let u = (f - times[i]) / (times[i + 1] - times[i])
-        let o = keys[i]["o"] as? [String: [Double]] ?? [:], n = keys[i]["i"] as? [String: [Double]] ?? [:]
+        // Handles: a number, or an array with one entry per component (or one for all).
+        let o = keys[i]["o"] as? [String: Any] ?? [:], n = keys[i]["i"] as? [String: Any] ?? [:]
+        func handle(_ x: Any?, _ d: Int) -> Double {
+            if let v = x as? Double { return v }
+            let xs = x as? [Double] ?? [0]
+            return d < xs.count ? xs[d] : xs[0]
+        }
+        if let to = keys[i]["to"] as? [Double], let ti = keys[i]["ti"] as? [Double] {
+            // A spatial segment: the Bézier s, s + to, e + ti, e, at the eased fraction of its
+            // arc length (a table of 2000 chords).
+            let perc = CubicBezier(handle(o["x"], 0), handle(o["y"], 0), handle(n["x"], 0), handle(n["y"], 0)).solve(u)
+            if tables.byKey[i] == nil {
+                let c1 = s.indices.map { s[$0] + to[$0] }, c2 = e.indices.map { e[$0] + ti[$0] }
+                func at(_ t: Double) -> [Double] {
+                    let w = 1 - t
+                    return s.indices.map { w * w * w * s[$0] + 3 * t * w * w * c1[$0] + 3 * t * t * w * c2[$0] + t * t * t * e[$0] }
+                }
+                let points = (0...2000).map { at(Double($0) / 2000) }
+                var arc = [0.0]
+                for k in 1..<points.count {
+                    arc.append(arc[k - 1] + zip(points[k], points[k - 1]).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot())
+                }
+                tables.byKey[i] = (points, arc)
+            }
+            let (points, arc) = tables.byKey[i]!
+            let d = max(0, min(1, perc)) * arc[arc.count - 1]
+            let k = max(1, arc.firstIndex { $0 >= d } ?? arc.count - 1)
+            let piece = arc[k] - arc[k - 1], t = piece > 0 ? (d - arc[k - 1]) / piece : 0
+            return s.indices.map { points[k - 1][$0] + t * (points[k][$0] - points[k - 1][$0]) }
+        }
         return s.indices.map { d in
-            func pick(_ xs: [Double]?) -> Double { let xs = xs ?? [0]; return d < xs.count ? xs[d] : xs[0] }
+            func pick(_ x: Any?) -> Double { handle(x, d) }
             let b = CubicBezier(pick(o["x"]), pick(o["y"]), pick(n["x"]), pick(n["y"]))
             return s[d] + (e[d] - s[d]) * b.solve(u)
         }
@@ -63,10 +95,11 @@ struct LottieBakingTests {
     /// per frame and a few off any grid, over `frames`.
     static func worst(_ property: [String: Any], frames: Int, fps: Int = 30, _ exact: (Time) -> [Double]) -> (Double, Double) {
         var worst = 0.0, at = 0.0
+        let tables = Tables()
         let instants = (0..<(frames * 40)).map { Double($0) / 40 } + (0..<(frames * 3)).map { Double($0) / 3 + 0.0123 }
         for f in instants {
             let t = Time(ticks: Int64((f / Double(fps) * 1e9).rounded()))
-            let a = evaluate(property, at: f), b = exact(t)
+            let a = evaluate(property, at: f, tables), b = exact(t)
             let e = zip(a, b).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
             if e > worst { worst = e; at = f }
         }
@@ -150,6 +183,34 @@ struct LottieBakingTests {
             let count = (property["k"] as? [[String: Any]])?.count ?? 0
             #expect(count > 1 && count < 40, "\(shape).\(key): \(count) keys for 60 frames")
         }
+    }
+
+    @Test("a path with orient becomes spatial keys (to/ti), and it and a keyframe list through points are within the bounds between frames")
+    func spatial() throws {
+        let script = """
+        stage 320 x 240
+        rect a center (30, 200) size (40, 16) color red
+        rect b center (290, 120) size (28, 28) color red
+        animate 2 ease ease-in-out < a.center = path [(100, 40), (220, 200), (290, 60)] orient >
+        animate 2 ease sine-in-out < b.center = [(290, 120) at 0, (160, 220) at 0.5, (40, 120)] >
+        """
+        let (t, doc) = try Self.document(script)
+        for name in ["a", "b"] {
+            let s = try #require(t.shapes.first { $0.name == name }?.id)
+            let p = try Self.transform(doc, name, "p")
+            let keys = try #require(p["k"] as? [[String: Any]])
+            // A keyframe list of points runs straight between them: only the path curves.
+            if name == "a" { #expect(keys.contains { $0["to"] != nil && $0["ti"] != nil }, "\(name): no spatial keys") }
+            #expect(keys.count < 20, "\(name): \(keys.count) keys for 60 frames")
+            let (e, f) = Self.worst(p, frames: 61) { time in
+                let c = t.value(s, BuiltinProperty.center.id, at: time)?.framePoint ?? .zero
+                return [c.x, c.y, 0]
+            }
+            #expect(e <= 0.25, "\(name).p off by \(e) px at frame \(f)")
+        }
+        let s = try #require(t.shapes.first { $0.name == "a" }?.id)
+        let (e, f) = Self.worst(try Self.transform(doc, "a", "r"), frames: 61) { [t.value(s, BuiltinProperty.rotation.id, at: $0)?.frameNumber ?? 0] }
+        #expect(e <= 0.1, "a.r off by \(e) degrees at frame \(f)")
     }
 
     @Test("colour channels are never written below their level: a truncating player draws that level")
