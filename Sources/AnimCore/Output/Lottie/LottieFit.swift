@@ -130,8 +130,29 @@ struct LottieFitter {
 
     // MARK: - Cubic fits
 
+    /// A long stretch is fitted a chunk of about 65,536 samples at a time (1,024 frames at 30
+    /// fps or more), with a key at each chunk's start, a whole frame, so that the samples held
+    /// at once stay bounded however long the run.
+    func chunks(_ a: Time, _ b: Time) -> [(Time, Time)] {
+        let grid = FrameGrid(fps: fps), size = Int64(max(1, 65536 / perFrame))
+        var out: [(Time, Time)] = [], start = a
+        var k = (grid.lastFrame(atOrBefore: a) / size + 1) * size
+        while true {
+            let t = grid.time(ofFrame: k)
+            if t >= b { break }
+            if t > start { out.append((start, t)); start = t }
+            k += size
+        }
+        out.append((start, b))
+        return out
+    }
+
     /// Keys for [a, b): a segment from each, with its handles (the caller adds b's key).
     func fitted(_ a: Time, _ b: Time) -> [LottieKey] {
+        chunks(a, b).flatMap { fittedChunk($0.0, $0.1) }
+    }
+
+    func fittedChunk(_ a: Time, _ b: Time) -> [LottieKey] {
         let p = samples(a, b)
         guard p.count > 1 else { return [] }
         var keys: [LottieKey] = []
@@ -358,6 +379,10 @@ struct LottieFitter {
 
     /// Hold keys for [a, b) of a run of held values: its value at a, then one key at each change.
     func stepped(_ a: Time, _ b: Time) -> [LottieKey] {
+        chunks(a, b).flatMap { steppedChunk($0.0, $0.1, end: b) }
+    }
+
+    func steppedChunk(_ a: Time, _ b: Time, end: Time) -> [LottieKey] {
         let p = samples(a, b)
         guard p.count > 0 else { return [] }
         var keys = [LottieKey(t: p.frames[0], digits: 4, v: p.values[0].map(format.quantized), h: nil, hold: true)]
@@ -371,7 +396,7 @@ struct LottieFitter {
                 let mid = lo + (hi - lo) / 2
                 if sample(Time(ticks: mid)).map(format.quantized) == old { lo = mid } else { hi = mid }
             }
-            if hi >= b.ticks { continue }  // the next stretch starts there
+            if hi >= end.ticks { continue }  // the next stretch starts there
             // A player's frame f is anim's instant f / fps rounded to the nanosecond (half up, as
             // FrameGrid does), which is at E or later from f = (E − ½ ns) × fps on.
             let e = Double(hi)
