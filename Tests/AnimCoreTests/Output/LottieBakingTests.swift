@@ -213,6 +213,29 @@ struct LottieBakingTests {
         #expect(e <= 0.1, "a.r off by \(e) degrees at frame \(f)")
     }
 
+    @Test("a spring retargeted at every frame (on change) is fitted as one curve across its pieces")
+    func retargeted() throws {
+        let script = """
+        stage 400 x 400
+        circle leader center (50, 200) radius 12
+        circle follower center (50, 200) radius 18
+        on change leader.center < spring response 0.4 damping-ratio 0.7 < follower.center = leader.center > >
+        animate 1 ease ease-in-out < leader.center = (350, 200) >
+        then animate 1 ease ease-in-out < leader.center = (350, 50) >
+        """
+        let (t, doc) = try Self.document(script)
+        let s = try #require(t.shapes.first { $0.name == "follower" }?.id)
+        let p = try Self.transform(doc, "follower", "p")
+        let count = (p["k"] as? [[String: Any]])?.count ?? 0
+        let frames = Int((t.end.seconds * 30).rounded(.up))
+        #expect(count > 2 && count < frames / 4, "\(count) keys for \(frames) frames")
+        let (e, f) = Self.worst(p, frames: frames) { time in
+            let c = t.value(s, BuiltinProperty.center.id, at: time)?.framePoint ?? .zero
+            return [c.x, c.y, 0]
+        }
+        #expect(e <= 0.25, "follower.p off by \(e) px at frame \(f)")
+    }
+
     @Test("colour channels are never written below their level: a truncating player draws that level")
     func colourChannels() throws {
         let (_, doc) = try Self.document("stage 100 x 100 color #f4f1ea\nrect a center (50, 50) size (20, 20) color #3f7fbf\nanimate 1 < a.color = #c1c2c3 >")

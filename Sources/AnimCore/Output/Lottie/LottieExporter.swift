@@ -233,13 +233,25 @@ struct ChannelBuilder {
                 } else if m.isStraight, let (_, easing) = m.tween, case .steps = easing {
                     out.append(.stepped(piece.start, end))
                 } else {
-                    out.append(.fitted(piece.start, end))
+                    fitted(piece.start, end)
                 }
             case .replay:
-                out.append(.fitted(piece.start, end))
+                fitted(piece.start, end)
             }
         }
         return out
+
+        // Fitted pieces that meet without a jump are one curve to the fit: a spring retargeted
+        // at every frame (`on change`) becomes a few keys, not one or more a piece.
+        func fitted(_ a: Time, _ b: Time) {
+            if case .fitted(let start, let end) = out.last, end == a, a > Time(ticks: Int64.min + 1),
+               let before = value(p, a - Time(ticks: 1)).map(map), let at = value(p, a).map(map),
+               zip(before, at).allSatisfy({ abs($0 - $1) <= 1e-4 }) {
+                out[out.count - 1] = .fitted(start, b)
+            } else {
+                out.append(.fitted(a, b))
+            }
+        }
     }
 
     /// A tween piece as exact Bézier keyframes, or nil if it is not one cubic-Bézier tween
