@@ -7,19 +7,20 @@
 // cubic-bezier(o.x, o.y, i.x, i.y). The format allows a handle pair per component, which
 // lottie-web and lottie-android read, but rlottie and lottie-ios read only the first, so the
 // fit uses one pair for all the components of a value: exact in shape for a straight tween,
-// whose components all follow the same eased progress, and for anything else (a path, a
-// keyframe list through points off one line, centre and offset moving apart) a run ends where
-// the shared curve leaves the bound. With x handles 1/3 and 2/3, B is the cubic polynomial with
-// Bernstein coefficients 0, o.y, i.y, 1, so a segment is any cubic through its two end values.
+// whose components all follow the same eased progress. With x handles 1/3 and 2/3, B is the
+// cubic polynomial with Bernstein coefficients 0, o.y, i.y, 1, so a segment is any cubic
+// through its two end values. Where a position curves (a path, centre and offset moving apart)
+// and that cubic leaves the bound, the segment is spatial: a Bézier path (`to`/`ti`) that
+// players travel by arc length, at the pace the handles ease (`path(_:_:_:)`).
 //
 // The fit samples anim's exact curve (the history's own `value(at:)`, so every easing, spring,
 // repeat, keyframe list and replay is what the engine computes) at 1/64 frame (finer below 30
 // fps: at most 1/1920 s apart) and grows each segment greedily: the longest run of samples
 // whose least-squares cubic (with the ends as written, 4 decimals; fitted to at most about 128
 // of the run's samples) is within 0.8 of the channel's bound at every sample, found by doubling
-// and bisection; the fifth left over covers the instants between samples. A kink or the end of a tween thus
-// lands on a key to the sample spacing. The keys of a segment's inside are on that grid, k/64
-// frames, which the document writes exactly.
+// and bisection; the fifth left over covers the instants between samples. A kink or the end of
+// a tween thus lands on a key to the sample spacing. The keys of a segment's inside are on that
+// grid, k/64 frames, which the document writes exactly.
 //
 // A `steps()` tween is a run of held values: one hold key per change, at the nanosecond the
 // value changes (found by bisection), written as the shortest decimal frame from which on a
