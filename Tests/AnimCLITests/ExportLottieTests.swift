@@ -5,8 +5,8 @@
 //
 // Tolerance: at most 0.5% of pixels may differ by more than 24 levels (of 255) in any channel,
 // and the mean difference must stay under 1 level. The values agree closely — cubic-Bézier
-// tweens are exported with their own handles, and everything else is baked at the frame rate,
-// so at frame times the keyframes are the interpreter's values to 4 decimals — but cairo
+// tweens are exported with their own handles, steps as hold keys, and everything else as cubic
+// keys within 0.25 px (0.1°, 0.001 alpha) of the interpreter at every instant — but cairo
 // antialiases edges with its own coverage rules and Lottie's rounded rectangle is drawn with
 // Bézier arcs, not circular ones, so corners and edges differ by a few levels.
 import AnimCore
@@ -16,7 +16,7 @@ import Testing
 
 @Suite("Lottie export read by the lottie package", .serialized)
 struct ExportLottieTests {
-    /// Frames at 30 fps: 0 s, 0.5 s, 1.2 s (mid Bézier tweens and the baked spring), 2 s, and
+    /// Frames at 30 fps: 0 s, 0.5 s, 1.2 s (mid Bézier tweens and the fitted spring), 2 s, and
     /// 2.4 s (after the z-order change, mid the cubic-bezier alpha tween).
     static let frames = [(0, "0"), (15, "0.5"), (36, "1.2"), (60, "2"), (72, "2.4")]
 

@@ -8,7 +8,9 @@
 // (analytic coverage; their pictures are identical), rlottie has its own scanline rasterizer,
 // anim a signed distance; rounded corners — the players draw Lottie's Bézier approximation of
 // the arc; blending — rlottie composites in 8-bit premultiplied colour with truncated opacity;
-// and colour channels — both players truncate them where anim rounds (`truncatedChannels`).
+// and colour channels — both players truncate them where anim rounds, so the export writes each
+// channel never below its level (a tweened colour is still drawn half a level darker on
+// average), and the mean difference stays under 1 level.
 // A wrong frame moves 40% of the pixels, which each test checks is caught.
 import AnimCore
 import AnimTestSupport
@@ -18,22 +20,12 @@ import Testing
 @Suite("Lottie export played by lottie-web and rlottie", .serialized)
 struct LottiePlayerTests {
     /// The frames (at 30 fps) the `lottie` reader is checked at: 0 s, 0.5 s, 1.2 s (mid the
-    /// Bézier tweens and the baked spring), 2 s, and 2.4 s (after the z-order change).
+    /// Bézier tweens and the fitted spring), 2 s, and 2.4 s (after the z-order change).
     static let frames = ExportLottieTests.frames
 
     /// Why a lottie-web test is skipped.
     static let lottieWebNote: Comment = Consumers.chromium == nil
         ? Consumers.skipNote("chromium") : Consumers.skipNote("lottie-web (wagtail-lottie in .build/test-tools/venv)")
-
-    /// Why the mean bound fails today. The export writes colour channels to 4 or 5 decimals,
-    /// and both players truncate a channel (lottie-web: `bm_floor(c * 255)`; rlottie:
-    /// `uchar(255 * r)`), so a channel written just below its exact value is drawn a level
-    /// darker: the stage's #f4f1ea is written as 0.95686 (244/255 = 0.956863), drawn as 243
-    /// over most of the picture. With the stage colour written so that truncation lands on
-    /// it, the means are 0.04–0.45 (lottie-web) and 0.06–0.76 (rlottie). The exporter's fix
-    /// makes this known issue disappear, and withKnownIssue then says so: delete it.
-    static let truncatedChannels: Comment =
-        "colour channels exported just below their value (#f4f1ea's 244 as 0.95686) are truncated a level darker by the player"
 
     /// Exports the scene at 30 fps and renders anim's PNG of each frame's instant
     /// (`anim-F.png`); the export's path.
@@ -52,7 +44,7 @@ struct LottiePlayerTests {
     /// Compares a player's frames (`image(F)`) with anim's PNGs, printing each difference; and
     /// checks that the comparison catches a wrong frame (the player's 1.2 s against anim's 0.5 s).
     static func compare(_ player: String, _ image: (Int) -> String, in dir: ScratchDirectory,
-                        frames: [(Int, String)] = LottiePlayerTests.frames, truncatesStage: Bool = true) throws {
+                        frames: [(Int, String)] = LottiePlayerTests.frames) throws {
         var dark: [String] = []
         for (frame, time) in frames {
             let drawn = try PNGFile.read(image(frame)), anim = try PNGFile.read(dir.path("anim-\(frame).png"))
@@ -62,13 +54,7 @@ struct LottiePlayerTests {
             #expect(d.overFraction <= 0.005, "\(player) at \(time)s: \(d)")
             if d.mean >= 1.0 { dark.append("\(time)s (mean \(String(format: "%.3f", d.mean)))") }
         }
-        if truncatesStage {
-            withKnownIssue(truncatedChannels) {
-                #expect(dark.isEmpty, "\(player): a mean difference of 1 level or more at \(dark.joined(separator: ", "))")
-            }
-        } else {
-            #expect(dark.isEmpty, "\(player): a mean difference of 1 level or more at \(dark.joined(separator: ", "))")
-        }
+        #expect(dark.isEmpty, "\(player): a mean difference of 1 level or more at \(dark.joined(separator: ", "))")
         let wrong = try #require(ImageDifference.between(try PNGFile.read(image(36)), try PNGFile.read(dir.path("anim-15.png")),
                                                          threshold: 24))
         print("\(player) at 1.2s vs anim PNG at 0.5s (a wrong frame, must be caught): \(wrong)")
@@ -112,6 +98,47 @@ struct LottiePlayerTests {
         try Self.compare("rlottie", { dir.path("rlottie-\($0).png") }, in: dir)
     }
 
+    // MARK: - Paths, exported as spatial keyframes
+
+    /// Tests/Pictures/paths.anim: a rect following a path with orient, a circle on a path, a
+    /// square through a keyframe list of points; the export's position keys carry spatial
+    /// tangents (`to`/`ti`), which each player must follow by arc length as anim does.
+    static var pathsScript: String { PictureFixtures.directory.appendingPathComponent("paths.anim").path }
+    /// Its frames at 30 fps: the start, a quarter, mid (the wrong-frame check's 1.2 s is 36),
+    /// three quarters, the end.
+    static let pathFrames = [(0, "0"), (15, "0.5"), (30, "1"), (36, "1.2"), (45, "1.5"), (60, "2")]
+
+    /// The export of paths.anim has spatial keyframes (else the tests below check nothing new).
+    static func requireSpatialKeys(_ json: String) throws {
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(text.contains("\"to\":[") && text.contains("\"ti\":["), "no spatial keyframes in the export of paths.anim")
+    }
+
+    @Test("lottie-web's SVG renderer follows exported paths like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebPaths() throws {
+        let dir = try ScratchDirectory("lottie-web-paths")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.pathsScript, frames: Self.pathFrames)
+        try Self.requireSpatialKeys(json)
+        let version = try LottieWebPage.render(document: json, frames: Self.pathFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, paths", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.pathFrames)
+    }
+
+    @Test("rlottie follows exported paths like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottiePaths() throws {
+        let dir = try ScratchDirectory("rlottie-paths")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.pathsScript, frames: Self.pathFrames)
+        try Self.requireSpatialKeys(json)
+        let info = try RLottie.render(document: json, frames: Self.pathFrames.map(\.0), in: dir)
+        #expect(info.hasPrefix("animation 320x240 fr=30"), Comment(rawValue: info))
+        try Self.compare("rlottie, paths", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.pathFrames)
+    }
+
     // MARK: - Text shapes, exported as glyph outlines
 
     /// Tests/Pictures/text.anim: text at several sizes, rotated, scaled, translucent, with a
@@ -129,7 +156,7 @@ struct LottiePlayerTests {
         let version = try LottieWebPage.render(document: json, frames: Self.textFrames.map(\.0), renderer: "svg",
                                                width: 400, height: 240, in: dir)
         try Self.compare("lottie-web \(version) svg, text", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
-                         frames: Self.textFrames, truncatesStage: false)
+                         frames: Self.textFrames)
     }
 
     @Test("rlottie draws exported text like anim",
@@ -140,6 +167,6 @@ struct LottiePlayerTests {
         let json = try Self.prepare(dir, script: Self.textScript, frames: Self.textFrames)
         let info = try RLottie.render(document: json, frames: Self.textFrames.map(\.0), in: dir)
         #expect(info.hasPrefix("animation 400x240 fr=30"), Comment(rawValue: info))
-        try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames, truncatesStage: false)
+        try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
 }

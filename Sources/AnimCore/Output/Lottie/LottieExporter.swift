@@ -2,9 +2,10 @@
 // with its fill, and keyframes for position, scale, rotation, opacity, size, corner radius and
 // colour. Keyframes come straight from the property history (`Timeline.pieces(of:)`): a tween with a cubic-Bézier
 // easing (CSS `ease*`, `cubic-bezier`, `linear`) played once forwards becomes two keyframes
-// with the same Bézier handles, so a Lottie player eases it exactly as anim does; anything
-// else (springs, steps, Penner curves, repeats, keyframe lists, paths, replays) is baked at
-// the frame rate with linear keyframes. A jump (a `set`, a new start value) is a hold keyframe.
+// with the same Bézier handles, so a Lottie player eases it exactly as anim does; a `steps()`
+// tween becomes hold keyframes, one per step; anything else (springs, Penner curves, linear(),
+// repeats, keyframe lists, paths, replays) becomes cubic keyframes fitted within each channel's
+// bound at every instant (LottieFit.swift). A jump (a `set`, a new start value) is a hold keyframe.
 //
 // Lottie cannot reorder layers, so when z-order changes each stacking position holds a copy
 // of every shape that visits it, shown only then. Text shapes are glyph outlines
@@ -58,8 +59,10 @@ public enum LottieExporter {
         """
     }
 
-    /// A 0...255 channel as 0...1.
-    static func unit(_ c: Double) -> String { formatFixed(max(0, min(255, c)) / 255, 5) }
+    /// A 0...255 channel as 0...1, never written below its value: players truncate c × 255
+    /// (lottie-web's `bm_floor`, rlottie's `uchar(255 * r)`), so 244 written as 0.95686 would
+    /// be drawn as 243; 0.956863 is drawn as 244.
+    static func unit(_ c: Double) -> String { ChannelBuilder.colour.string(max(0, min(255, c)) / 255) }
 }
 
 /// Builds one shape layer's animated properties from the history.
@@ -68,12 +71,22 @@ struct ChannelBuilder {
     let shape: ShapeID
     let fps: Int
 
-    /// One stretch of a channel: a held value, an exact cubic-Bézier tween, or samples.
+    /// One stretch of a channel: a held value, an exact cubic-Bézier tween, a run of held
+    /// values (a `steps()` tween), or any other curve, fitted within the channel's bound.
     enum Stretch {
         case hold(Time, [Double])
-        case bezier(start: Time, end: Time, from: [Double], to: [Double], handles: (Double, Double, Double, Double))
-        case sampled(Time, Time)
+        case bezier(start: Time, end: Time, from: [Double], to: [Double], handles: LottieHandles)
+        case stepped(Time, Time)
+        case fitted(Time, Time)
     }
+
+    /// The bounds (LottieFit.swift) in each channel's Lottie units: 0.25 px for position, size
+    /// and corner radius, 0.1 degree, 0.001 of opacity (0.1 %), a quarter of a level (of 255)
+    /// per colour channel, and for scale 0.25 px at the corner of the shape's largest box.
+    static let pixels = LottieChannelFormat(tolerance: 0.25)
+    static let degrees = LottieChannelFormat(tolerance: 0.1)
+    static let percent = LottieChannelFormat(tolerance: 0.1)
+    static let colour = LottieChannelFormat(decimals: 6, roundsUp: true, tolerance: 0.25 / 255)
 
     /// A value's numbers as Lottie wants them.
     typealias Mapping = (Value) -> [Double]
@@ -109,21 +122,21 @@ struct ChannelBuilder {
         let start = firstTime()
         let ip = formatFixed(start.seconds * Double(fps), 4)
         let position = positionChannel()
-        let scale = channel(.scale) { v in let p = v.framePoint ?? Point(1, 1); return [p.x * 100, p.y * 100] }
-        let rotation = channel(.rotation) { [$0.frameNumber ?? 0] }
-        let opacity = channel(.alpha) { [max(0, min(1, $0.frameNumber ?? 1)) * 100] }
-        let color = channel(.color) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
-        let fillOpacity = channel(.color) { v in [max(0, min(1, v.frameColor?.a ?? 1)) * 100] }
+        let scale = channel(.scale, LottieChannelFormat(tolerance: 25 / max(1, reach(info)))) { v in let p = v.framePoint ?? Point(1, 1); return [p.x * 100, p.y * 100] }
+        let rotation = channel(.rotation, Self.degrees) { [$0.frameNumber ?? 0] }
+        let opacity = channel(.alpha, Self.percent) { [max(0, min(1, $0.frameNumber ?? 1)) * 100] }
+        let color = channel(.color, Self.colour) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
+        let fillOpacity = channel(.color, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 1)) * 100] }
         let fill = "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":\(fillOpacity),\"r\":1}"
         let geometry: String
         if info.kind == .text, let face = StageText.face {
             // The strings' groups carry their own fills.
             geometry = textGroups(face: face, fill: fill)
         } else if info.kind == .circle {
-            let size = channel(.radius) { v in let r = abs(v.frameNumber ?? 0); return [2 * r, 2 * r] }
+            let size = channel(.radius, Self.pixels) { v in let r = abs(v.frameNumber ?? 0); return [2 * r, 2 * r] }
             geometry = "{\"ty\":\"el\",\"nm\":\"circle\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]}}"
         } else {
-            let size = channel(.size) { v in let p = v.framePoint ?? .zero; return [abs(p.x), abs(p.y)] }
+            let size = channel(.size, Self.pixels) { v in let p = v.framePoint ?? .zero; return [abs(p.x), abs(p.y)] }
             geometry = "{\"ty\":\"rc\",\"nm\":\"rect\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]},\"r\":\(cornerChannel())}"
         }
         return """
@@ -154,9 +167,21 @@ struct ChannelBuilder {
     }
 
     /// A property's channel, mapped to Lottie numbers (the mapping must be affine per
-    /// component so that Bézier keyframes stay exact).
-    func channel(_ p: BuiltinProperty, _ map: @escaping Mapping) -> String {
-        animated(stretches(p, map), sample: { t in value(p, t).map(map) ?? [] })
+    /// component so that Bézier keyframes stay exact), written and bounded as `format` says.
+    func channel(_ p: BuiltinProperty, _ format: LottieChannelFormat, _ map: @escaping Mapping) -> String {
+        animated(stretches(p, map), format: format, sample: { t in value(p, t).map(map) ?? [] })
+    }
+
+    /// How far the corner of the shape's box reaches from its centre at most (px): the scale
+    /// channel's bound is 0.25 px there. Text, whose box the export does not measure, counts
+    /// as large as the stage.
+    func reach(_ info: Timeline.ShapeInfo) -> Double {
+        let times = sampleTimes(firstTime(), timeline.end, closing: true)
+        switch info.kind {
+        case .circle: return times.map { abs(value(.radius, $0)?.frameNumber ?? 0) }.max() ?? 0
+        case .rect: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
+        default: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
+        }
     }
 
     /// Position: center plus offset. Exact keyframes follow whichever of the two moves; when
@@ -169,13 +194,13 @@ struct ChannelBuilder {
         let start = firstTime()
         if isConstant(.offset) {
             let o = value(.offset, start)?.framePoint ?? .zero
-            return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, sample: sum)
+            return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
         }
         if isConstant(.center) {
             let c = value(.center, start)?.framePoint ?? .zero
-            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, sample: sum)
+            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
         }
-        return animated([.sampled(start, timeline.end)], sample: sum)
+        return animated([.fitted(start, timeline.end)], format: Self.pixels, spatial: true, sample: sum)
     }
 
     /// Corner radius, clamped to half the shorter side: exact while no clamp is in play.
@@ -188,9 +213,9 @@ struct ChannelBuilder {
         let radii = sampleTimes(firstTime(), timeline.end, closing: true).map { value(.radius, $0)?.frameNumber ?? 0 }
         let limit = sizes.map { min(abs($0.x), abs($0.y)) / 2 }.min() ?? 0
         if isConstant(.size), (radii.max() ?? 0) <= limit, (radii.min() ?? 0) >= 0 {
-            return animated(stretches(.radius) { [$0.frameNumber ?? 0] }, sample: clamped)
+            return animated(stretches(.radius) { [$0.frameNumber ?? 0] }, format: Self.pixels, sample: clamped)
         }
-        return animated([.sampled(firstTime(), timeline.end)], sample: clamped)
+        return animated([.fitted(firstTime(), timeline.end)], format: Self.pixels, sample: clamped)
     }
 
     /// The history of a property as stretches.
@@ -205,14 +230,28 @@ struct ChannelBuilder {
             case .track(let m):
                 if let b = bezier(m, from: piece.start, to: end, map) {
                     out += b
+                } else if m.isStraight, let (_, easing) = m.tween, case .steps = easing {
+                    out.append(.stepped(piece.start, end))
                 } else {
-                    out.append(.sampled(piece.start, end))
+                    fitted(piece.start, end)
                 }
             case .replay:
-                out.append(.sampled(piece.start, end))
+                fitted(piece.start, end)
             }
         }
         return out
+
+        // Fitted pieces that meet without a jump are one curve to the fit: a spring retargeted
+        // at every frame (`on change`) becomes a few keys, not one or more a piece.
+        func fitted(_ a: Time, _ b: Time) {
+            if case .fitted(let start, let end) = out.last, end == a, a > Time(ticks: Int64.min + 1),
+               let before = value(p, a - Time(ticks: 1)).map(map), let at = value(p, a).map(map),
+               zip(before, at).allSatisfy({ abs($0 - $1) <= 1e-4 }) {
+                out[out.count - 1] = .fitted(start, b)
+            } else {
+                out.append(.fitted(a, b))
+            }
+        }
     }
 
     /// A tween piece as exact Bézier keyframes, or nil if it is not one cubic-Bézier tween
@@ -223,10 +262,10 @@ struct ChannelBuilder {
               timing.iterations == 1, timing.iterationStart == 0, timing.direction == .normal,
               let active = timing.activeDuration else { return nil }
         guard tr.isStraight else { return nil }
-        let handles: (Double, Double, Double, Double)
+        let handles: LottieHandles
         switch easing {
-        case .linear: handles = (0, 0, 1, 1)
-        case .cubicBezier(let a, let b, let c, let d): handles = (a, b, c, d)
+        case .linear: handles = .linear
+        case .cubicBezier(let a, let b, let c, let d): handles = LottieHandles(a, b, c, d)
         default: return nil
         }
         // The active interval in global time.
@@ -256,28 +295,34 @@ struct ChannelBuilder {
     }
 
     /// A Lottie property from stretches: static when nothing changes, else keyframes.
-    func animated(_ stretches: [Stretch], sample: (Time) -> [Double]) -> String {
-        // (time in frames, value, out/in handles, hold)
-        var keys: [(t: Double, v: [Double], h: (Double, Double, Double, Double)?, hold: Bool)] = []
-        func add(_ t: Time, _ v: [Double], _ h: (Double, Double, Double, Double)?, hold: Bool) {
-            let f = t.seconds * Double(fps)
-            if let last = keys.last, f <= last.t + 1e-9 { keys.removeLast() }
-            keys.append((f, v, h, hold))
+    func animated(_ stretches: [Stretch], format: LottieChannelFormat, spatial: Bool = false,
+                  sample: @escaping (Time) -> [Double]) -> String {
+        var keys: [LottieKey] = []
+        func add(_ k: LottieKey) {
+            if let last = keys.last, k.t <= last.t + 1e-9 { keys.removeLast() }
+            keys.append(LottieKey(t: k.t, digits: k.digits, v: k.v.map(format.quantized), h: k.h, hold: k.hold, tangents: k.tangents))
         }
+        func add(_ t: Time, _ v: [Double], _ h: LottieHandles?, hold: Bool) {
+            add(LottieKey(t: t.seconds * Double(fps), digits: 4, v: v, h: h, hold: hold))
+        }
+        let fitter = LottieFitter(fps: fps, format: format, sample: sample, spatial: spatial)
         for s in stretches {
             switch s {
             case .hold(let t, let v): add(t, v, nil, hold: true)
             case .bezier(let a, let b, let from, let to, let h):
                 add(a, from, h, hold: false)
                 add(b, to, nil, hold: true)
-            case .sampled(let a, let b):
-                for t in sampleTimes(a, b) { add(t, sample(t), (0, 0, 1, 1), hold: false) }
+            case .stepped(let a, let b):
+                fitter.stepped(a, b).forEach(add)
+                if b > a { add(b, sample(b), nil, hold: true) }
+            case .fitted(let a, let b):
+                fitter.fitted(a, b).forEach(add)
                 if b > a { add(b, sample(b), nil, hold: true) }
             }
         }
         // Drop repeats: a held key followed by another held key of the same value adds nothing.
         // (A key that starts a motion stays: it carries the motion's handles.)
-        var compact: [(t: Double, v: [Double], h: (Double, Double, Double, Double)?, hold: Bool)] = []
+        var compact: [LottieKey] = []
         for k in keys {
             if let last = compact.last, last.hold, k.hold, last.v == k.v { continue }
             compact.append(k)
@@ -285,18 +330,23 @@ struct ChannelBuilder {
         guard compact.count > 1 else {
             // A static scalar is a bare number; vectors stay arrays.
             let v = compact.first?.v ?? sample(.zero)
-            return "{\"a\":0,\"k\":\(v.count == 1 ? formatFixed(v[0], 4) : vector(v))}"
+            return "{\"a\":0,\"k\":\(v.count == 1 ? format.string(v[0]) : vector(v, format))}"
         }
         var items: [String] = []
         for (i, k) in compact.enumerated() {
-            var item = "{\"t\":\(formatFixed(k.t, 4)),\"s\":\(vector(k.v))"
+            var item = "{\"t\":\(formatFixed(k.t, k.digits)),\"s\":\(vector(k.v, format))"
             if i + 1 < compact.count {
                 if k.hold {
                     item += ",\"h\":1"
+                } else if let (to, ti) = k.tangents, let h = k.h {
+                    // A spatial key's ease is one curve (scalars, as After Effects writes it).
+                    item += ",\"o\":{\"x\":\(formatFixed(h.x1, 6)),\"y\":\(formatFixed(h.y1, 6))}"
+                    item += ",\"i\":{\"x\":\(formatFixed(h.x2, 6)),\"y\":\(formatFixed(h.y2, 6))}"
+                    item += ",\"to\":\(vector(to, format)),\"ti\":\(vector(ti, format))"
                 } else {
-                    let h = k.h ?? (0, 0, 1, 1)
-                    item += ",\"o\":{\"x\":[\(formatFixed(h.0, 6))],\"y\":[\(formatFixed(h.1, 6))]}"
-                    item += ",\"i\":{\"x\":[\(formatFixed(h.2, 6))],\"y\":[\(formatFixed(h.3, 6))]}"
+                    let h = k.h ?? .linear
+                    item += ",\"o\":{\"x\":[\(formatFixed(h.x1, 6))],\"y\":[\(formatFixed(h.y1, 6))]}"
+                    item += ",\"i\":{\"x\":[\(formatFixed(h.x2, 6))],\"y\":[\(formatFixed(h.y2, 6))]}"
                 }
             }
             items.append(item + "}")
@@ -305,5 +355,5 @@ struct ChannelBuilder {
     }
 
     /// `[1,2.5]`.
-    func vector(_ v: [Double]) -> String { "[" + v.map { formatFixed($0, 4) }.joined(separator: ",") + "]" }
+    func vector(_ v: [Double], _ format: LottieChannelFormat) -> String { "[" + v.map(format.string).joined(separator: ",") + "]" }
 }

@@ -20,7 +20,7 @@ extension ChannelBuilder {
         }
         var strings: [String] = []
         for s in texts where !s.isEmpty && !strings.contains(s) { strings.append(s) }
-        let size = channel(.font) { v in let f = max(0, v.frameNumber ?? 16); return [f, f] }
+        let size = channel(.font, Self.pixels) { v in let f = max(0, v.frameNumber ?? 16); return [f, f] }
         var groups: [String] = []
         for (n, s) in strings.enumerated() {
             var text = s
