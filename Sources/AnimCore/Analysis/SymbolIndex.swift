@@ -258,12 +258,17 @@ private struct Walker {
             block(r.body)
         case .stagger(let st):
             expr(st.interval)
+            for e in [st.fromIndex, st.gridRows, st.gridColumns].compactMap({ $0 }) { expr(e) }
             expr(st.sequence)
             let k = declare(Declaration(name: text(st.variable.span), kind: .loopVariable, nameSpan: st.variable.span,
                                         span: st.variable.span, scope: st.body.span))
             locals.append((text(st.variable.span), k))
+            if let index = st.index {
+                let i = declare(Declaration(name: text(index.span), kind: .loopVariable, nameSpan: index.span, span: index.span, scope: st.body.span))
+                locals.append((text(index.span), i))
+            }
             block(st.body)
-            locals.removeLast()
+            locals.removeLast(st.index == nil ? 1 : 2)
         case .play(let p):
             use(p.name.span)
             for a in tree[p.arguments] { expr(a) }
