@@ -22,48 +22,56 @@ struct StaggerTimesTests {
 
     @Test func amountAndEaseSpreadTheRanks() {
         // amount: rank ÷ largest rank.
-        #expect(close(Stagger.multiples(count: 5, origin: .index(1), amount: true, grid: nil, easing: nil), [1 / 3, 0, 1 / 3, 2 / 3, 1]))
+        let third = 1.0 / 3
+        let spread: [Double] = [third, 0, third, 2 * third, 1]
+        #expect(close(Stagger.multiples(count: 5, origin: .index(1), amount: true, grid: nil, easing: nil), spread))
         #expect(Stagger.multiples(count: 1, origin: .order(.start), amount: true, grid: nil, easing: nil) == [0])
         // ease with D: R × E(r/R); power1-in is a quad: 4 × (r/4)².
         let quad = try! Easing.resolve(name: "power1-in", arguments: nil).get()
-        #expect(close(Stagger.multiples(count: 5, origin: .order(.start), amount: false, grid: nil, easing: quad), [0, 0.25, 1, 2.25, 4]))
+        let eased: [Double] = [0, 0.25, 1, 2.25, 4]
+        #expect(close(Stagger.multiples(count: 5, origin: .order(.start), amount: false, grid: nil, easing: quad), eased))
     }
 
     @Test func gridFromCenterIsTheDistanceInCells() {
         // 3 × 3, n = 9: origin (3·½ − ½, 9·½/3 − ½) = (1, 1).
         let r2 = 2.0.squareRoot()
         let g = Stagger.Grid(rows: 3, columns: 3, axis: nil)
-        #expect(close(Stagger.multiples(count: 9, origin: .order(.center), amount: false, grid: g, easing: nil),
-                      [r2, 1, r2, 1, 0, 1, r2, 1, r2]))
+        let centre: [Double] = [r2, 1, r2, 1, 0, 1, r2, 1, r2]
+        #expect(close(Stagger.multiples(count: 9, origin: .order(.center), amount: false, grid: g, easing: nil), centre))
         // amount 1: u = d/√2; edges: 1 − u.
-        #expect(close(Stagger.multiples(count: 9, origin: .order(.edges), amount: true, grid: g, easing: nil),
-                      [0, 1 - 1 / r2, 0, 1 - 1 / r2, 1, 1 - 1 / r2, 0, 1 - 1 / r2, 0]))
+        let side: Double = 1 - 1 / r2
+        let edges: [Double] = [0, side, 0, side, 1, side, 0, side, 0]
+        #expect(close(Stagger.multiples(count: 9, origin: .order(.edges), amount: true, grid: g, easing: nil), edges))
     }
 
     @Test func gridFromStartAndEndAreTheBoxCorners() {
         // 2 × 3 from start: origin (−½, −½); d = √((x + ½)² + (row + ½)²).
-        let d = [0.5, 2.5, 6.5, 2.5, 4.5, 8.5].map { $0.squareRoot() }
+        let squares: [Double] = [0.5, 2.5, 6.5, 2.5, 4.5, 8.5]
+        let d = squares.map { $0.squareRoot() }
         let g = Stagger.Grid(rows: 2, columns: 3, axis: nil)
-        let u = d.map { ($0 - d[0]) / (d[5] - d[0]) }
+        let u: [Double] = d.map { ($0 - d[0]) / (d[5] - d[0]) }
         #expect(close(Stagger.multiples(count: 6, origin: .order(.start), amount: true, grid: g, easing: nil), u))
-        #expect(close(u, [0, 0.395_785, 0.834_279, 0.395_785, 0.640_393, 1], within: 1e-6))
+        let worked: [Double] = [0, 0.395_782, 0.834_282, 0.395_782, 0.640_388, 1]
+        #expect(close(u, worked, within: 1e-6))
         // from end: origin (3 − ½, 6/3 − ½) = (2.5, 1.5), the opposite corner: the same
         // distances, mirrored.
         #expect(close(Stagger.multiples(count: 6, origin: .order(.end), amount: true, grid: g, easing: nil), u.reversed()))
         // axis x from end: |x − 2.5| − 0.5 = 2, 1, 0 per column.
         let gx = Stagger.Grid(rows: 2, columns: 3, axis: .x)
-        #expect(close(Stagger.multiples(count: 6, origin: .order(.end), amount: false, grid: gx, easing: nil), [2, 1, 0, 2, 1, 0]))
+        let columns: [Double] = [2, 1, 0, 2, 1, 0]
+        #expect(close(Stagger.multiples(count: 6, origin: .order(.end), amount: false, grid: gx, easing: nil), columns))
     }
 
     @Test func gridFromAnIndexAndAPartialLastRow() {
         // 3 × 3 from 5 (cell (2, 1)), axis y: |row − 1| = 1 1 1 0 0 0 1 1 1.
         let gy = Stagger.Grid(rows: 3, columns: 3, axis: .y)
-        #expect(Stagger.multiples(count: 9, origin: .index(5), amount: false, grid: gy, easing: nil) == [1, 1, 1, 0, 0, 0, 1, 1, 1])
+        let rows: [Double] = [1, 1, 1, 0, 0, 0, 1, 1, 1]
+        #expect(Stagger.multiples(count: 9, origin: .index(5), amount: false, grid: gy, easing: nil) == rows)
         // 7 members in 3 columns, from center: x₀ = 3·½ − ½ = 1, y₀ = 7·½/3 − ½ = 2/3 (GSAP
         // takes the count, not the rows).
         let g = Stagger.Grid(rows: 3, columns: 3, axis: nil)
         let y0 = 7.0 / 6 - 0.5
-        let d = (0..<7).map { j -> Double in
+        let d: [Double] = (0..<7).map { j -> Double in
             let dx = Double(j % 3) - 1, dy = y0 - Double(j / 3)
             return (dx * dx + dy * dy).squareRoot()
         }
