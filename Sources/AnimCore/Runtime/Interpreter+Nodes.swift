@@ -319,6 +319,8 @@ extension Interpreter {
             if steps.unstarted.remove(x) != nil, let name = instances[Int(x)].name, steps.runs[name]?.instance == x,
                steps.runs[name]?.start == nil {
                 steps.runs[name]?.start = time
+                // Its start, for `seek NAME`, is now too, not when it began to wait.
+                if instances[Int(x)].parent >= 0 { instances[Int(x)].startInParent = parentClockNow(x) }
                 wake(name)
             }
             x = instances[Int(x)].parent
