@@ -260,6 +260,10 @@ extension Checker {
             error(.staggerAxisWithoutGrid, at: a.span)
             return nil
         }
+        if let k = s.index, text(k) == text(s.variable) {
+            error(.staggerIndexSameName(text(k)), at: k.span)
+            return nil
+        }
         let candidates = shapeCandidates(ofList: members)
         pushScope()
         let slot = newLocal(name(s.variable), kind: .shape, candidates: candidates)

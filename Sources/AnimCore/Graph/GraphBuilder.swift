@@ -299,7 +299,7 @@ extension GraphBuilder {
     /// is constant and valid (else it is known only when it runs).
     static func largestStart(_ spec: StaggerSpec, count n: Int) -> Double? {
         func whole(_ e: TypedExpr) -> Int? {
-            guard case .constant(.number(let x)) = e.node, x.rounded() == x, abs(x) < 1e15 else { return nil }
+            guard case .constant(.number(let x)) = e.node, x.rounded() == x, abs(x) < Stagger.maxLayout else { return nil }
             return Int(x)
         }
         var origin = Stagger.Origin.order(spec.order)

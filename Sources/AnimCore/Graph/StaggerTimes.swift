@@ -26,6 +26,10 @@ extension Stagger {
         case index(Int)
     }
 
+    /// The largest magnitude of `from N` and of a grid's sizes: whole numbers that an Int and a
+    /// Double both hold exactly (the member count bounds them far below it anyway).
+    public static let maxLayout = 1e15
+
     /// A grid's size in whole cells, and its axis.
     public struct Grid: Hashable, Sendable {
         public var rows: Int

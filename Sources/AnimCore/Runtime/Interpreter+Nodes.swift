@@ -175,8 +175,9 @@ extension Interpreter {
         if members.isEmpty { endsAtOnce(f); return }
         func whole(_ e: TypedExpr, _ what: String) throws(RuntimeError) -> Int {
             let x = try number(e, env: frame.env)
-            guard x.rounded() == x, abs(x) < 1e15 else {
-                throw RuntimeError("\(what) must be a whole number, not \(formatNumber(x))", at: e.span)
+            guard x.rounded() == x else { throw RuntimeError("\(what) must be a whole number, not \(formatNumber(x))", at: e.span) }
+            guard abs(x) < Stagger.maxLayout else {
+                throw RuntimeError("\(what) must be below 10¹⁵, not \(formatNumber(x))", at: e.span)
             }
             return Int(x)
         }
