@@ -31,6 +31,10 @@ public struct Declaration: Hashable, Sendable {
     /// For a define: its parameters, in order (indices into `SymbolIndex.declarations`).
     public var parameters: [Int] = []
 
+    /// Whether it is the index variable `k` of a stagger's `for c, k in` (its declaration spans
+    /// `c, k`; the member's spans only `c`).
+    public var isStaggerIndex: Bool { kind == .loopVariable && span.start < nameSpan.start }
+
     public static func == (a: Declaration, b: Declaration) -> Bool { a.nameSpan == b.nameSpan && a.kind == b.kind }
     public func hash(into h: inout Hasher) { h.combine(nameSpan); h.combine(kind.rawValue) }
 }
@@ -258,12 +262,19 @@ private struct Walker {
             block(r.body)
         case .stagger(let st):
             expr(st.interval)
+            for e in [st.fromIndex, st.gridRows, st.gridColumns].compactMap({ $0 }) { expr(e) }
             expr(st.sequence)
             let k = declare(Declaration(name: text(st.variable.span), kind: .loopVariable, nameSpan: st.variable.span,
                                         span: st.variable.span, scope: st.body.span))
             locals.append((text(st.variable.span), k))
+            if let index = st.index {
+                // Its declaration is `c, k`: what tells the index from the member (`isStaggerIndex`).
+                let i = declare(Declaration(name: text(index.span), kind: .loopVariable, nameSpan: index.span,
+                                            span: st.variable.span.merged(with: index.span), scope: st.body.span))
+                locals.append((text(index.span), i))
+            }
             block(st.body)
-            locals.removeLast()
+            locals.removeLast(st.index == nil ? 1 : 2)
         case .play(let p):
             use(p.name.span)
             for a in tree[p.arguments] { expr(a) }

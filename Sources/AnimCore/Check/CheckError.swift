@@ -77,6 +77,9 @@ enum CheckError {
     case easing(EasingError)
     case unknownStaggerOrder(String, suggestion: String?)
     case staggerOverNonShapes(Kind)
+    case unknownStaggerAxis(String, suggestion: String?)
+    case staggerAxisWithoutGrid
+    case staggerIndexSameName(String)
     case controlNeedsStepName(ControlStep.Verb)
     case observesNonProperty
 
@@ -176,6 +179,9 @@ enum CheckError {
         case .easing(let e): e.message
         case .unknownStaggerOrder(let o, let s): "unknown stagger order '\(o)'" + did(s)
         case .staggerOverNonShapes(let k): "'stagger' goes over a list of shapes, not \(k.withArticle)"
+        case .unknownStaggerAxis(let a, let s): "unknown stagger axis '\(a)'" + did(s)
+        case .staggerAxisWithoutGrid: "'axis' measures distances in a grid, and this stagger has no 'grid'"
+        case .staggerIndexSameName(let n): "'\(n)' names both the member and its index"
         case .controlNeedsStepName(let verb): "'\(verb.rawValue)' takes the name of a step"
         case .observesNonProperty: "'on change' watches a property, such as 'square.center'"
         case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
@@ -233,7 +239,10 @@ enum CheckError {
              .ifConditionKind(.number), .ifConditionKind(.time), .ifConditionKind(.angle):
             "compare it to make a bool, as in 'x != 0'"
         case .waitNameInChain(let n): "use 'after \(n) < ... >' to start steps when it ends"
-        case .unknownStaggerOrder: "orders are start, end, center, edges and random"
+        case .unknownStaggerOrder: "orders are start, end, center, edges and random, or an index such as 'from 2'"
+        case .unknownStaggerAxis: "the axes are x (along a row) and y (along a column)"
+        case .staggerAxisWithoutGrid: "add 'grid (ROWS, COLUMNS)' before 'axis', or drop 'axis'"
+        case .staggerIndexSameName(let n): "give the index another name, as in 'for \(n), k in …'"
         case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"
         case .unknownWord(_, "direction", _): "directions are normal, reverse, alternate and alternate-reverse (Web Animations)"
         case .unknownWord(_, "fill", _): "fills are none, forwards, backwards and both (Web Animations)"

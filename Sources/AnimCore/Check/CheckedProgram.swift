@@ -103,7 +103,27 @@ public struct StaggerSpec: Hashable, Sendable {
     public var members: TypedExpr
     /// The whole step.
     public var span: Span
+    /// `stagger amount A`: `interval` is the whole spread, not the offset per rank.
+    public var amount = false
+    /// `from N`: the member index it starts from (a number), instead of `order`.
+    public var fromIndex: TypedExpr? = nil
+    /// `ease E`: the start times follow this easing.
+    public var easing: Easing? = nil
+    /// `grid (ROWS, COLUMNS)` (numbers).
+    public var grid: StaggerGrid? = nil
+    /// The local slot of the index variable of `for c, k in …`.
+    public var indexVariable: Int? = nil
 }
+
+/// A stagger's grid: its size and the axis distances are measured along (nil: both).
+public struct StaggerGrid: Hashable, Sendable {
+    public var rows: TypedExpr
+    public var columns: TypedExpr
+    public var axis: StaggerAxis?
+}
+
+/// `axis x` or `axis y` of a grid stagger.
+public enum StaggerAxis: String, Hashable, Sendable, CaseIterable { case x, y }
 
 /// A checked `play`.
 public struct PlaySpec: Hashable, Sendable {

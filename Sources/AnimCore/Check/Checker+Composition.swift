@@ -241,13 +241,43 @@ extension Checker {
             error(.staggerOverNonShapes(members.kind), at: tree.span(s.sequence))
             return nil
         }
+        var fromIndex: TypedExpr?, easing: Easing?, grid: StaggerGrid?
+        if let f = s.fromIndex { guard let x = checkAs(f, .number) else { return nil }; fromIndex = x }
+        if let e = s.ease { guard let x = resolveEasing(tree[e]) else { return nil }; easing = x }
+        if let r = s.gridRows, let c = s.gridColumns {
+            guard let rows = checkAs(r, .number), let columns = checkAs(c, .number) else { return nil }
+            var axis: StaggerAxis?
+            if let a = s.axis {
+                guard let x = StaggerAxis(rawValue: text(a)) else {
+                    error(.unknownStaggerAxis(text(a), suggestion: DidYouMean.suggest(text(a), from: StaggerAxis.allCases.map(\.rawValue))),
+                          at: a.span)
+                    return nil
+                }
+                axis = x
+            }
+            grid = StaggerGrid(rows: rows, columns: columns, axis: axis)
+        } else if let a = s.axis {
+            error(.staggerAxisWithoutGrid, at: a.span)
+            return nil
+        }
+        if let k = s.index, text(k) == text(s.variable) {
+            error(.staggerIndexSameName(text(k)), at: k.span)
+            return nil
+        }
         let candidates = shapeCandidates(ofList: members)
         pushScope()
         let slot = newLocal(name(s.variable), kind: .shape, candidates: candidates)
+        let indexSlot = s.index.map { newLocal(name($0), kind: .number, candidates: []) }
         let body = checkBlock(s.body)
         popScope()
         guard let b = body else { return nil }
-        return .stagger(StaggerSpec(interval: interval, order: order, variable: slot, members: members, span: s.span), body: b)
+        var spec = StaggerSpec(interval: interval, order: order, variable: slot, members: members, span: s.span)
+        spec.amount = s.amount
+        spec.fromIndex = fromIndex
+        spec.easing = easing
+        spec.grid = grid
+        spec.indexVariable = indexSlot
+        return .stagger(spec, body: b)
     }
 
     // MARK: - after / with, control, save / restore

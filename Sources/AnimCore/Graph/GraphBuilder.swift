@@ -200,9 +200,10 @@ public struct GraphBuilder {
                 d = .exact(.zero)  // no branch runs
             } else if case .constant(.list(let members)) = spec.members.node, case .constant(.time(let step)) = spec.interval.node,
                       case .exact(let bodyTime) = nodes[Int(b.index)].duration {
-                // A random order shuffles the ranks 0 … n − 1, so its last rank is known too.
-                let last = Stagger.ranks(count: members.count, order: spec.order).max() ?? 0
-                if let offset = step.scaled(by: Double(last)) { d = .exact(offset) + .exact(bodyTime) }
+                // A random order shuffles the ranks or distances, so its largest start is known too.
+                if let last = GraphBuilder.largestStart(spec, count: members.count), let offset = step.scaled(by: last) {
+                    d = .exact(offset) + .exact(bodyTime)
+                }
             } else if case .forever = nodes[Int(b.index)].duration { d = .forever }
             nodes[at] = GraphNode(kind: .stagger(spec, body: b), span: spec.span, name: nil, duration: d)
             return NodeID(at)
@@ -290,6 +291,26 @@ public struct GraphBuilder {
             guard case .constant(.time(let d)) = c.duration.node else { return c.forever ? .forever : .dynamic }
             return c.forever && d.ticks != 0 ? .forever : .dynamic
         }
+    }
+}
+
+extension GraphBuilder {
+    /// The largest start of a stagger's members, as a multiple of its interval, when its layout
+    /// is constant and valid (else it is known only when it runs).
+    static func largestStart(_ spec: StaggerSpec, count n: Int) -> Double? {
+        func whole(_ e: TypedExpr) -> Int? {
+            guard case .constant(.number(let x)) = e.node, x.rounded() == x, abs(x) < Stagger.maxLayout else { return nil }
+            return Int(x)
+        }
+        var origin = Stagger.Origin.order(spec.order)
+        if let e = spec.fromIndex { guard let k = whole(e) else { return nil }; origin = .index(k) }
+        var grid: Stagger.Grid?
+        if let g = spec.grid {
+            guard let rows = whole(g.rows), let columns = whole(g.columns) else { return nil }
+            grid = Stagger.Grid(rows: rows, columns: columns, axis: g.axis)
+        }
+        guard Stagger.problem(count: n, origin: origin, grid: grid) == nil else { return nil }
+        return Stagger.multiples(count: n, origin: origin, amount: spec.amount, grid: grid, easing: spec.easing).max() ?? 0
     }
 }
 

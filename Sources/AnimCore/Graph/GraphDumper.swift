@@ -40,7 +40,10 @@ public struct GraphDumper {
         case .spring(let sp):
             return "spring \(sp.writes.map { text($0.span) }.joined(separator: "; "))\(d)\(name)"
         case .stagger(let st, _):
-            return "stagger \(text(st.interval.span)) from \(st.order.rawValue) over \(text(st.members.span))\(d)\(name)"
+            let from = st.fromIndex.map { text($0.span) } ?? st.order.rawValue
+            let grid = st.grid.map { " grid (\(text($0.rows.span)), \(text($0.columns.span)))" + ($0.axis.map { " axis \($0.rawValue)" } ?? "") } ?? ""
+            return "stagger \(st.amount ? "amount " : "")\(text(st.interval.span))\(grid) from \(from)\(st.easing == nil ? "" : " eased")"
+                + " over \(text(st.members.span))\(d)\(name)"
         case .play(let p):
             return "play \(text(p.span).dropFirst(5))\(d)\(name)"
         case .relative(let r, _):

@@ -21,6 +21,9 @@ struct Instance {
     var running: Bool
     /// Global start and end.
     var start: Time
+    /// The parent's clock when it started (its start in the parent's local time): where
+    /// `seek NAME` with no time puts the parent's playhead.
+    var startInParent: Time = .zero
     var end: Time?
     /// Clock: local = anchorLocal + (parentClock − anchorParent) × rate (`anchor`).
     var anchorLocal: Time

@@ -8,6 +8,7 @@
 extension Interpreter {
     /// Carries out `pause`, `resume`, `seek`, `reverse` or `interrupt` on the latest run of a name.
     func control(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
+        if c.verb == .seek, c.time == nil { try seekToStart(of: c); return }
         guard let run = steps.runs[c.name] else {
             throw RuntimeError("cannot \(c.verb.rawValue) '\(c.nameText)': it has not started", at: c.span,
                                help: "start it first, or use 'after \(c.nameText) < ... >' / 'with \(c.nameText) < ... >'")
@@ -37,6 +38,69 @@ extension Interpreter {
         case .save, .restore:
             break
         }
+    }
+
+    // MARK: - Seeking to a step
+
+    /// `seek NAME` with no time (GSAP's `tl.seek("label")`): moves the playhead of the run
+    /// holding the step NAME to the step's start, in that run's local time. A step that has run
+    /// gives the start of its latest run; one that has not started yet, the start its graph gives
+    /// it before the run (the durations before it must be known, §5.6). A named top-level graph
+    /// holds itself: it is sought to 0.
+    func seekToStart(of c: ControlSpec) throws(RuntimeError) {
+        if let run = steps.runs[c.name] {
+            let i = run.instance, p = instances[Int(i)].parent
+            if p < 0 { try seek(i, to: .zero) } else { try seek(p, to: instances[Int(i)].startInParent) }
+            return
+        }
+        for i in stride(from: Int32(instances.count - 1), through: 0, by: -1) where instances[Int(i)].start <= time {
+            let g = graphs[Int(instances[Int(i)].graph)]
+            guard let found = stepStart(c.name, in: g, node: NodeID(Int(instances[Int(i)].root)), at: .zero) else { continue }
+            guard let t = found else {
+                throw RuntimeError("cannot seek to '\(c.nameText)': it has not started, and where it starts is known only when it runs",
+                                   at: c.span, help: "seek to it once it has started, or give the time: 'seek NAME T'")
+            }
+            try seek(i, to: t)
+            return
+        }
+        throw RuntimeError("cannot seek to '\(c.nameText)': it has not started", at: c.span,
+                           help: "start the chain that holds it first, or use 'after \(c.nameText) < ... >' / 'with \(c.nameText) < ... >'")
+    }
+
+    /// Where the named step `name` starts below `node` of graph `g`, in the local time of the
+    /// instance running `node`, given that `node` starts at `start`: nil when the step is not
+    /// there (or inside another named step, which is an instance of its own); `.some(nil)`
+    /// when it is there but its start is not known before the run (a duration before it is
+    /// dynamic, or it is inside a repeat, a stagger, an `after`/`with` or an `if`).
+    func stepStart(_ name: StepNameID, in g: SequencerGraph, node: NodeID, at start: Time?) -> Time?? {
+        let n = g[node]
+        switch n.kind {
+        case .spawn:
+            return n.name == name ? .some(start) : nil
+        case .sequence(let list):
+            var t = start
+            for c in g[list] {
+                if let found = stepStart(name, in: g, node: c, at: t) { return found }
+                if case .exact(let d) = g[c].duration, let u = t { t = u.adding(d) } else { t = nil }
+            }
+            return nil
+        case .parallel(let list):
+            for c in g[list] { if let found = stepStart(name, in: g, node: c, at: start) { return found } }
+            return nil
+        case .repeat, .stagger, .relative, .conditional:
+            for c in g.children(of: node) where stepStart(name, in: g, node: c, at: nil) != nil { return .some(nil) }
+            return nil
+        case .tween, .wait, .action, .spring, .play:
+            return nil
+        }
+    }
+
+    /// Lets an instance whose graph holds named steps below its root be sought back (`seek
+    /// NAME` jumps it to one of them): it records what it plays, as named instances do.
+    func recordIfHoldingNamedSteps(_ i: Int32) {
+        guard instances[Int(i)].recording < 0, instances[Int(i)].root == 0 else { return }
+        let g = graphs[Int(instances[Int(i)].graph)]
+        if g.nodes.dropFirst().contains(where: { if case .spawn = $0.kind { true } else { false } }) { enableRecording(i) }
     }
 
     /// Plays an instance in the other direction from where it is.

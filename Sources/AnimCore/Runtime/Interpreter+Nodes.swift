@@ -173,21 +173,44 @@ extension Interpreter {
         guard case .list(let members) = try eval(spec.members, env: frame.env) else { endsAtOnce(f); return }
         let step = try duration(spec.interval, env: frame.env, what: "a stagger interval")
         if members.isEmpty { endsAtOnce(f); return }
-        var ranks = Stagger.ranks(count: members.count, order: spec.order)
-        if spec.order == .random {
-            // A seeded shuffle (Fisher–Yates) of the ranks.
-            for i in stride(from: ranks.count - 1, to: 0, by: -1) {
-                let j = Int(rng.next() % UInt64(i + 1))
-                ranks.swapAt(i, j)
+        func whole(_ e: TypedExpr, _ what: String) throws(RuntimeError) -> Int {
+            let x = try number(e, env: frame.env)
+            guard x.rounded() == x else { throw RuntimeError("\(what) must be a whole number, not \(formatNumber(x))", at: e.span) }
+            guard abs(x) < Stagger.maxLayout else {
+                throw RuntimeError("\(what) must be below 10¹⁵, not \(formatNumber(x))", at: e.span)
+            }
+            return Int(x)
+        }
+        var origin = Stagger.Origin.order(spec.order)
+        if let e = spec.fromIndex { origin = .index(try whole(e, "a stagger's 'from' index")) }
+        var grid: Stagger.Grid?
+        if let g = spec.grid {
+            grid = Stagger.Grid(rows: try whole(g.rows, "a stagger grid's rows"), columns: try whole(g.columns, "a stagger grid's columns"),
+                                axis: g.axis)
+        }
+        if let problem = Stagger.problem(count: members.count, origin: origin, grid: nil) {
+            throw RuntimeError(problem, at: spec.fromIndex?.span ?? spec.span)
+        }
+        if let g = spec.grid, let problem = Stagger.problem(count: members.count, origin: .order(.start), grid: grid) {
+            throw RuntimeError(problem, at: g.rows.span.merged(with: g.columns.span), help: "give a grid whose ROWS × COLUMNS is at least the number of members")
+        }
+        // `from random`: a seeded shuffle (Fisher–Yates) of the ranks or distances.
+        let multiples = Stagger.multiples(count: members.count, origin: origin, amount: spec.amount, grid: grid,
+                                          easing: spec.easing) { values in
+            for i in stride(from: values.count - 1, to: 0, by: -1) {
+                let j = Int(self.rng.next() % UInt64(i + 1))
+                values.swapAt(i, j)
             }
         }
         frames[Int(f)].state = members.count
         for (k, m) in members.enumerated() {
             var locals = envs[Int(frame.env)]
-            while locals.count <= spec.variable { locals.append(.number(0)) }
+            let slots = max(spec.variable, spec.indexVariable ?? 0)
+            while locals.count <= slots { locals.append(.number(0)) }
             locals[spec.variable] = m
+            if let i = spec.indexVariable { locals[i] = .number(Double(k)) }
             let env = newEnv(locals)
-            guard let offset = step.scaled(by: Double(ranks[k])), let at = now.adding(offset) else {
+            guard let offset = step.scaled(by: multiples[k]), let at = now.adding(offset) else {
                 throw RuntimeError("this stagger would start beyond the clock's range", at: spec.span)
             }
             startChild(of: f, node: body, at: at, env: env, ownsEnv: true)
@@ -218,6 +241,7 @@ extension Interpreter {
         let child = newInstance(graph: add(graph: graph), root: 0, env: env, parent: frame.instance, parentFrame: f, speed: speed,
                                 localStart: .zero, parentClock: localTime(frame.instance))
         instances[Int(child)].parentNode = frame.node
+        recordIfHoldingNamedSteps(child)
         frames[Int(f)].segment = child
         frames[Int(f)].state = 1  // owns the child's environment
         if spec.reversed {
@@ -296,6 +320,8 @@ extension Interpreter {
             if steps.unstarted.remove(x) != nil, let name = instances[Int(x)].name, steps.runs[name]?.instance == x,
                steps.runs[name]?.start == nil {
                 steps.runs[name]?.start = time
+                // Its start, for `seek NAME`, is now too, not when it began to wait.
+                if instances[Int(x)].parent >= 0 { instances[Int(x)].startInParent = parentClockNow(x) }
                 wake(name)
             }
             x = instances[Int(x)].parent

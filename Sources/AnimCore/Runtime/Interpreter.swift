@@ -256,6 +256,7 @@ public final class Interpreter {
         if graph.localCount > 0 { env = newEnv([Value](repeating: .number(0), count: graph.localCount)) }
         let i = newInstance(graph: add(graph: graph), root: 0, env: env, parent: -1, parentFrame: -1, speed: 1, localStart: .zero,
                             parentClock: at)
+        recordIfHoldingNamedSteps(i)
         scheduleRoot(i)
     }
 
@@ -284,6 +285,7 @@ public final class Interpreter {
         if parent >= 0 && !instances[Int(parent)].recorders.isEmpty { instances[Int(index)].recorders = instances[Int(parent)].recorders }
         if name != nil { enableRecording(index) }
         if parent >= 0 { instances[Int(parent)].children.append(index) }
+        instances[Int(index)].startInParent = parentClock
         refreshClocks(index)
         instances[Int(index)].start = globalTime(index, localStart) ?? time
         return index

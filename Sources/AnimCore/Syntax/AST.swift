@@ -247,6 +247,9 @@ public struct Block: Hashable, Sendable {
     public var chains: SyntaxList<ChainID>
     /// From `<` to `>`.
     public var span: Span
+    /// Written without `< >`: the block the parser made around a step named mid-chain
+    /// (`a as n then b` is `< a as n > then b`); its span is the step and its name.
+    public var implicit = false
 }
 
 /// `target = value`, `target += value`, `target -= value` inside a tween block.
@@ -428,7 +431,7 @@ public struct RepeatStep: Hashable, Sendable {
     public var repeatDelay: ExprID? = nil
 }
 
-/// `stagger D [from order] for name in shapes < ... >`
+/// `stagger [amount] D [grid (R, C)] [axis x|y] [from order|N] [ease E] for name[, k] in shapes < ... >`
 public struct StaggerStep: Hashable, Sendable {
     /// The offset between members.
     public var interval: ExprID
@@ -442,6 +445,19 @@ public struct StaggerStep: Hashable, Sendable {
     public var body: Block
     /// The whole step.
     public var span: Span
+    /// `stagger amount A`: the interval is the whole spread.
+    public var amount = false
+    /// `from N`: the index the stagger starts from.
+    public var fromIndex: ExprID? = nil
+    /// `ease E`: the start times follow an easing.
+    public var ease: EasingID? = nil
+    /// `grid (ROWS, COLUMNS)`.
+    public var gridRows: ExprID? = nil
+    public var gridColumns: ExprID? = nil
+    /// `axis x` or `axis y`.
+    public var axis: Identifier? = nil
+    /// The index variable of `for c, k in …`.
+    public var index: Identifier? = nil
 }
 
 /// `play NAME(args) [reversed] [speed R]`

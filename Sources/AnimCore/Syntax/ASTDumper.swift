@@ -118,8 +118,14 @@ public struct ASTDumper {
                 let label = "Repeat" + (r.count == nil ? " forever" : "") + (r.yoyo ? " yoyo" : "")
                 return Tree(label: label, children: (r.count.map { [expr($0)] } ?? []) + [block(r.body)])
             case .stagger(let st):
-                return Tree(label: "Stagger for \(name(st.variable))" + (st.order.map { " from \(name($0))" } ?? ""),
-                            children: [expr(st.interval), expr(st.sequence), block(st.body)])
+                var label = "Stagger\(st.amount ? " amount" : "") for \(name(st.variable))" + (st.index.map { ", \(name($0))" } ?? "")
+                if let o = st.order { label += " from \(name(o))" }
+                if let a = st.axis { label += " axis \(name(a))" }
+                var options: [Tree] = []
+                if let f = st.fromIndex { options.append(Tree(label: "from", children: [expr(f)])) }
+                if let r = st.gridRows, let c = st.gridColumns { options.append(Tree(label: "grid", children: [expr(r), expr(c)])) }
+                if let e = st.ease { options.append(Tree(label: "ease \(text(tree.span(e)))", children: [])) }
+                return Tree(label: label, children: [expr(st.interval)] + options + [expr(st.sequence), block(st.body)])
             case .play(let p):
                 var label = "Play \(name(p.name))"
                 if p.reversed { label += " reversed" }

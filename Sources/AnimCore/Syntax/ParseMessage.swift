@@ -19,7 +19,8 @@ enum ParseMessage {
     /// A declaration key with no value, or a spring parameter with none.
     case expectedValue(String)
     /// `then` where the named chain has ended.
-    case thenAfterAs(String)
+    case asAfterAs(String)
+    case foreignLabel(String)
 
     // MARK: Expressions
 
@@ -69,10 +70,16 @@ enum ParseMessage {
     case expectedIfCondition
     case elseAfterElse
     case expectedStaggerOrder
+    case expectedStaggerGrid
+    case staggerOrderString(String)
+    case expectedStaggerAxis
+    case staggerOptionColon(String)
+    case staggerEach
+    case repeatedStaggerOption(String)
+    case unknownStaggerOption(String, suggestion: String)
     case expectedFor
     case expectedIn(String)
     case expectedControlTarget(ControlStep.Verb)
-    case expectedSeekTime(String)
     case nestingTooDeep(Int)
     /// A `--trace` value followed by more.
     case expectedTraceProperty
@@ -134,6 +141,12 @@ enum ParseMessage {
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
                                  "interrupt", "save", "restore"]
 
+    /// GSAP's and other tools' words for a timeline label, which is a step name in anim.
+    static let labelWords: Set<String> = ["addLabel", "label", "add_label", "add-label"]
+
+    /// The option words of `stagger` (Grammar.md §6.10), for did-you-mean.
+    static let staggerOptionWords = ["from", "ease", "grid", "axis", "amount"]
+
     /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
     static let springPresets = ["smooth", "snappy", "bouncy"]
     /// The spring parameters a step may give (`Checker.springParameters`).
@@ -175,7 +188,8 @@ enum ParseMessage {
         case .expectedAfterStep(let found): "expected ';', a new line or '>' after the step, found \(found)"
         case .expectedAfterAssignment(let found): "expected ';', a new line or '>' after the assignment, found \(found)"
         case .expectedValue(let key): "expected a value for '\(key)'"
-        case .thenAfterAs(let name): "'then' cannot follow 'as \(name)'"
+        case .asAfterAs(let name): "'as' cannot follow 'as \(name)'"
+        case .foreignLabel(let word): "unknown word '\(word)': anim names a step with 'as NAME'"
         case .expectedOperand(let op): "expected an expression after '\(op)'"
         case .expectedPropertyAfterDot: "expected a property name after '.'"
         case .malformedNumber(let text): "malformed number '\(text)'"
@@ -216,11 +230,17 @@ enum ParseMessage {
         case .expectedRepeatCount: "expected a count or 'forever' after 'repeat'"
         case .expectedIfCondition: "expected a condition after 'if'"
         case .elseAfterElse: "an 'else' after the last 'else'"
-        case .expectedStaggerOrder: "expected start, end, center, edges or random after 'from'"
+        case .expectedStaggerOrder: "expected start, end, center, edges, random or an index after 'from'"
+        case .expectedStaggerGrid: "expected '(ROWS, COLUMNS)' after 'grid'"
+        case .staggerOrderString(let s): "a stagger's order is a word, not the string \(s)"
+        case .expectedStaggerAxis: "expected x or y after 'axis'"
+        case .staggerOptionColon(let word): "':' after '\(word)': a stagger's options are words, not an object's keys"
+        case .staggerEach: "'each' is GSAP's: in anim the interval itself is each member's offset"
+        case .repeatedStaggerOption(let word): "'\(word)' is given twice in one stagger"
+        case .unknownStaggerOption(let word, let s): "unknown stagger option '\(word)'; did you mean '\(s)'?"
         case .expectedFor: "expected 'for' in 'stagger D for NAME in SHAPES < ... >'"
         case .expectedIn(let variable): "expected 'in' after '\(variable)'"
         case .expectedControlTarget(let verb): "expected a name after '\(verb.rawValue)'"
-        case .expectedSeekTime(let target): "expected a time after 'seek \(target)'"
         case .nestingTooDeep(let limit): "nesting is too deep (the limit is \(limit) levels)"
         case .expectedTraceProperty: "expected a property such as 'square.center'"
         }
@@ -239,7 +259,12 @@ enum ParseMessage {
         switch self {
         case .keywordAsName(let k): "choose another name, such as '\(k)1'"
         case .cannotStartStep, .unknownStatement(_, nil): ParseMessage.stepStartHelp
-        case .thenAfterAs(let name): "to name one part of a chain, put that part in a block: '< … as \(name) > then …'"
+        case .asAfterAs: "keep one of the two names"
+        case .staggerOptionColon(let word): "write '\(word) V' without the ':', as in 'stagger amount 1 from center for c in cards < ... >'"
+        case .staggerEach: "write 'stagger 0.1 for c in cards < ... >'; 'stagger amount A' spreads the whole stagger over A"
+        case .expectedStaggerGrid: "write 'stagger 0.1 grid (3, 4) from center for c in cards < ... >'"
+        case .staggerOrderString(let s): "write it without quotes, as in 'from \(s.dropFirst().dropLast())'"
+        case .foreignLabel: "write 'as NAME' after the step to label it, as in 'animate 1 < ... > as intro then ...'; 'seek intro' jumps there"
         case .pointHasTwoComponents: "write (x, y)"
         case .unknownEscape: "escapes are \\n, \\t, \\\", \\\\, \\{ and \\}"
         case .unclosedInterpolation, .emptyInterpolation: "write '\\{' for a literal brace"
@@ -259,8 +284,8 @@ enum ParseMessage {
         }
     }
 
-    /// The label under the `as` of a chain that `then` cannot follow.
-    static let asEndsTheChain = "'as' names the whole chain before it, and ends it"
+    /// The label under the first `as NAME` when a second one follows.
+    static let stepHasOneName = "a step has one name"
 
     /// The label under `<` of a block that is not closed.
     static let openedHere = "opened here"

@@ -1,33 +1,46 @@
 // Parser+Steps: chains, steps and blocks — the part of the grammar that builds sequencer graphs.
 
 extension Parser {
-    /// chain := step { "then" step } [ "as" NAME ]
+    /// chain := step [ "as" NAME ] { "then" step [ "as" NAME ] }
     /// A line that ends with `then`, or a next line that starts with it, continues the chain.
+    /// `as NAME` followed by `then` names the step before it (GSAP's label mid-timeline); at the
+    /// end of the chain it names the whole chain. A named step is kept as a block of one named
+    /// chain, flagged as written without `< >` (`SyntaxTree.implicitBlock`), so every pass sees
+    /// exactly what `< step as NAME > then …` is: a child instance of its own (Grammar.md §6.11).
     mutating func parseChain() throws -> ChainID {
         let mark = scratch.count
         let first = try parseStep()
-        scratch.append(first.raw)
+        var step = first
+        var name: Int32 = -1
         while true {
+            if match(.as) {
+                let asSpan = previous.span
+                let id = try consumeName(.nameAfterAs)
+                let record = tree.record(Int32(id.start), Int32(id.end))
+                if check(.as) {
+                    let m = ParseMessage.asAfterAs(file.text(of: id))
+                    throw report(Diagnostic(.error, m.message, at: peek.span,
+                                            secondary: [.init(span: asSpan.merged(with: id), text: ParseMessage.stepHasOneName)],
+                                            help: m.help))
+                }
+                let continues = check(.then) || (check(.newline) && peekPastNewlines().is(.then))
+                guard continues else {
+                    name = record
+                    scratch.append(step.raw)
+                    break
+                }
+                let named = span(step).merged(with: id)
+                let chain = tree.add(.chain, named, tree.list([step]).offset, record)
+                step = StepID(raw: tree.add(.block, named, flags: SyntaxTree.implicitBlock, tree.list([ChainID(raw: chain)]).offset))
+            }
+            scratch.append(step.raw)
             if check(.newline), peekPastNewlines().is(.then) { skipNewlines() }
             guard match(.then) else { break }
             skipNewlines()
-            let s = try parseStep()
-            scratch.append(s.raw)
+            step = try parseStep()
         }
-        var name: Int32 = -1
-        if match(.as) {
-            let asSpan = previous.span
-            let id = try consumeName(.nameAfterAs)
-            name = tree.record(Int32(id.start), Int32(id.end))
-            // `as` names the whole chain before it, so nothing can be chained after the name.
-            let next = check(.newline) ? peekPastNewlines() : peek
-            if next.is(.then) {
-                skipNewlines()  // recovery then skips the `then` line too, which cannot start a statement
-                let m = ParseMessage.thenAfterAs(file.text(of: id))
-                throw report(Diagnostic(.error, m.message, at: next.span,
-                                        secondary: [.init(span: asSpan.merged(with: id), text: ParseMessage.asEndsTheChain)],
-                                        help: m.help))
-            }
+        if check(.identifier), ParseMessage.labelWords.contains(text(peek)) {
+            throw report(.foreignLabel(text(peek)), at: peek)  // GSAP's `addLabel`
         }
         let span = span(first).merged(with: previous.span)
         let steps: SyntaxList<StepID> = tree.list(scratch, from: mark)
@@ -74,6 +87,7 @@ extension Parser {
             let isWrite = peekIsAssignment()
             let next = token(at: current + 1).kind
             if isWrite, next == .dot || next == .lbracket { throw report(.bareAssignment(word), at: t) }
+            if ParseMessage.labelWords.contains(word) { throw report(.foreignLabel(word), at: t) }
             if let s = DidYouMean.suggest(word, from: ParseMessage.statementWords) {
                 throw report(.unknownStatement(word, suggestion: s), at: t)
             }
@@ -580,23 +594,91 @@ extension Parser {
         return StepID(raw: tree.add(.repeat, span, flags: yoyo ? 1 : 0, count?.raw ?? -1, body))
     }
 
-    /// stagger := "stagger" expr [ "from" NAME ] "for" NAME "in" expr block
+    /// stagger := "stagger" [ "amount" ] expr { staggerOption } "for" NAME [ "," NAME ] "in" expr block
+    /// staggerOption := "from" ( NAME | NUMBER | "(" expr ")" ) | "ease" easing
+    ///                | "grid" "(" expr "," expr ")" | "axis" NAME
+    /// `amount`, `grid` and `axis` are contextual words (GSAP's stagger object: `amount`,
+    /// `grid`, `axis`; its `each` is the plain interval).
     mutating func parseStagger() throws -> StepID {
         let kw = advance()
+        // `amount` starts the amount unless it is the interval itself (a `let amount`).
+        var isAmount = false
+        if check(.identifier), isWord(peek, "amount") || isWord(peek, "each") {
+            let next = token(at: current + 1)
+            if next.kind == .colon { throw report(.staggerOptionColon(text(peek)), at: next) }
+            if isWord(peek, "each"), Parser.startsExpression(next) { throw report(.staggerEach, at: peek) }
+            if isWord(peek, "amount"), Parser.startsExpression(next) { advance(); isAmount = true }
+        }
         let interval = try parseExpression()
-        var order: Span?
-        if match(.from) {
-            guard check(.identifier) else { throw report(.expectedStaggerOrder, at: peek) }
-            order = advance().span
+        var order: Span?, fromIndex: ExprID?, ease: EasingID?, rows: ExprID?, columns: ExprID?, axis: Span?
+        var seen: Set<String> = []
+        func once(_ word: String, _ t: Token) throws {
+            if !seen.insert(word).inserted { throw report(.repeatedStaggerOption(word), at: t) }
+        }
+        while true {
+            let t = peek
+            if match(.from) {
+                try once("from", t)
+                if check(.colon) { throw report(.staggerOptionColon("from"), at: peek) }
+                if check(.identifier) {
+                    order = advance().span
+                } else if check(.number) || check(.lparen) || check(.minus) {
+                    fromIndex = try parseUnary()
+                } else if check(.string) {
+                    throw report(.staggerOrderString(file.text(of: peek.span)), at: peek)  // GSAP's from: "center"
+                } else {
+                    throw report(.expectedStaggerOrder, at: peek)
+                }
+            } else if match(.ease) {
+                try once("ease", t)
+                ease = try parseEasing()
+            } else if check(.identifier), isWord(t, "grid") {
+                advance()
+                try once("grid", t)
+                if check(.colon) { throw report(.staggerOptionColon("grid"), at: peek) }
+                try consume(.lparen, orReport: .expectedStaggerGrid)
+                rows = try parseExpression()
+                try consume(.comma, orReport: .expectedStaggerGrid)
+                columns = try parseExpression()
+                try consume(.rparen, orReport: .expectedStaggerGrid)
+            } else if check(.identifier), isWord(t, "axis") {
+                advance()
+                try once("axis", t)
+                if check(.colon) { throw report(.staggerOptionColon("axis"), at: peek) }
+                guard check(.identifier) else { throw report(.expectedStaggerAxis, at: peek) }
+                axis = advance().span
+            } else if check(.identifier), let s = DidYouMean.suggest(text(t), from: ParseMessage.staggerOptionWords + ["for"]) {
+                throw report(.unknownStaggerOption(text(t), suggestion: s), at: t)
+            } else {
+                break
+            }
         }
         guard match(.for) else { throw report(.expectedFor, at: peek) }
         let variable = try consumeName(.loopVariable)
-        guard match(.in) else { throw report(.expectedIn(file.text(of: variable)), at: peek) }
+        var index: Span?
+        if match(.comma) { index = try consumeName(.loopVariable) }
+        guard match(.in) else { throw report(.expectedIn(file.text(of: index ?? variable)), at: peek) }
         let seq = try parseExpression()
         let body = try parseBlock(after: "the shapes")
         let r = tree.record(interval.raw, order.map { Int32($0.start) } ?? -1, order.map { Int32($0.end) } ?? -1,
                             Int32(variable.start), Int32(variable.end), seq.raw, body)
-        return StepID(raw: tree.add(.stagger, kw.span.merged(with: tree.span(ofNode: body)), r))
+        // The options beyond the interval and order, when any is given: a second record.
+        var options: Int32 = -1
+        if fromIndex != nil || ease != nil || rows != nil || axis != nil || index != nil {
+            options = tree.record(fields: [fromIndex?.raw ?? -1, ease?.raw ?? -1, rows?.raw ?? -1, columns?.raw ?? -1,
+                                           axis.map { Int32($0.start) } ?? -1, axis.map { Int32($0.end) } ?? -1,
+                                           index.map { Int32($0.start) } ?? -1, index.map { Int32($0.end) } ?? -1])
+        }
+        return StepID(raw: tree.add(.stagger, kw.span.merged(with: tree.span(ofNode: body)), flags: isAmount ? 1 : 0, r, options))
+    }
+
+    /// Whether a token can start an expression (a stagger's `amount` is then the word, not a name).
+    static func startsExpression(_ t: Token) -> Bool {
+        switch t.kind {
+        case .number, .string, .color, .identifier, .lparen, .lbracket, .minus: true
+        case .keyword: t.is(.true) || t.is(.false)
+        default: false
+        }
     }
 
     /// play := "play" NAME "(" [ expr { "," expr } ] ")" { "reversed" | "speed" expr }
@@ -636,15 +718,16 @@ extension Parser {
     }
 
     /// control := ("pause" | "resume" | "reverse" | "interrupt" | "save" | "restore") postfix
-    ///          | "seek" postfix expr
+    ///          | "seek" postfix [ expr ]
     mutating func parseControl() throws -> StepID {
         let kw = advance()
         let verb = ControlStep.Verb(keyword: kw.keyword!)
         if atStatementEnd { throw report(.expectedControlTarget(verb), at: peek) }
         let target = try parsePostfix()
+        // `seek NAME T` moves the run's playhead to T; `seek NAME` alone jumps the run holding
+        // the step NAME to the step's start (GSAP's `tl.seek("label")`).
         var time: ExprID?
-        if verb == .seek {
-            if atStatementEnd { throw report(.expectedSeekTime(file.text(of: span(target))), at: peek) }
+        if verb == .seek, !(atStatementEnd || check(.then) || check(.as)) {
             time = try parseExpression()
         }
         return StepID(raw: tree.add(.control, kw.span.merged(with: previous.span), flags: verb.code, target.raw, time?.raw ?? -1))

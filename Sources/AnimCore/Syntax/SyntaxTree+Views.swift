@@ -98,7 +98,7 @@ extension SyntaxTree {
         case .expect:
             return .expect(ExpectStep(lhs: ExprID(raw: n.a), op: ExpectStep.Op(code: n.flags), rhs: ExprID(raw: field(n.b, 0)),
                                       tolerance: optional(field(n.b, 1)), span: span))
-        case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span))
+        case .block: return .block(Block(chains: SyntaxList(offset: n.a), span: span, implicit: n.flags & SyntaxTree.implicitBlock != 0))
         case .conditional:
             // `a`: a list of condition (−1 for `else`) and block pairs.
             let at = Int(n.a &- extraBase)
@@ -116,9 +116,20 @@ extension SyntaxTree {
                                       keywordSpan: span.prefix(6), span: span, repeatDelay: delayed ? ExprID(raw: field(n.b, 1)) : nil))
         case .stagger:
             let r = n.a
-            return .stagger(StaggerStep(interval: ExprID(raw: field(r, 0)), order: self.span(field(r, 1), field(r, 2)).map(Identifier.init),
-                                        variable: Identifier(self.span(field(r, 3), field(r, 4))!), sequence: ExprID(raw: field(r, 5)),
-                                        body: block(field(r, 6)), span: span))
+            var st = StaggerStep(interval: ExprID(raw: field(r, 0)), order: self.span(field(r, 1), field(r, 2)).map(Identifier.init),
+                                 variable: Identifier(self.span(field(r, 3), field(r, 4))!), sequence: ExprID(raw: field(r, 5)),
+                                 body: block(field(r, 6)), span: span)
+            st.amount = n.flags & 1 != 0
+            if n.b >= 0 {
+                let o = n.b
+                st.fromIndex = optional(field(o, 0))
+                st.ease = optional(field(o, 1))
+                st.gridRows = optional(field(o, 2))
+                st.gridColumns = optional(field(o, 3))
+                st.axis = self.span(field(o, 4), field(o, 5)).map(Identifier.init)
+                st.index = self.span(field(o, 6), field(o, 7)).map(Identifier.init)
+            }
+            return .stagger(st)
         case .play:
             let r = n.a
             return .play(PlayStep(name: Identifier(self.span(field(r, 0), field(r, 1))!), arguments: SyntaxList(offset: field(r, 2)),
@@ -135,7 +146,8 @@ extension SyntaxTree {
 
     /// A block node (a step that is `< … >`) as its view.
     func block(_ raw: Int32) -> Block {
-        Block(chains: SyntaxList(offset: node(raw).a), span: span(ofNode: raw))
+        let n = node(raw)
+        return Block(chains: SyntaxList(offset: n.a), span: span(ofNode: raw), implicit: n.flags & SyntaxTree.implicitBlock != 0)
     }
 
     /// A chain node as its view.

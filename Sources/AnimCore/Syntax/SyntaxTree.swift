@@ -84,6 +84,12 @@ struct SyntaxNode {
     static let long: UInt16 = .max
 }
 
+extension SyntaxTree {
+    /// The flag of a block node the parser made around a step named mid-chain (`a as n then b`):
+    /// written without `< >`, it is otherwise the block `< a as n >`.
+    static let implicitBlock: UInt8 = 1
+}
+
 /// A parsed source: its nodes and the top-level statements.
 public struct SyntaxTree: Sendable {
     /// The source the spans point into.
@@ -192,6 +198,13 @@ public struct SyntaxTree: Sendable {
     func record(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32, _ e: Int32, _ f: Int32, _ g: Int32) -> Int32 {
         let at = record(a, b, c, d)
         extra.append(e); extra.append(f); extra.append(g)
+        return at
+    }
+
+    /// Appends a record of any number of Int32 fields and returns its offset.
+    func record(fields: [Int32]) -> Int32 {
+        let at = Int32(extra.count)
+        for f in fields { extra.append(f) }
         return at
     }
 

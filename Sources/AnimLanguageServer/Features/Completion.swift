@@ -150,6 +150,20 @@ enum Completion {
             }
             return out
         }
+        // Options of a stagger being written, after its interval and before its `for`
+        // (Grammar.md §6.10): the orders after `from`, the axes after `axis`.
+        if clause.hasPrefix("stagger "), !clause.contains(" for ") {
+            let words = clause.split(separator: " ")
+            switch previous {
+            case "from": return StaggerOrder.allCases.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: "stagger order") }
+            case "axis": return StaggerAxis.allCases.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: "stagger axis") }
+            case "stagger", "amount", "grid": break
+            default:
+                if words.count >= 2 || clause.hasSuffix(" ") {
+                    return ["from", "ease", "grid", "axis", "for"].map { CompletionItem(label: $0, kind: .keyword, detail: "stagger option") }
+                }
+            }
+        }
         // The first word inside a tween block: what it assigns to.
         if clause.isEmpty, tweenBlockOpens(before) {
             let scopeOffset = a.sourceOffset(offset)

@@ -136,6 +136,7 @@ enum Hover {
             let owner = s.declarations.first { $0.parameters.contains(d) }?.name ?? "?"
             return "parameter `\(decl.name)` of `define \(owner)`"
         case .loopVariable:
+            if decl.isStaggerIndex { return "loop variable `\(decl.name)`: the index of each shape of the stagger, from 0" }
             return "loop variable `\(decl.name)`: each shape of the stagger in turn"
         case .stepName:
             return "step name `\(decl.name)`\n\n" + timing(a, decl.span)

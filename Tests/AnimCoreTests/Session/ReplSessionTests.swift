@@ -175,6 +175,19 @@ struct ReplSessionTests {
         #expect(r.enter("animate 1 < a.center = (0,0) >") == "time 3.500s\n")
     }
 
+    @Test func seekWithoutATimeJumpsToANamedStep() {
+        let r = ReplDriver()
+        r.enter(":auto off")
+        r.enter("rect a center (0,0)")
+        r.enter("animate 1 ease linear < a.center = (100,0) > as intro then animate 1 ease linear < a.center = (200,0) > as outro then print \"done\"")
+        #expect(r.enter("seek outro") == "")
+        #expect(r.enter("a.center") == "= (100, 0)\n")
+        #expect(r.enter(":step 0.5") == "time 0.500s, 1 graph running\n")
+        #expect(r.enter("a.center") == "= (150, 0)\n")
+        r.enter("seek intro")
+        #expect(r.enter("a.center") == "= (0, 0)\n")
+    }
+
     @Test func aLineStartingWithThenWaitsForThePreviousEntry() {
         let r = ReplDriver()
         r.enter(":auto off")
