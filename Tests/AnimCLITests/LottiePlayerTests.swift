@@ -142,4 +142,31 @@ struct LottiePlayerTests {
         #expect(info.hasPrefix("animation 400x240 fr=30"), Comment(rawValue: info))
         try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames, truncatesStage: false)
     }
+
+    // MARK: - Anchors, as the layers' anchor points
+
+    /// Tests/Pictures/anchor.anim: rotation and scale about anchors, constant and tweened.
+    static var anchorScript: String { PictureFixtures.directory.appendingPathComponent("anchor.anim").path }
+
+    @Test("lottie-web's SVG renderer turns shapes about their anchors like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebAnchor() throws {
+        let dir = try ScratchDirectory("lottie-web-anchor")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.anchorScript, frames: Self.textFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.textFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, anchors", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.textFrames, truncatesStage: false)
+    }
+
+    @Test("rlottie turns shapes about their anchors like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieAnchor() throws {
+        let dir = try ScratchDirectory("rlottie-anchor")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.anchorScript, frames: Self.textFrames)
+        _ = try RLottie.render(document: json, frames: Self.textFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, anchors", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames, truncatesStage: false)
+    }
 }
