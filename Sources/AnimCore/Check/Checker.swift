@@ -268,9 +268,10 @@ public struct Checker {
         let keyText = text(key)
         let hint = ForeignNames.property(keyText)
         let builtins = BuiltinProperty.allCases.filter { $0.applies(to: shapeKind) }.map(\.name)
-        let meant = hint?.property.flatMap { $0.applies(to: shapeKind) ? $0.name : nil }
-            ?? DidYouMean.suggest(keyText, from: builtins.filter { $0.contains("-") })
+        let near = DidYouMean.suggest(keyText, from: builtins.filter { $0.contains("-") })
+        let meant = hint?.property.flatMap { $0.applies(to: shapeKind) ? $0.name : nil } ?? near
         let help = hint.map { ForeignNames.help($0, use: .declaration) }
+            ?? near.map { "'\($0)' is a built-in property; a custom property's name is one word" }
             ?? CheckError.oneWordHelp(ForeignNames.camelCase(keyText), keyText.replacingHyphens(with: "_"))
         error(.hyphenatedKey(keyText, suggestion: meant), at: key.span, help: help)
     }
