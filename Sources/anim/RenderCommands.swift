@@ -112,7 +112,7 @@ enum RenderCommands {
         if !shadowed.isEmpty {
             let list = shadowed.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (shadowed.count > 5 ? " and \(shadowed.count - 5) more" : "")
             streams.standardError("anim: warning: the Lottie export leaves drop shadows out (of \(list)): rlottie and lottie-web's canvas "
-                                  + "renderer do not draw Lottie's drop-shadow effect\n"
+                                  + "renderer do not draw Lottie's drop-shadow effect, and lottie-web's SVG renderer cuts it to the layer's bounds\n"
                                   + "help: the HTML player, the animated SVG and the PNG, GIF and MP4 outputs draw shadows\n")
         }
         do {
