@@ -261,8 +261,9 @@ enum Help {
       .gif     an animated GIF, and
       .mp4     an H.264 video, both assembled from the PNG frames by ffmpeg, which must be installed.
     PNG frames, sheets, GIFs and MP4s draw rects (with rounded corners), circles and text,
-    antialiased, with rotation, scale, offset, alpha, colour and z-order; text is in the stage's
-    font as the HTML player shows it (Helvetica, Arial, else the system's sans-serif). Files
+    antialiased, with rotation and scale about the anchor, offset, alpha, colour, drop shadows
+    and z-order; text is in the stage's font as the HTML player shows it (Helvetica, Arial,
+    else the system's sans-serif). Files
     appear whole or not at all: each is written to a temporary file and renamed into place.
     Frames, GIFs and MP4s are drawn on every processor (-j), identically whatever -j. They can
     also be part of a run, to split a render across processes or machines: --frames picks frames

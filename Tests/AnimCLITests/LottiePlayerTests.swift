@@ -169,4 +169,47 @@ struct LottiePlayerTests {
         #expect(info.hasPrefix("animation 400x240 fr=30"), Comment(rawValue: info))
         try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
+
+    // MARK: - Anchors, as the layers' anchor points
+
+    /// Tests/Pictures/anchor.anim: rotation and scale about anchors, constant and tweened.
+    static var anchorScript: String { PictureFixtures.directory.appendingPathComponent("anchor.anim").path }
+
+    @Test("lottie-web's SVG renderer turns shapes about their anchors like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebAnchor() throws {
+        let dir = try ScratchDirectory("lottie-web-anchor")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.anchorScript, frames: Self.textFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.textFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, anchors", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.textFrames, truncatesStage: false)
+    }
+
+    @Test("rlottie turns shapes about their anchors like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieAnchor() throws {
+        let dir = try ScratchDirectory("rlottie-anchor")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.anchorScript, frames: Self.textFrames)
+        _ = try RLottie.render(document: json, frames: Self.textFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, anchors", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames, truncatesStage: false)
+    }
+
+    @Test("the Lottie export leaves drop shadows out and says so, naming the shapes")
+    func shadowsWarned() throws {
+        let dir = try ScratchDirectory("lottie-shadow-warning")
+        defer { dir.remove() }
+        let script = dir.path("s.anim")
+        try "rect card shadow-blur 8\nrect plain\ncircle dot\nanimate 1 < dot.shadow-offset = (0, 3) >\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let r = try runAnim(["export", script, "-o", dir.path("s.json"), "--lottie"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        #expect(r.stderr.contains("leaves drop shadows out (of 'card', 'dot')"), Comment(rawValue: r.stderr))
+        let quiet = dir.path("q.anim")
+        try "rect card shadow-color red anchor (0, 0)\n".write(toFile: quiet, atomically: true, encoding: .utf8)
+        let q = try runAnim(["export", quiet, "-o", dir.path("q.json"), "--lottie"])
+        #expect(q.exitCode == 0 && q.stderr.isEmpty, Comment(rawValue: q.stderr))
+    }
 }

@@ -55,6 +55,8 @@ animate 1 ease steps(4, jump-start) < sq.z = 1 >
 spring damping-ratio 0.7 response 0.4 < sq.center = (1, 2) >
 print "unterminated
 print a-b
+rect card shadow-blur 4 anchor (0.5, 1)
+print card.shadow-blur; set card.shadow-color = #00000055
 """
 
 

@@ -174,8 +174,9 @@ public struct Checker {
         seenNames.removeAll(keepingCapacity: true)
         for p in properties {
             let prop = tree[p]
-            if contains(prop.name.span, byte: 0x2D /* - */) {
-                // `border-radius`: the parser reads a hyphenated key whole so that it can be named here.
+            if contains(prop.name.span, byte: 0x2D /* - */), BuiltinProperty(nameID: name(prop.name)) == nil {
+                // `border-radius`: the parser reads a hyphenated key whole so that it can be named
+                // here (the built-ins `shadow-blur` and the like are CSS names, hyphens and all).
                 reportHyphenatedKey(prop.name, shapeKind: d.kind); ok = false
                 continue
             }
@@ -266,8 +267,11 @@ public struct Checker {
     mutating func reportHyphenatedKey(_ key: Identifier, shapeKind: ShapeKind) {
         let keyText = text(key)
         let hint = ForeignNames.property(keyText)
-        let meant = hint?.property.flatMap { $0.applies(to: shapeKind) ? $0.name : nil }
+        let builtins = BuiltinProperty.allCases.filter { $0.applies(to: shapeKind) }.map(\.name)
+        let near = DidYouMean.suggest(keyText, from: builtins.filter { $0.contains("-") })
+        let meant = hint?.property.flatMap { $0.applies(to: shapeKind) ? $0.name : nil } ?? near
         let help = hint.map { ForeignNames.help($0, use: .declaration) }
+            ?? near.map { "'\($0)' is a built-in property; a custom property's name is one word" }
             ?? CheckError.oneWordHelp(ForeignNames.camelCase(keyText), keyText.replacingHyphens(with: "_"))
         error(.hyphenatedKey(keyText, suggestion: meant), at: key.span, help: help)
     }

@@ -61,8 +61,16 @@ enum ForeignNames {
             return PropertyHint(property: .font, explanation: "a text shape's font size is its 'font'")
         case "stroke", "strokeWidth", "strokeColor", "border", "borderWidth", "borderColor", "lineWidth", "outline":
             return PropertyHint(property: nil, explanation: "anim fills shapes with their 'color' and draws no strokes or borders")
-        case "shadow", "boxShadow", "shadowColor", "shadowRadius", "shadowOpacity", "shadowOffset":
-            return PropertyHint(property: nil, explanation: "anim draws no shadows")
+        case "shadowColor", "shadowOpacity":
+            return PropertyHint(property: .shadowColor, explanation: "a shadow's colour and opacity are its 'shadow-color', such as #00000055")
+        case "shadowOffset":
+            return PropertyHint(property: .shadowOffset, explanation: "a shadow's offset is the point 'shadow-offset'")
+        case "shadowRadius", "shadowBlur", "blur":
+            return PropertyHint(property: .shadowBlur, explanation: "a shadow's blur is 'shadow-blur', CSS's blur radius")
+        case "shadow", "boxShadow", "dropShadow", "filter":
+            return PropertyHint(property: nil, explanation: "a shadow is 'shadow-offset', 'shadow-blur' and 'shadow-color'")
+        case "anchorPoint", "transformOrigin", "origin", "pivot", "registration":
+            return PropertyHint(property: .anchor, explanation: "the transform origin is 'anchor', a fraction of the size such as (0.5, 1)")
         default: return nil
         }
     }

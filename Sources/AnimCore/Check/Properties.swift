@@ -14,6 +14,10 @@ public struct PropertyID: Hashable, Comparable, Sendable {
 /// The built-in properties.
 public enum BuiltinProperty: Int, CaseIterable, Sendable {
     case center, size, rotation, scale, offset, alpha, color, radius, z, text, font
+    /// The transform origin as a fraction of the shape's box (Grammar.md, "Anchor").
+    case anchor
+    /// The drop shadow (Grammar.md, "Shadows"): offset, CSS blur radius, colour.
+    case shadowOffset, shadowBlur, shadowColor
 
     /// The property's id.
     public var id: PropertyID { PropertyID(rawValue) }
@@ -32,16 +36,20 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .z: "z"
         case .text: "text"
         case .font: "font"
+        case .anchor: "anchor"
+        case .shadowOffset: "shadow-offset"
+        case .shadowBlur: "shadow-blur"
+        case .shadowColor: "shadow-color"
         }
     }
 
     /// The kind of its values. `scale` is a point; a number given for it means (n, n).
     public var kind: Kind {
         switch self {
-        case .center, .size, .scale, .offset: .point
+        case .center, .size, .scale, .offset, .anchor, .shadowOffset: .point
         case .rotation: .angle
-        case .alpha, .radius, .z, .font: .number
-        case .color: .color
+        case .alpha, .radius, .z, .font, .shadowBlur: .number
+        case .color, .shadowColor: .color
         case .text: .string
         }
     }
@@ -68,6 +76,11 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .z: .number(0)
         case .text: .string("")
         case .font: .number(16)
+        case .anchor: .point(Point(0.5, 0.5))
+        case .shadowOffset: .point(.zero)
+        case .shadowBlur: .number(0)
+        // Black at half strength: a shadow shows as soon as it has an offset or a blur.
+        case .shadowColor: .color(Color(r: 0, g: 0, b: 0, a: 0.5))
         }
     }
 

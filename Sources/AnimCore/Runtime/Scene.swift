@@ -2,9 +2,9 @@
 // when no tween is writing it. Tweens in flight live in the interpreter; reading a property
 // goes through `Interpreter.currentValue`, which asks the owning tween first.
 //
-// The built-in properties are plain numbers in one pool, a block of 16 (17 for text shapes)
-// per shape at fixed places, so a shape costs no allocation and setting a base value copies
-// bytes. Anything else — text, custom properties, a value whose kind a built-in does not hold —
+// The built-in properties are plain numbers in one pool, a block of 26 per shape at fixed
+// places (font's is unused but by text shapes), so a shape costs no allocation and setting a
+// base value copies bytes. Anything else — text, custom properties, a value whose kind a built-in does not hold —
 // sits in a side table by key.
 
 /// The stage and its shapes.
@@ -27,7 +27,7 @@ public struct Scene: Sendable {
         var propertyCount: Int32
         /// The built-ins with a place in the block whose values sit in the side table (bit i for
         /// built-in i): a value of a kind the place does not hold.
-        var elsewhere: UInt16
+        var elsewhere: UInt32
     }
 
     /// Every shape, by id (declaration order).
@@ -47,7 +47,7 @@ public struct Scene: Sendable {
     public init() {}
 
     /// How many built-in properties there are.
-    static let builtinCount = 11
+    static let builtinCount = 15
 
     /// Where built-in `p` sits in a shape's block, and how (a switch, not a table: the reads of
     /// a base value stay free of lazily made globals, so the scene is read in place).
@@ -64,6 +64,10 @@ public struct Scene: Sendable {
         case 7: (14, .number)   // radius
         case 8: (15, .number)   // z
         case 10: (16, .number)  // font
+        case 11: (17, .point)   // anchor
+        case 12: (19, .point)   // shadow-offset
+        case 13: (21, .number)  // shadow-blur
+        case 14: (22, .color)   // shadow-color
         default: (0, nil)       // text
         }
     }
@@ -75,7 +79,7 @@ public struct Scene: Sendable {
     }
 
     /// The block length of a kind.
-    private static func blockLength(_ kind: ShapeKind) -> Int { kind == .text ? 17 : 16 }
+    private static func blockLength(_ kind: ShapeKind) -> Int { 26 }
 
     /// Each kind's block of defaults (rect, circle, text).
     private static let defaults: [[Double]] = [ShapeKind.rect, .circle, .text].map { kind in
@@ -147,7 +151,7 @@ public struct Scene: Sendable {
         let p = Int(property.raw)
         if Scene.holds(p, slots[Int(shape.index)].kind) {
             let (offset, layout) = Scene.place(p)
-            let bit = UInt16(1) << p
+            let bit = UInt32(1) << p
             if let layout, let n = NumericValue(v), n.layout == layout {
                 let at = Int(slots[Int(shape.index)].first) + offset
                 numbers[at] = n.c0

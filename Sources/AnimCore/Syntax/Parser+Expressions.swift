@@ -121,7 +121,7 @@ extension Parser {
         return try parsePostfix()
     }
 
-    /// postfix := primary { "." NAME | "[" expr "]" }
+    /// postfix := primary { "." NAME { "-" NAME } | "[" expr "]" }
     mutating func parsePostfix() throws -> ExprID {
         var e = try parsePrimary()
         while true {
@@ -129,8 +129,10 @@ extension Parser {
                 guard check(.identifier) || check(.keyword) else {
                     throw report(.expectedPropertyAfterDot, at: peek)
                 }
-                let t = advance()
-                e = ExprID(raw: tree.add(.member, span(e).merged(with: t.span), e.raw, Int32(t.span.start)))
+                // A hyphenated property name (`card.shadow-blur`) reads in one piece, as in
+                // declarations: `-` between words with no space either side.
+                let t = try parseHyphenatedWord(.propertyName)
+                e = ExprID(raw: tree.add(.member, span(e).merged(with: t), e.raw, Int32(t.start)))
             } else if check(.lbracket) && !peek.spaceBefore {
                 advance()
                 let index = try parseExpression()

@@ -73,6 +73,10 @@ extension ShapeSnapshot {
         case .z: z = n?.number ?? 0
         case .text: text = ""
         case .font: font = n?.number ?? 16
+        case .anchor: anchor = n?.point ?? Point(0.5, 0.5)
+        case .shadowOffset: shadowOffset = n?.point ?? .zero
+        case .shadowBlur: shadowBlur = n?.number ?? 0
+        case .shadowColor: shadowColor = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0.5)
         }
     }
 }

@@ -32,9 +32,57 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var text: String
     /// Font size of text shapes.
     public var font: Double
+    /// The transform origin as a fraction of the box ((0.5, 0.5): the center).
+    public var anchor: Point = Point(0.5, 0.5)
+    /// The drop shadow's offset, in the shape's local units.
+    public var shadowOffset: Point = .zero
+    /// The drop shadow's blur: CSS's blur radius (a Gaussian of standard deviation half of it).
+    public var shadowBlur: Double = 0
+    /// The drop shadow's colour.
+    public var shadowColor: Color = Color(r: 0, g: 0, b: 0, a: 0.5)
 
-    /// Where the center lands after `offset`.
+    /// Where the center lands after `offset` (before rotation and scale about the anchor).
     public var position: Point { Point(center.x + offset.x, center.y + offset.y) }
+
+    /// The size of the box the anchor is a fraction of: a rect's size, a circle's 2r × 2r,
+    /// a text shape's `size` (zero unless given: then the anchor is its center).
+    public var anchorBox: Point {
+        switch kind {
+        case .circle: Point(2 * abs(radius), 2 * abs(radius))
+        case .rect: Point(abs(size.x), abs(size.y))
+        case .text: Point(abs(size.x), abs(size.y))
+        }
+    }
+
+    /// The box's center relative to the pivot, before rotation and scale: (0.5 − anchor) × box.
+    public var anchorShift: Point {
+        let b = anchorBox
+        let x = (0.5 - anchor.x) * b.x, y = (0.5 - anchor.y) * b.y
+        return Point(x.isFinite ? x : 0, y.isFinite ? y : 0)
+    }
+
+    /// The point rotation and scale turn about, after `offset`: the anchor's place in the box.
+    public var pivot: Point {
+        let p = position, d = anchorShift
+        return Point(p.x - d.x, p.y - d.y)
+    }
+
+    /// Where the box's center is drawn once rotated and scaled about the pivot: the center
+    /// of the same box turned and scaled about its own center (so the renderers that place a
+    /// shape by its center draw an anchored one there).
+    public var drawnCenter: Point {
+        let d = anchorShift
+        guard d.x != 0 || d.y != 0 else { return position }
+        let t = rotation * Double.pi / 180
+        let sx = d.x * scale.x, sy = d.y * scale.y
+        let pv = pivot
+        return Point(pv.x + sx * cos(t) - sy * sin(t), pv.y + sx * sin(t) + sy * cos(t))
+    }
+
+    /// Whether the shape casts a shadow: a colour with alpha and an offset or a blur.
+    public var hasShadow: Bool {
+        shadowColor.a > 0 && (shadowOffset.x != 0 || shadowOffset.y != 0 || shadowBlur > 0)
+    }
 
     /// Opacity including the color's alpha, clamped to 0...1.
     public var opacity: Double { max(0, min(1, alpha)) * max(0, min(1, color.a)) }
@@ -67,3 +115,7 @@ public struct StageFrame: Sendable {
     /// The shapes that exist at `time`, in paint order: by `z`, then declaration order.
     public var shapes: [ShapeSnapshot]
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -10,7 +10,8 @@
 // Lottie cannot reorder layers, so when z-order changes each stacking position holds a copy
 // of every shape that visits it, shown only then. Text shapes are glyph outlines
 // (LottieText.swift), not Lottie text layers, which need font assets every player handles
-// differently; with no font installed they are left out.
+// differently; with no font installed they are left out. An anchor is the layer's anchor point
+// (`anchoredPosition`). Drop shadows are left out, with a warning (`shadowedShapes`).
 
 /// Exports Lottie documents.
 public enum LottieExporter {
@@ -57,6 +58,24 @@ public enum LottieExporter {
         ]}
 
         """
+    }
+
+    /// The shapes that cast a drop shadow at some time (a shadow-offset or shadow-blur other
+    /// than 0 declared or set, or tweened), which the export leaves out: Lottie's drop-shadow
+    /// effect (ty 25) is not drawn by rlottie nor by lottie-web's canvas renderer, and
+    /// lottie-web's SVG renderer cuts it to the layer's bounding box (its default filterSize;
+    /// tried on Tests/Pictures-style scenes: 4–6 % of pixels off), so a document with it would
+    /// not show the same picture in any player.
+    public static func shadowedShapes(_ timeline: Timeline) -> [String] {
+        timeline.shapes.filter { info in
+            [BuiltinProperty.shadowOffset, .shadowBlur].contains { p in
+                let zero = p.defaultValue(for: info.kind)
+                return timeline.pieces(of: PropertyKey(info.id, p.id)).contains { piece in
+                    if case .constant(let v) = piece.source { return v != zero && v != .number(0) }
+                    return true
+                }
+            }
+        }.map(\.name)
     }
 
     /// A 0...255 channel as 0...1, never written below its value: players truncate c × 255
@@ -121,7 +140,7 @@ struct ChannelBuilder {
     mutating func layer(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> String {
         let start = firstTime()
         let ip = formatFixed(start.seconds * Double(fps), 4)
-        let position = positionChannel()
+        let (position, anchor) = anchoredPosition(info.kind)
         let scale = channel(.scale, LottieChannelFormat(tolerance: 25 / max(1, reach(info)))) { v in let p = v.framePoint ?? Point(1, 1); return [p.x * 100, p.y * 100] }
         let rotation = channel(.rotation, Self.degrees) { [$0.frameNumber ?? 0] }
         let opacity = channel(.alpha, Self.percent) { [max(0, min(1, $0.frameNumber ?? 1)) * 100] }
@@ -141,7 +160,7 @@ struct ChannelBuilder {
         }
         return """
         {"ddd":0,"ind":\(index),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
-        "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":{"a":0,"k":[0,0,0]},"s":\(scale)},"ao":0,\
+        "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":\(anchor),"s":\(scale)},"ao":0,\
         "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(geometry.isEmpty ? "" : geometry + ",")\
         \(info.kind == .text ? "" : fill + ",")\(groupTransform(visibility))]}],\
         "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
@@ -185,22 +204,54 @@ struct ChannelBuilder {
     }
 
     /// Position: center plus offset. Exact keyframes follow whichever of the two moves; when
-    /// both do, the sum is baked.
-    func positionChannel() -> String {
+    /// both do, the sum is baked. `shift` is added throughout (a constant anchor's).
+    func positionChannel(shift: Point = .zero) -> String {
         let sum: (Time) -> [Double] = { t in
             let c = value(.center, t)?.framePoint ?? .zero, o = value(.offset, t)?.framePoint ?? .zero
-            return [c.x + o.x, c.y + o.y, 0]
+            return [c.x + o.x + shift.x, c.y + o.y + shift.y, 0]
         }
         let start = firstTime()
         if isConstant(.offset) {
             let o = value(.offset, start)?.framePoint ?? .zero
-            return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
+            return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x + shift.x, c.y + o.y + shift.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
         }
         if isConstant(.center) {
             let c = value(.center, start)?.framePoint ?? .zero
-            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [c.x + o.x, c.y + o.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
+            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [c.x + o.x + shift.x, c.y + o.y + shift.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
         }
         return animated([.fitted(start, timeline.end)], format: Self.pixels, spatial: true, sample: sum)
+    }
+
+    /// The layer's position and anchor point. Lottie turns and scales a layer about its
+    /// anchor point `a` (layer coordinates, where the shape's box is centred on 0) placed at
+    /// `p`; anim's anchor (a fraction of the box) is the point (anchor − ½) × box, so `a` is
+    /// that and `p` the pivot: center + offset + the same. With the anchor and the box both
+    /// constant the shift is constant and the position keeps its exact keyframes; otherwise
+    /// both are baked.
+    func anchoredPosition(_ kind: ShapeKind) -> (position: String, anchor: String) {
+        let box: (Time) -> Point = { t in
+            switch kind {
+            case .circle: let r = abs(value(.radius, t)?.frameNumber ?? 0); return Point(2 * r, 2 * r)
+            case .rect, .text: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
+            }
+        }
+        let shift: (Time) -> Point = { t in
+            let a = value(.anchor, t)?.framePoint ?? Point(0.5, 0.5), b = box(t)
+            let x = (a.x - 0.5) * b.x, y = (a.y - 0.5) * b.y
+            return Point(x.isFinite ? x : 0, y.isFinite ? y : 0)
+        }
+        let start = firstTime()
+        let boxConstant = kind == .circle ? isConstant(.radius) : isConstant(.size)
+        if isConstant(.anchor) && (boxConstant || value(.anchor, start)?.framePoint == Point(0.5, 0.5)) {
+            let d = shift(start)
+            return (positionChannel(shift: d), "{\"a\":0,\"k\":\(vector([d.x, d.y, 0], Self.pixels))}")
+        }
+        let pivot: (Time) -> [Double] = { t in
+            let c = value(.center, t)?.framePoint ?? .zero, o = value(.offset, t)?.framePoint ?? .zero, d = shift(t)
+            return [c.x + o.x + d.x, c.y + o.y + d.y, 0]
+        }
+        let all: [Stretch] = [.fitted(start, timeline.end)]
+        return (animated(all, format: Self.pixels, spatial: true, sample: pivot), animated(all, format: Self.pixels) { t in let d = shift(t); return [d.x, d.y, 0] })
     }
 
     /// Corner radius, clamped to half the shorter side: exact while no clamp is in play.

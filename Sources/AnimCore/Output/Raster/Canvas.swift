@@ -131,6 +131,9 @@ public struct Canvas: Sendable {
         for s in frame.shapes {
             if s.kind == .text {
                 drawText(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+            } else if s.hasShadow {
+                // A shadow is drawn by the vector layer (StageShapes).
+                withVector(clip: clip) { $0.drawShape(s, originX: Double(left), originY: Double(top), scale: scale) }
             } else {
                 fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             }
@@ -141,26 +144,7 @@ public struct Canvas: Sendable {
     mutating func drawText(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double,
                            clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
         guard let face = StageText.face, !s.text.isEmpty, s.opacity > 0 else { return }
-        if clip.x0 <= 0 && clip.y0 <= 0 && clip.x1 >= width && clip.y1 >= height {
-            // The vector canvas takes the pixels (no copy) and gives them back.
-            var v = VectorCanvas(self)
-            pixels = []
-            v.drawText(s, face: face, originX: originX, originY: originY, scale: scale)
-            self = v.canvas
-            return
-        }
-        // A stage on part of the canvas (a contact sheet's cell): drawn into a layer over the
-        // stage alone, then composited.
-        let x0 = max(0, clip.x0), y0 = max(0, clip.y0), x1 = min(width, clip.x1), y1 = min(height, clip.y1)
-        guard x0 < x1, y0 < y1 else { return }
-        var layer = VectorCanvas(width: x1 - x0, height: y1 - y0)
-        layer.originX = x0
-        layer.originY = y0
-        layer.drawText(s, face: face, originX: originX, originY: originY, scale: scale)
-        var v = VectorCanvas(self)
-        pixels = []
-        v.composite(layer, opacity: 1, shadow: nil)
-        self = v.canvas
+        withVector(clip: clip) { $0.drawText(s, face: face, originX: originX, originY: originY, scale: scale) }
     }
 
     /// Fills the whole canvas with one color, in place (a renderer reuses one canvas for
@@ -220,7 +204,9 @@ public struct Canvas: Sendable {
         let theta = s.rotation * Double.pi / 180
         let cosT = cos(theta), sinT = sin(theta)
         // Canvas pixel → stage: (p - origin)/scale. Stage → local: R⁻¹ then S⁻¹ around position.
-        let cx = originX + s.position.x * scale, cy = originY + s.position.y * scale
+        // An anchored shape is the same box turned about its own center, drawn elsewhere.
+        let at = s.drawnCenter
+        let cx = originX + at.x * scale, cy = originY + at.y * scale
         // Local distances become canvas pixels through the smaller of the two axis scales.
         let toPixels = min(abs(sx), abs(sy)) * scale
         // The bounding box of the transformed shape, in canvas pixels.

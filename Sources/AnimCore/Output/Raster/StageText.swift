@@ -52,11 +52,12 @@ public enum StageText {
     }
 
     /// The transform from a text shape's layout to canvas pixels: the stage's placement
-    /// (`origin`, `scale`), then the shape's translate · rotate · scale, then the baseline.
+    /// (`origin`, `scale`), then the shape's translate · rotate · scale about its pivot (the anchor),
+    /// then the baseline.
     static func transform(_ s: ShapeSnapshot, face: FontFace, originX: Double, originY: Double, scale: Double) -> Affine {
-        .translation(originX + s.position.x * scale, originY + s.position.y * scale) * .scale(scale, scale)
+        .translation(originX + s.pivot.x * scale, originY + s.pivot.y * scale) * .scale(scale, scale)
             * .rotation(degrees: s.rotation) * .scale(s.scale.x, s.scale.y)
-            * .translation(0, centralShift(face, size: s.font))
+            * .translation(s.anchorShift.x, s.anchorShift.y + centralShift(face, size: s.font))
     }
 }
 
@@ -67,6 +68,14 @@ extension VectorCanvas {
         guard opacity > 0, let layout = StageText.layout(s, face: face) else { return }
         let m = StageText.transform(s, face: face, originX: originX, originY: originY, scale: scale)
         let paint = Paint.solid(Color(r: s.color.r, g: s.color.g, b: s.color.b))
+        if let shadow = s.vectorShadow, let local = layout.outline.controlBounds {
+            // The glyphs into one layer, with the shadow of their alpha beneath (StageShapes).
+            try? group(bounds: local.transformed(by: m).expanded(1, 1), opacity: opacity, shadow: shadow, transform: m) {
+                (layer: inout VectorCanvas) throws(VectorError) in
+                try layer.draw(text: layout, paint: paint, transform: m, glyphs: [])
+            }
+            return
+        }
         do {
             try draw(text: layout, paint: paint, transform: m, opacity: opacity)
         } catch {

@@ -91,22 +91,75 @@ public enum AnimatedSVG {
         o += animateTransform("rotate", [track(.rot)], anim)
         o += "<g transform=\"scale(\(n(track(.sx)[0])) \(n(track(.sy)[0])))\">"
         o += animateTransform("scale", [track(.sx), track(.sy)], anim) + "\n"
-        let fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\""
+        var fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\""
         let fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
+        // The anchor's shift: the element's box center relative to the pivot (the groups' origin).
+        let axs = track(.ax), ays = track(.ay)
+        let (filter, filterAttribute) = shadowFilter(s, id: id, anim)
+        o += filter
+        fill += filterAttribute
         switch s.kind {
         case .rect:
             let ws = track(.w), hs = track(.h), rs = track(.rad)
-            o += "<rect x=\"\(n(-ws[0] / 2))\" y=\"\(n(-hs[0] / 2))\" width=\"\(n(ws[0]))\" height=\"\(n(hs[0]))\" rx=\"\(n(rs[0]))\" ry=\"\(n(rs[0]))\" \(fill)>"
-            o += animate("x", [ws.map { -$0 / 2 }], anim) + animate("y", [hs.map { -$0 / 2 }], anim)
+            let xs = combined(ws, axs) { $1 - $0 / 2 }, ys = combined(hs, ays) { $1 - $0 / 2 }
+            o += "<rect x=\"\(n(xs[0]))\" y=\"\(n(ys[0]))\" width=\"\(n(ws[0]))\" height=\"\(n(hs[0]))\" rx=\"\(n(rs[0]))\" ry=\"\(n(rs[0]))\" \(fill)>"
+            o += animate("x", [xs], anim) + animate("y", [ys], anim)
             o += animate("width", [ws], anim) + animate("height", [hs], anim)
             o += animate("rx", [rs], anim) + animate("ry", [rs], anim) + fillAnimation + "</rect>"
         case .circle:
-            o += "<circle r=\"\(n(track(.rad)[0]))\" \(fill)>" + animate("r", [track(.rad)], anim) + fillAnimation + "</circle>"
+            o += "<circle r=\"\(n(track(.rad)[0]))\"\(at("cx", axs) + at("cy", ays)) \(fill)>" + animate("r", [track(.rad)], anim)
+            o += animate("cx", [axs], anim) + animate("cy", [ays], anim) + fillAnimation + "</circle>"
         case .text:
-            o += "<text text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(track(.font)[0]))\" \(fill)>"
-            o += xmlEscaped(s.text.first ?? "") + animate("font-size", [track(.font)], anim) + fillAnimation + "</text>"
+            o += "<text text-anchor=\"middle\" dominant-baseline=\"central\"\(at("x", axs) + at("y", ays)) font-size=\"\(n(track(.font)[0]))\" \(fill)>"
+            o += xmlEscaped(s.text.first ?? "") + animate("font-size", [track(.font)], anim)
+            o += animate("x", [axs], anim) + animate("y", [ays], anim) + fillAnimation + "</text>"
         }
         return o + "\n</g></g></g></g>\n"
+    }
+
+    /// ` name="v"` for the first value of a track, or "" when it is 0 throughout.
+    static func at(_ name: String, _ track: [Double]) -> String {
+        track == [0] ? "" : " \(name)=\"\(n(track[0]))\""
+    }
+
+    /// Two tracks combined sample by sample (one value when both are constant).
+    static func combined(_ a: [Double], _ b: [Double], _ f: (Double, Double) -> Double) -> [Double] {
+        let count = max(a.count, b.count)
+        return (0..<count).map { k in f(a.count == 1 ? a[0] : a[k], b.count == 1 ? b[0] : b[k]) }
+    }
+
+    /// The drop shadow of a shape that ever casts one: a `<filter>` holding an feDropShadow in
+    /// the element's own units (CSS's blur radius B as stdDeviation B/2, sRGB as CSS's shadows
+    /// are), its region the box grown by the largest offset and 3σ of the run, each attribute
+    /// animated; and the `filter` attribute that applies it. ("", "") when it never has one.
+    static func shadowFilter(_ s: BakedFrames.Shape, id: String, _ anim: Animation) -> (String, String) {
+        typealias A = BakedFrames.Attribute
+        func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
+        let alphas = track(.sha)
+        guard alphas.contains(where: { $0 > 0 }) else { return ("", "") }
+        let dx = track(.shx), dy = track(.shy), blur = track(.shblur)
+        // The largest extent of the box about the pivot, whatever the frame.
+        var hw = 0.0, hh = 0.0
+        switch s.kind {
+        case .rect: hw = track(.w).max()! / 2; hh = track(.h).max()! / 2
+        case .circle: hw = track(.rad).max()!; hh = hw
+        case .text:
+            let longest = s.text.map(\.count).max() ?? 0
+            hw = track(.font).max()! * Double(longest) * 0.7 + 2; hh = track(.font).max()!
+        }
+        let ax = track(.ax).map(abs).max()!, ay = track(.ay).map(abs).max()!
+        let m = 1.5 * blur.max()! + 2
+        let fx = -(hw + ax + m + dx.map(abs).max()!), fy = -(hh + ay + m + dy.map(abs).max()!)
+        let fid = xmlEscaped(id) + "-shadow"
+        var o = "<filter id=\"\(fid)\" filterUnits=\"userSpaceOnUse\" color-interpolation-filters=\"sRGB\" "
+        o += "x=\"\(n(fx))\" y=\"\(n(fy))\" width=\"\(n(-2 * fx))\" height=\"\(n(-2 * fy))\">"
+        o += "<feDropShadow dx=\"\(n(dx[0]))\" dy=\"\(n(dy[0]))\" stdDeviation=\"\(n(blur[0] / 2))\" "
+        o += "flood-color=\"\(hexColor(track(.shr)[0], track(.shg)[0], track(.shb)[0]))\" flood-opacity=\"\(formatFixed(alphas[0], 4))\">"
+        o += animate("dx", [dx], anim) + animate("dy", [dy], anim) + animate("stdDeviation", [blur.map { $0 / 2 }], anim)
+        o += animate("flood-opacity", [alphas], anim, tolerance: 0.001)
+        o += animateColor([track(.shr), track(.shg), track(.shb)], anim, attribute: "flood-color")
+        o += "</feDropShadow></filter>"
+        return (o, " filter=\"url(#\(fid))\"")
     }
 
     /// An `<animate>` of one numeric attribute, or "" if it never changes.
@@ -123,13 +176,13 @@ public enum AnimatedSVG {
         return "<animateTransform attributeName=\"transform\" type=\"\(type)\" \(anim.attributes(values, kept: kept))/>"
     }
 
-    /// An `<animate>` of the fill color, or "" if it never changes.
-    static func animateColor(_ rgb: [[Double]], _ anim: Animation) -> String {
+    /// An `<animate>` of the fill color (or another colour attribute), or "" if it never changes.
+    static func animateColor(_ rgb: [[Double]], _ anim: Animation, attribute: String = "fill") -> String {
         guard rgb.contains(where: { $0.count > 1 }) else { return "" }
         let count = rgb.map(\.count).max() ?? 1
         let full = rgb.map { $0.count == 1 ? Array(repeating: $0[0], count: count) : $0 }
         let values = (0..<count).map { hexColor(full[0][$0], full[1][$0], full[2][$0]) }
-        return "<animate attributeName=\"fill\" \(anim.attributes(values, kept: thin(full, tolerance: 0.5)))/>"
+        return "<animate attributeName=\"\(attribute)\" \(anim.attributes(values, kept: thin(full, tolerance: 0.5)))/>"
     }
 
     /// Per-frame value strings of several components, or nil if none changes.

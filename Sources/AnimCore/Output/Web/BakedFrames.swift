@@ -9,7 +9,7 @@
 struct BakedFrames {
     /// The drawing attributes, in the order of `Shape.tracks`.
     enum Attribute: Int, CaseIterable {
-        /// Position (center + offset).
+        /// Position (center + offset), moved to the pivot when the anchor is not the center.
         case x, y
         /// Width and height of rects.
         case w, h
@@ -27,9 +27,25 @@ struct BakedFrames {
         case r, g, b
         /// Font size of text.
         case font
+        /// The box's center relative to the pivot before rotation and scale (the anchor's
+        /// shift, ShapeSnapshot.anchorShift): where the element is drawn in its groups.
+        case ax, ay
+        /// The drop shadow: offset, CSS blur radius, colour channels 0...255 and alpha (all 0
+        /// while the shape casts none: ShapeSnapshot.hasShadow).
+        case shx, shy, shblur, shr, shg, shb, sha
 
         /// The name used in the player's data.
-        var key: String { ["x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font"][rawValue] }
+        var key: String {
+            ["x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
+             "ax", "ay", "shx", "shy", "shblur", "shr", "shg", "shb", "sha"][rawValue]
+        }
+
+        /// Whether the player's data leaves the track out when it is 0 throughout (the
+        /// attributes most shapes never use; the page reads a missing track as 0).
+        var omittedWhenZero: Bool { rawValue >= Attribute.ax.rawValue }
+
+        /// The decimals a sample keeps: opacities 4, everything else 3.
+        var digits: Int { self == .op || self == .sha ? 4 : 3 }
     }
 
     /// One shape's samples.
@@ -165,7 +181,7 @@ struct BakedFrames {
     /// Writes a snapshot's attribute values, in `Attribute` order, from `base`.
     @inline(__always)
     static func write(_ s: ShapeSnapshot, to buf: UnsafeMutableBufferPointer<Double>, at base: Int) {
-        let p = s.position
+        let p = s.pivot, shift = s.anchorShift
         let radius = s.kind == .circle ? abs(s.radius) : s.cornerRadius
         buf[base + Attribute.x.rawValue] = p.x
         buf[base + Attribute.y.rawValue] = p.y
@@ -181,6 +197,16 @@ struct BakedFrames {
         buf[base + Attribute.g.rawValue] = max(0, min(255, s.color.g))
         buf[base + Attribute.b.rawValue] = max(0, min(255, s.color.b))
         buf[base + Attribute.font.rawValue] = max(0, s.font)
+        buf[base + Attribute.ax.rawValue] = shift.x
+        buf[base + Attribute.ay.rawValue] = shift.y
+        let shadow = s.hasShadow
+        buf[base + Attribute.shx.rawValue] = shadow ? s.shadowOffset.x : 0
+        buf[base + Attribute.shy.rawValue] = shadow ? s.shadowOffset.y : 0
+        buf[base + Attribute.shblur.rawValue] = shadow ? max(0, min(Shadow.maxBlur, s.shadowBlur)) : 0
+        buf[base + Attribute.shr.rawValue] = shadow ? max(0, min(255, s.shadowColor.r)) : 0
+        buf[base + Attribute.shg.rawValue] = shadow ? max(0, min(255, s.shadowColor.g)) : 0
+        buf[base + Attribute.shb.rawValue] = shadow ? max(0, min(255, s.shadowColor.b)) : 0
+        buf[base + Attribute.sha.rawValue] = shadow ? max(0, min(1, s.shadowColor.a)) : 0
     }
 
     /// The value of attribute `a` of shape `i` at frame `k`.

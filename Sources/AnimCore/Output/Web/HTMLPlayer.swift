@@ -16,7 +16,9 @@
 //   {"format": 3, "fps": F, "times": [seconds of every sample], "end": seconds,
 //    "stage": {"w": px, "h": px, "bg": "#rrggbb", "a": alpha},
 //    "shapes": [{"name": N, "kind": "rect"|"circle"|"text",
-//                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font"},
+//                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
+//                      and, left out while 0 throughout, "ax", "ay" (the anchor's shift), "shx",
+//                      "shy", "shblur", "shr", "shg", "shb", "sha" (the drop shadow)},
 //                "text": [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
@@ -124,10 +126,11 @@ public enum HTMLPlayer {
             appendJSONString(s.name, to: &o)
             put(",\"kind\":\"\(s.kind.rawValue)\",\"t\":{")
             for a in BakedFrames.Attribute.allCases {
+                let track = s.tracks[a.rawValue]
+                if a.omittedWhenZero && track == [0] { continue }
                 if a.rawValue > 0 { put(",") }
                 put("\"\(a.key)\":")
-                let track = s.tracks[a.rawValue]
-                let digits = a == .op ? 4 : 3
+                let digits = a.digits
                 if track.count == 1 {
                     put(formatFixed(track[0], digits))
                 } else {
@@ -171,6 +174,8 @@ public enum HTMLPlayer {
         let attributes: [Substring: [BakedFrames.Attribute]] = [
             "center": [.x, .y], "offset": [.x, .y], "size": [.w, .h], "rotation": [.rot], "scale": [.sx, .sy],
             "alpha": [.op], "color": [.r, .g, .b], "radius": [.rad], "z": [.z], "font": [.font],
+            "anchor": [.ax, .ay], "shadow-offset": [.shx, .shy], "shadow-blur": [.shblur],
+            "shadow-color": [.shr, .shg, .shb, .sha],
         ]
         var laneShapes = [[Int]](repeating: [], count: lanes.lanes.count)
         var inLane = [Set<Int>](repeating: [], count: lanes.lanes.count)

@@ -88,12 +88,12 @@ enum HTMLPlayerScript {
       var hover = { shape: -1, lane: -1 };
       var expects = [];                                // failed expects: [seconds, text]
 
-      function v(s, key, k) { var tr = s.t[key]; return tr.length === 1 ? tr[0] : tr[k]; }
+      function v(s, key, k) { var tr = s.t[key]; return tr === undefined ? 0 : tr.length === 1 ? tr[0] : tr[k]; }
 
       // Takes a scene's data: decodes the tracks, rebuilds the stage, the steps and the lanes.
       function load(data) {
         data.shapes.forEach(function (s) {
-          Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], data.times.length, key === 'op' ? 10000 : 1000); });
+          Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], data.times.length, key === 'op' || key === 'sha' ? 10000 : 1000); });
         });
         D = data; n = D.times.length; curves = {}; frame = -1; orderDone = false;
         zFixed = D.shapes.every(function (s) { return s.t.z.length === 1; });
@@ -141,6 +141,24 @@ enum HTMLPlayerScript {
         var text = String(value);
         if (o.set[key] !== text) { o.set[key] = text; e.setAttribute(name, text); }
       }
+      // The drop shadow (sha > 0): an feDropShadow filter in the element's own units, CSS's
+      // blur radius B as stdDeviation B/2, its region the box grown by the offset and 3σ.
+      function shadow(o, i, k, ax, ay, hw, hh) {
+        var s = o.s, a = v(s, 'sha', k);
+        if (!(a > 0)) { if (o.f) put(o, o.e, 'filter', 'filter', 'none'); return; }
+        if (!o.f) {
+          o.f = el('filter', { id: 'anim-shadow-' + i, filterUnits: 'userSpaceOnUse', 'color-interpolation-filters': 'sRGB' });
+          o.d = el('feDropShadow', {}, o.f);
+          o.g.insertBefore(o.f, o.e);
+        }
+        var dx = v(s, 'shx', k), dy = v(s, 'shy', k), blur = v(s, 'shblur', k), m = 1.5 * blur + 2;
+        put(o, o.f, 'fx', 'x', ax - hw - m + Math.min(0, dx)); put(o, o.f, 'fy', 'y', ay - hh - m + Math.min(0, dy));
+        put(o, o.f, 'fw', 'width', 2 * hw + 2 * m + Math.abs(dx)); put(o, o.f, 'fh', 'height', 2 * hh + 2 * m + Math.abs(dy));
+        put(o, o.d, 'dx', 'dx', dx); put(o, o.d, 'dy', 'dy', dy); put(o, o.d, 'sd', 'stdDeviation', blur / 2);
+        put(o, o.d, 'fc', 'flood-color', 'rgb(' + Math.round(v(s, 'shr', k)) + ',' + Math.round(v(s, 'shg', k)) + ',' + Math.round(v(s, 'shb', k)) + ')');
+        put(o, o.d, 'fo', 'flood-opacity', a);
+        put(o, o.e, 'filter', 'filter', 'url(#anim-shadow-' + i + ')');
+      }
       function draw(k) {
         for (var i = 0; i < shapes.length; i++) {
           var o = shapes[i], s = o.s, e = o.e;
@@ -148,18 +166,26 @@ enum HTMLPlayerScript {
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
           put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));
           put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
+          // The anchor's shift: the element's box center relative to the pivot (x, y).
+          var ax = v(s, 'ax', k), ay = v(s, 'ay', k), hw, hh;
           if (s.kind === 'rect') {
             var w = v(s, 'w', k), h = v(s, 'h', k), r = v(s, 'rad', k);
-            put(o, e, 'x', 'x', -w / 2); put(o, e, 'y', 'y', -h / 2);
+            put(o, e, 'x', 'x', ax - w / 2); put(o, e, 'y', 'y', ay - h / 2);
             put(o, e, 'width', 'width', w); put(o, e, 'height', 'height', h);
             put(o, e, 'rx', 'rx', r); put(o, e, 'ry', 'ry', r);
+            hw = w / 2; hh = h / 2;
           } else if (s.kind === 'circle') {
-            put(o, e, 'r', 'r', v(s, 'rad', k));
+            var rad = v(s, 'rad', k);
+            put(o, e, 'r', 'r', rad); put(o, e, 'cx', 'cx', ax); put(o, e, 'cy', 'cy', ay);
+            hw = rad; hh = rad;
           } else {
-            put(o, e, 'font-size', 'font-size', v(s, 'font', k));
+            var font = v(s, 'font', k);
+            put(o, e, 'font-size', 'font-size', font); put(o, e, 'x', 'x', ax); put(o, e, 'y', 'y', ay);
             var text = s.text.length === 1 ? s.text[0] : s.text[k];
             if (e.textContent !== text) e.textContent = text;
+            hw = font * text.length * 0.7 + 2; hh = font;
           }
+          shadow(o, i, k, ax, ay, hw, hh);
         }
         // Paint order: by z, then declaration order; re-append only when it changes (and work
         // it out once per scene when no z moves).
