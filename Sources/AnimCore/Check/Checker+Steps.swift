@@ -174,7 +174,7 @@ extension Checker {
             }
             return checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
         }
-        guard let value = checkAs(a.value, kind, scaleLike: scaleLike) else { return nil }
+        guard let value = checkPropertyValue(a.value, kind, property: prop, scaleLike: scaleLike) else { return nil }
         return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
     }
 

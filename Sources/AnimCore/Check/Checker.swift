@@ -174,7 +174,7 @@ public struct Checker {
         seenNames.removeAll(keepingCapacity: true)
         for p in properties {
             let prop = tree[p]
-            if contains(prop.name.span, byte: 0x2D /* - */) {
+            if contains(prop.name.span, byte: 0x2D /* - */), BuiltinProperty(nameID: name(prop.name)) == nil {
                 // `border-radius`: the parser reads a hyphenated key whole so that it can be named here.
                 reportHyphenatedKey(prop.name, shapeKind: d.kind); ok = false
                 continue
@@ -186,7 +186,7 @@ public struct Checker {
             }
             seenNames.append(id)
             if let b = BuiltinProperty(nameID: id), b.applies(to: d.kind) {
-                guard let v = checkAs(prop.value, b.kind, scaleLike: b == .scale) else { ok = false; continue }
+                guard let v = checkPropertyValue(prop.value, b.kind, property: b.id, scaleLike: b == .scale) else { ok = false; continue }
                 inits.append((b.id, v))
             } else {
                 guard let v = check(prop.value) else { ok = false; continue }
@@ -412,6 +412,7 @@ extension Span {
 extension BuiltinProperty {
     /// The built-in property a name is, if any (the built-in names are interned first, in order).
     init?(nameID: NameID) {
+        if Int(nameID.raw) == BuiltinProperty.allCases.count { self = .color; return }  // `fill`
         guard nameID.raw >= 0, let b = BuiltinProperty(rawValue: Int(nameID.raw)) else { return nil }
         self = b
     }

@@ -129,8 +129,9 @@ extension Parser {
                 guard check(.identifier) || check(.keyword) else {
                     throw report(.expectedPropertyAfterDot, at: peek)
                 }
-                let t = advance()
-                e = ExprID(raw: tree.add(.member, span(e).merged(with: t.span), e.raw, Int32(t.span.start)))
+                // A hyphenated name is read whole, as in declarations (`card.stroke-width`).
+                let name = try parseHyphenatedWord(.propertyName)
+                e = ExprID(raw: tree.add(.member, span(e).merged(with: name), e.raw, Int32(name.start)))
             } else if check(.lbracket) && !peek.spaceBefore {
                 advance()
                 let index = try parseExpression()

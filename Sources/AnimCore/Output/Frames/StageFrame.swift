@@ -32,9 +32,70 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var text: String
     /// Font size of text shapes.
     public var font: Double
+    /// A line's end points, in stage coordinates.
+    public var from = Point.zero, to = Point.zero
+    /// A polygon's or polyline's points, in stage coordinates.
+    public var points: [Point] = []
+    /// A path's data, in stage coordinates.
+    public var path = PathValue()
+    /// The stroke's colour (alpha 0: no stroke).
+    public var stroke = Color(r: 0, g: 0, b: 0, a: 0)
+    /// The stroke's width.
+    public var strokeWidth = 1.0
+    /// The dash pattern (on, off); (0, 0) or any negative length: solid.
+    public var dash = Point.zero
+    /// How far into the dash pattern each contour starts.
+    public var dashOffset = 0.0
+    /// Caps of open ends, and joins of corners.
+    public var lineCap = LineCap.butt, lineJoin = LineJoin.miter
+    /// The part of the outline's length the stroke draws, as fractions (0…1).
+    public var trimStart = 0.0, trimEnd = 1.0
 
-    /// Where the center lands after `offset`.
-    public var position: Point { Point(center.x + offset.x, center.y + offset.y) }
+    /// Where the center (the pivot, for shapes placed by points) lands after `offset`.
+    public var position: Point {
+        let c = kind.isPointBased ? pivot : center
+        return Point(c.x + offset.x, c.y + offset.y)
+    }
+
+    /// The point rotation and scale turn about, in stage coordinates before `offset`: the
+    /// centre of a box shape, and for a line, polygon or path the centre of the box around its
+    /// points (control points included), so that a shape placed by points turns in place.
+    public var pivot: Point {
+        guard kind.isPointBased else { return center }
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        func add(_ p: Point) {
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        switch kind {
+        case .line: add(from); add(to)
+        case .polygon, .polyline: points.forEach(add)
+        default: for c in path.commands { c.points.forEach(add) }
+        }
+        guard lo.x <= hi.x, lo.y <= hi.y else { return .zero }
+        return Point((lo.x + hi.x) / 2, (lo.y + hi.y) / 2)
+    }
+
+    /// Whether the shape has a stroke to draw: a visible colour, a positive width, and some
+    /// of its length between the trims.
+    public var hasStroke: Bool {
+        stroke.a > 0 && strokeWidth > 0 && strokeWidth.isFinite && trimmedLength > 0
+    }
+
+    /// The fraction of the length the trims keep: both clamped to 0…1, and swapped when
+    /// trim-start is past trim-end, as Lottie's trim paths (and the vector layer) do.
+    public var trimmedLength: Double {
+        let a = max(0, min(1, trimStart)), b = max(0, min(1, trimEnd))
+        return abs(b - a)
+    }
+
+    /// Whether the stroke is trimmed at all.
+    public var isTrimmed: Bool { trimStart > 0 || trimEnd < 1 }
+
+    /// Whether the dash pattern draws dashes (both lengths finite, not negative, not both 0).
+    public var isDashed: Bool {
+        dash.x >= 0 && dash.y >= 0 && dash.x.isFinite && dash.y.isFinite && dash.x + dash.y > 0 && dash.y > 0
+    }
 
     /// Opacity including the color's alpha, clamped to 0...1.
     public var opacity: Double { max(0, min(1, alpha)) * max(0, min(1, color.a)) }
@@ -43,8 +104,8 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var halfExtents: Point {
         switch kind {
         case .circle: Point(abs(radius), abs(radius))
-        case .rect: Point(abs(size.x) / 2, abs(size.y) / 2)
-        case .text: Point(0, 0)
+        case .rect, .ellipse: Point(abs(size.x) / 2, abs(size.y) / 2)
+        case .text, .line, .polygon, .polyline, .path: Point(0, 0)
         }
     }
 

@@ -105,6 +105,8 @@ public enum AnimatedSVG {
         case .text:
             o += "<text text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(track(.font)[0]))\" \(fill)>"
             o += xmlEscaped(s.text.first ?? "") + animate("font-size", [track(.font)], anim) + fillAnimation + "</text>"
+        case .line, .ellipse, .polygon, .polyline, .path:
+            break
         }
         return o + "\n</g></g></g></g>\n"
     }
