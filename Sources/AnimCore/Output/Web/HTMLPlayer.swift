@@ -15,9 +15,11 @@
 // The data, in `<script type="application/json" id="anim-data">` (format 3):
 //   {"format": 3, "fps": F, "times": [seconds of every sample], "end": seconds,
 //    "stage": {"w": px, "h": px, "bg": "#rrggbb", "a": alpha},
-//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text",
-//                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font"},
-//                "text": [one string, or one per sample]}],
+//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text"|"line"|"ellipse"|"polygon"|"polyline"|"path",
+//                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
+//                      "fa", "sr", "sg", "sb", "sa", "sw"},
+//                "text": [one string, or one per sample],
+//                outlined shapes only: "d", "sd", "ls": [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
 //    "bars": [[lane, kind, begin, end, delayed from (or null), label, tooltip, reversed (0/1),
@@ -141,7 +143,18 @@ public enum HTMLPlayer {
                 if k > 0 { put(",") }
                 appendJSONString(text, to: &o)
             }
-            put("]}")
+            put("]")
+            // An outlined shape's strings (BakedFrames.Geometry): path data, the stroke's cut
+            // pieces, caps and joins.
+            for g in BakedFrames.Geometry.allCases where !s.geometry.isEmpty {
+                put(",\"\(g.key)\":[")
+                for (k, v) in s.geometry[g.rawValue].enumerated() {
+                    if k > 0 { put(",") }
+                    appendJSONString(v, to: &o)
+                }
+                put("]")
+            }
+            put("}")
         }
         put("],\"prints\":[")
         for (k, p) in timeline.prints.enumerated() {

@@ -105,18 +105,21 @@ enum HTMLPlayerScript {
           ui.bg.setAttribute('fill', st.bg); ui.bg.setAttribute('fill-opacity', st.a);
         }
         // A new scene with the same shapes (an edit of timing or values) keeps the elements.
-        var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind; });
+        var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind && !o.se === !D.shapes[i].sd; });
         if (same) {
           shapes.forEach(function (o, i) { o.s = D.shapes[i]; });
         } else {
           while (ui.layer.firstChild) ui.layer.removeChild(ui.layer.firstChild);
           order = '';
           shapes = D.shapes.map(function (s, i) {
-            var g = el('g', {}), e = el(s.kind === 'circle' ? 'circle' : s.kind === 'text' ? 'text' : 'rect', {}, g);
+            var tag = s.kind === 'circle' || s.kind === 'text' || s.kind === 'rect' || s.kind === 'ellipse' ? s.kind : 'path';
+            var g = el('g', {}), e = el(tag, {}, g);
             if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
+            // A dashed or trimmed stroke: the pieces the vector layer cut, drawn over the fill.
+            var se = s.sd ? el('path', { fill: 'none' }, g) : null;
             g.setAttribute('data-shape', i);
             ui.layer.appendChild(g);
-            return { s: s, g: g, e: e, set: {} };
+            return { s: s, g: g, e: e, se: se, set: {} };
           });
         }
         barsByLane = D.lanes.map(function () { return []; });
@@ -141,6 +144,24 @@ enum HTMLPlayerScript {
         var text = String(value);
         if (o.set[key] !== text) { o.set[key] = text; e.setAttribute(name, text); }
       }
+      // Sample k of a string track (one string: constant).
+      function str(t, k) { return t.length === 1 ? t[0] : t[k]; }
+      // An outlined shape's paints (BakedFrames.Geometry): the fill's own alpha, and the stroke
+      // on the element, or on the cut pieces (`se`) at samples where it is dashed or trimmed.
+      function outline(o, s, e, k) {
+        put(o, e, 'fill-opacity', 'fill-opacity', v(s, 'fa', k));
+        var sa = v(s, 'sa', k), cut = s.sd ? str(s.sd, k) : '', ls = str(s.ls, k).split(' ');
+        var paint = 'rgb(' + Math.round(v(s, 'sr', k)) + ',' + Math.round(v(s, 'sg', k)) + ',' + Math.round(v(s, 'sb', k)) + ')';
+        [[e, 'e', cut ? 0 : sa], [o.se, 's', cut ? sa : 0]].forEach(function (p) {
+          if (!p[0]) return;
+          put(o, p[0], p[1] + 'stroke', 'stroke', paint);
+          put(o, p[0], p[1] + 'sw', 'stroke-width', v(s, 'sw', k));
+          put(o, p[0], p[1] + 'so', 'stroke-opacity', p[2]);
+          put(o, p[0], p[1] + 'lc', 'stroke-linecap', ls[0]);
+          put(o, p[0], p[1] + 'lj', 'stroke-linejoin', ls[1]);
+        });
+        if (o.se) put(o, o.se, 'sd', 'd', cut || 'M 0 0');
+      }
       function draw(k) {
         for (var i = 0; i < shapes.length; i++) {
           var o = shapes[i], s = o.s, e = o.e;
@@ -148,6 +169,7 @@ enum HTMLPlayerScript {
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
           put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));
           put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
+          if (s.ls) outline(o, s, e, k);
           if (s.kind === 'rect') {
             var w = v(s, 'w', k), h = v(s, 'h', k), r = v(s, 'rad', k);
             put(o, e, 'x', 'x', -w / 2); put(o, e, 'y', 'y', -h / 2);
@@ -155,6 +177,10 @@ enum HTMLPlayerScript {
             put(o, e, 'rx', 'rx', r); put(o, e, 'ry', 'ry', r);
           } else if (s.kind === 'circle') {
             put(o, e, 'r', 'r', v(s, 'rad', k));
+          } else if (s.kind === 'ellipse') {
+            put(o, e, 'rx', 'rx', v(s, 'w', k) / 2); put(o, e, 'ry', 'ry', v(s, 'h', k) / 2);
+          } else if (s.kind !== 'text') {
+            put(o, e, 'd', 'd', str(s.d, k));
           } else {
             put(o, e, 'font-size', 'font-size', v(s, 'font', k));
             var text = s.text.length === 1 ? s.text[0] : s.text[k];
