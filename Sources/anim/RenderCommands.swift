@@ -108,6 +108,18 @@ enum RenderCommands {
             // Text is exported as glyph outlines, from the fonts fontconfig finds.
             warnTextLeftOut(timeline, from: "the Lottie export", because: "no font is installed (fontconfig finds none)")
         }
+        let (shapes, strokes) = LottieExporter.leftOut(timeline)
+        func list(_ names: [String]) -> String {
+            names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        }
+        if !shapes.isEmpty {
+            streams.standardError("anim: warning: the Lottie export does not draw lines, ellipses, polygons, polylines or paths yet; left out: \(list(shapes))\n"
+                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
+        }
+        if !strokes.isEmpty {
+            streams.standardError("anim: warning: the Lottie export does not draw strokes yet; drawn without their stroke: \(list(strokes))\n"
+                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
+        }
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)
         } catch {

@@ -68,7 +68,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .text, .font: shape == .text
         // Lines, polygons and paths are placed by their points: no box, no radius.
         case .center, .size: !shape.isPointBased
-        case .radius: shape == .rect || shape == .circle
+        case .radius: !shape.isPointBased
         case .from, .to: shape == .line
         case .points: shape == .polygon || shape == .polyline
         case .d: shape == .path

@@ -72,6 +72,8 @@ public struct Scene: Sendable {
     @inline(__always)
     private static func holds(_ p: Int, _ kind: ShapeKind) -> Bool {
         p < builtinCount && p != BuiltinProperty.text.rawValue && (kind == .text || p != BuiltinProperty.font.rawValue)
+            // Lines, polygons and paths have no center, size or radius (BuiltinProperty.applies).
+            && !(kind.isPointBased && (p == 0 || p == 1 || p == BuiltinProperty.radius.rawValue))
     }
 
     /// The block length of a kind.

@@ -132,7 +132,7 @@ enum ParseMessage {
     static let statementWords = ["stage", "rect", "circle", "text", "group", "let", "seed", "define",
                                  "animate", "spring", "wait", "print", "set", "expect", "repeat", "stagger",
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
-                                 "interrupt", "save", "restore"]
+                                 "interrupt", "save", "restore", "line", "ellipse", "polygon", "polyline", "path"]
 
     /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
     static let springPresets = ["smooth", "snappy", "bouncy"]
