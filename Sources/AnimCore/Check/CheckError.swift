@@ -109,6 +109,7 @@ enum CheckError {
     case pathNotConstant
     case negativeStrokeWidth(Double)
     case negativeDash(Point)
+    case morphNeedsTween(String)
 
     /// What is wrong with a shape array's size.
     enum ArraySizeProblem {
@@ -211,6 +212,7 @@ enum CheckError {
         case .pathNotConstant: "path data must be written out as a string, not computed"
         case .negativeStrokeWidth(let w): "stroke width \(formatNumber(w)) is negative"
         case .negativeDash(let d): "dash lengths \(d) must not be negative"
+        case .morphNeedsTween(let what): "points and path data morph in a tween to one target, not by \(what)"
         }
     }
 
@@ -254,6 +256,7 @@ enum CheckError {
         case .pathNotConstant: "write the data in the script, as in 'd \"M 0 0 L 10 10\"', or copy another path's 'd'"
         case .negativeStrokeWidth: "a stroke width is 0 (no stroke) or more"
         case .negativeDash: "write 'dash (on, off)' with lengths of 0 or more"
+        case .morphNeedsTween: "chain tweens with 'then' to morph through several shapes, as in 'animate 1 < p.d = \"…\" > then animate 1 < p.d = \"…\" >'"
         case .yoyoAndDirection: "'yoyo' is 'direction alternate': keep one"
         case .unknownSpringPreset: "the presets are smooth, snappy and bouncy (SwiftUI's), as in 'spring bouncy < ... >'"
         case .springPresetParameter: "a preset is a duration and a bounce already; write 'spring duration D bounce B' to give both"

@@ -62,9 +62,20 @@ extension Checker {
                 return nil
             }
         }
-        if b == .d, kind == .path {
-            guard let t = checkAs(e, kind) else { return nil }
-            return t
+        if b == .d {
+            // A string held by a `let` or a parameter: parsed when it is a constant.
+            guard let t = check(e) else { return nil }
+            guard t.kind == .string else { return coerce(t, to: .path) }
+            guard case .constant(.string(let data)) = t.node else {
+                error(.pathNotConstant, at: t.span)
+                return nil
+            }
+            switch PathValue.parse(data) {
+            case .success(let p): return TypedExpr(.constant(.path(p)), .path, t.span)
+            case .failure(let err):
+                error(.malformedPath(err.message), at: t.span)
+                return nil
+            }
         }
         guard let t = checkAs(e, kind, scaleLike: scaleLike) else { return nil }
         if b == .strokeWidth, case .constant(.number(let w)) = t.node, w < 0 {

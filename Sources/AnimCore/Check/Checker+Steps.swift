@@ -174,6 +174,10 @@ extension Checker {
             guard let value = checkPropertyValue(a.value, kind, property: prop) else { return nil }
             return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
         }
+        if a.keyframes != nil, kind == .path || kind == .list(.point) {
+            error(.morphNeedsTween("keyframes"), at: tree.span(a.value))
+            return nil
+        }
         if let frames = a.keyframes {
             guard animating else {
                 error(.keyframesNeedTween, at: tree.span(a.value))
