@@ -184,6 +184,7 @@ public enum HTMLPlayer {
         let attributes: [Substring: [BakedFrames.Attribute]] = [
             "center": [.x, .y], "offset": [.x, .y], "size": [.w, .h], "rotation": [.rot], "scale": [.sx, .sy],
             "alpha": [.op], "color": [.r, .g, .b], "radius": [.rad], "z": [.z], "font": [.font],
+            "fill": [.r, .g, .b], "stroke": [.sr, .sg, .sb], "stroke-width": [.sw],
         ]
         var laneShapes = [[Int]](repeating: [], count: lanes.lanes.count)
         var inLane = [Set<Int>](repeating: [], count: lanes.lanes.count)
