@@ -189,8 +189,7 @@ public struct Parser {
         return ShapeKind.contextualKinds.first { $0.rawValue == word }
     }
 
-    /// shapeDecl := ("rect" | "circle" | "text" | "line" | "ellipse" | "polygon" | "polyline" | "path")
-    ///              NAME [ "[" expr "]" ] { NAME expr }
+    /// shapeDecl := ("rect" | "circle" | "text" | "line" | "ellipse" | "polygon" | "polyline" | "path") NAME [ "[" expr "]" ] { NAME expr }
     mutating func parseShape(_ kind: ShapeKind) throws -> StmtID {
         let start = advance().span
         let name = try consumeName(.shapeName(kind))

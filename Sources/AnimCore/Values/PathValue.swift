@@ -166,7 +166,7 @@ private extension Int {
 extension PathValue {
     /// The path data in `text`, or why it is malformed.
     public static func parse(_ text: String) -> Result<PathValue, PathSyntaxError> {
-        var p = Parser(Array(text.utf8))
+        var p = Reader(Array(text.utf8))
         do throws(PathSyntaxError) {
             return .success(try p.parse())
         } catch {
@@ -205,8 +205,8 @@ extension PathValue {
         }
     }
 
-    /// The parser's state: the bytes, a cursor, and the pen.
-    struct Parser {
+    /// The reader's state: the bytes, a cursor, and the pen.
+    struct Reader {
         let bytes: [UInt8]
         var i = 0
         var out: [Command] = []
