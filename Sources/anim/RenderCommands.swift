@@ -108,12 +108,23 @@ enum RenderCommands {
             // Text is exported as glyph outlines, from the fonts fontconfig finds.
             warnTextLeftOut(timeline, from: "the Lottie export", because: "no font is installed (fontconfig finds none)")
         }
+        func list(_ names: [String]) -> String {
+            names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        }
         let shadowed = LottieExporter.shadowedShapes(timeline)
         if !shadowed.isEmpty {
-            let list = shadowed.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (shadowed.count > 5 ? " and \(shadowed.count - 5) more" : "")
-            streams.standardError("anim: warning: the Lottie export leaves drop shadows out (of \(list)): rlottie and lottie-web's canvas "
+            streams.standardError("anim: warning: the Lottie export leaves drop shadows out (of \(list(shadowed))): rlottie and lottie-web's canvas "
                                   + "renderer do not draw Lottie's drop-shadow effect, and lottie-web's SVG renderer cuts it to the layer's bounds\n"
                                   + "help: the HTML player, the animated SVG and the PNG, GIF and MP4 outputs draw shadows\n")
+        }
+        let (shapes, strokes) = LottieExporter.leftOut(timeline)
+        if !shapes.isEmpty {
+            streams.standardError("anim: warning: the Lottie export does not draw lines, ellipses, polygons, polylines or paths yet; left out: \(list(shapes))\n"
+                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
+        }
+        if !strokes.isEmpty {
+            streams.standardError("anim: warning: the Lottie export does not draw strokes yet; drawn without their stroke: \(list(strokes))\n"
+                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
         }
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)

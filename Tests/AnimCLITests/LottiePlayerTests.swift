@@ -184,7 +184,7 @@ struct LottiePlayerTests {
         let version = try LottieWebPage.render(document: json, frames: Self.textFrames.map(\.0), renderer: "svg",
                                                width: 320, height: 240, in: dir)
         try Self.compare("lottie-web \(version) svg, anchors", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
-                         frames: Self.textFrames, truncatesStage: false)
+                         frames: Self.textFrames)
     }
 
     @Test("rlottie turns shapes about their anchors like anim",
@@ -194,7 +194,7 @@ struct LottiePlayerTests {
         defer { dir.remove() }
         let json = try Self.prepare(dir, script: Self.anchorScript, frames: Self.textFrames)
         _ = try RLottie.render(document: json, frames: Self.textFrames.map(\.0), in: dir)
-        try Self.compare("rlottie, anchors", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames, truncatesStage: false)
+        try Self.compare("rlottie, anchors", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
 
     @Test("the Lottie export leaves drop shadows out and says so, naming the shapes")

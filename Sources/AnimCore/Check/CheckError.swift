@@ -106,6 +106,14 @@ enum CheckError {
     case keyframeOffsetRange(Double)
     case keyframeOffsetsDecrease(Double, after: Double)
 
+    // MARK: Outlines (issue 15)
+
+    case malformedPath(String)
+    case pathNotConstant
+    case negativeStrokeWidth(Double)
+    case negativeDash(Point)
+    case morphNeedsTween(String)
+
     /// What is wrong with a shape array's size.
     enum ArraySizeProblem {
         case notWhole(Double), overLimit(Double, limit: Int), notConstant
@@ -206,6 +214,11 @@ enum CheckError {
         case .keyframeOffsetRange(let x): "a keyframe offset must be between 0 and 1, not \(formatNumber(x))"
         case .keyframeOffsetsDecrease(let x, let last):
             "keyframe offsets must not decrease (\(formatNumber(x)) comes after \(formatNumber(last)))"
+        case .malformedPath(let m): "malformed path data: \(m)"
+        case .pathNotConstant: "path data must be written out as a string, not computed"
+        case .negativeStrokeWidth(let w): "stroke width \(formatNumber(w)) is negative"
+        case .negativeDash(let d): "dash lengths \(d) must not be negative"
+        case .morphNeedsTween(let what): "points and path data morph in a tween to one target, not by \(what)"
         }
     }
 
@@ -246,6 +259,13 @@ enum CheckError {
         case .staggerOverNonShapes: "use a shape array ('cards'), a group, or a list such as '[a, b, c]'"
         case .unknownWord(_, "direction", _): "directions are normal, reverse, alternate and alternate-reverse (Web Animations)"
         case .unknownWord(_, "fill", _): "fills are none, forwards, backwards and both (Web Animations)"
+        case .unknownWord(_, "line-cap", _): "line caps are butt, round and square (SVG's stroke-linecap)"
+        case .unknownWord(_, "line-join", _): "line joins are miter, round and bevel (SVG's stroke-linejoin)"
+        case .malformedPath: "path data is SVG's: M L H V C S Q T A Z and their lower-case relative forms, as in \"M 0 0 L 10 10\""
+        case .pathNotConstant: "write the data in the script, as in 'd \"M 0 0 L 10 10\"', or copy another path's 'd'"
+        case .negativeStrokeWidth: "a stroke width is 0 (no stroke) or more"
+        case .negativeDash: "write 'dash (on, off)' with lengths of 0 or more"
+        case .morphNeedsTween: "chain tweens with 'then' to morph through several shapes, as in 'animate 1 < p.d = \"…\" > then animate 1 < p.d = \"…\" >'"
         case .yoyoAndDirection: "'yoyo' is 'direction alternate': keep one"
         case .unknownSpringPreset: "the presets are smooth, snappy and bouncy (SwiftUI's), as in 'spring bouncy < ... >'"
         case .springPresetParameter: "a preset is a duration and a bounce already; write 'spring duration D bounce B' to give both"

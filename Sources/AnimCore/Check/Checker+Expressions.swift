@@ -24,6 +24,71 @@ extension Checker {
         return coerce(t, to: kind, scaleLike: scaleLike)
     }
 
+    /// A value for a built-in property: `checkAs`, and what the outline properties add — the
+    /// words of `line-cap` and `line-join` written bare (`line-cap round`), path data parsed
+    /// once (a malformed string is an error pointing into it), and no negative stroke width or
+    /// dash written as a constant.
+    mutating func checkPropertyValue(_ e: ExprID, _ kind: Kind, property: PropertyID, scaleLike: Bool = false) -> TypedExpr? {
+        guard let b = BuiltinProperty(rawValue: Int(property.raw)) else { return checkAs(e, kind, scaleLike: scaleLike) }
+        if let words = b.words {
+            var word: String?, span = tree.span(e)
+            if case .name(let id) = tree[e], env.symbols[name(id)] == nil, lookupLocal(name(id)) == nil { word = text(id); span = id.span }
+            if word == nil { guard let t = checkAs(e, kind) else { return nil }; if case .constant(.string(let w)) = t.node { word = w } else { return t } }
+            guard let w = word, words.contains(w) else {
+                let w = word ?? ""
+                error(.unknownWord(w, what: b.name, suggestion: CheckError.suggestWord(w, from: words)), at: span)
+                return nil
+            }
+            return TypedExpr(.constant(.string(w)), .string, tree.span(e))
+        }
+        if b == .d, case .string(let lit) = tree[e] {
+            let parts = tree.parts(of: lit)
+            guard parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {
+                error(.pathNotConstant, at: lit.span)
+                return nil
+            }
+            let data = parts.map { if case .text(let s) = $0 { s } else { "" } }.joined()
+            switch PathValue.parse(data) {
+            case .success(let p): return TypedExpr(.constant(.path(p)), .path, lit.span)
+            case .failure(let err):
+                // Point into the string (past its opening quote) where the data goes wrong.
+                var at = lit.span
+                if let o = err.offset {
+                    let start = Int(lit.span.start) + 1 + String(data.prefix(o)).utf8.count
+                    let end = min(Int(lit.span.end), start + max(1, data.dropFirst(o).first.map { String($0).utf8.count } ?? 1))
+                    at = Span(source: lit.span.source, start: min(start, Int(lit.span.end) - 1), end: max(end, min(start, Int(lit.span.end) - 1) + 1))
+                }
+                error(.malformedPath(err.message), at: at)
+                return nil
+            }
+        }
+        if b == .d {
+            // A string held by a `let` or a parameter: parsed when it is a constant.
+            guard let t = check(e) else { return nil }
+            guard t.kind == .string else { return coerce(t, to: .path) }
+            guard case .constant(.string(let data)) = t.node else {
+                error(.pathNotConstant, at: t.span)
+                return nil
+            }
+            switch PathValue.parse(data) {
+            case .success(let p): return TypedExpr(.constant(.path(p)), .path, t.span)
+            case .failure(let err):
+                error(.malformedPath(err.message), at: t.span)
+                return nil
+            }
+        }
+        guard let t = checkAs(e, kind, scaleLike: scaleLike) else { return nil }
+        if b == .strokeWidth, case .constant(.number(let w)) = t.node, w < 0 {
+            error(.negativeStrokeWidth(w), at: t.span)
+            return nil
+        }
+        if b == .dash, case .constant(.point(let p)) = t.node, p.x < 0 || p.y < 0 {
+            error(.negativeDash(p), at: t.span)
+            return nil
+        }
+        return t
+    }
+
     /// A literal (optionally negated) converted exactly to a time or angle.
     func exactLiteral(_ e: ExprID, _ kind: Kind) -> TypedExpr? {
         guard kind == .time || kind == .angle else { return nil }
@@ -49,6 +114,7 @@ extension Checker {
         case (.number, .angle): return fold(TypedExpr(.convert(t, .degreesToAngle), .angle, t.span))
         case (.number, .point) where scaleLike: return fold(TypedExpr(.convert(t, .uniformPoint), .point, t.span))
         case (.list, .list) where kind == .list(.mixed): return t
+        case (.list(.empty), .list): return TypedExpr(t.node, kind, t.span)
         default:
             error(.kindMismatch(expected: kind.withArticle, got: t.kind), at: t.span)
             return nil
@@ -351,6 +417,8 @@ extension Checker {
         if let c = Color.named(nameText) {
             return TypedExpr(.constant(.color(c)), .color, id.span)
         }
+        // `fill none`, `stroke none` (SVG's word): no paint, the colour `transparent`.
+        if nameText == "none" { return TypedExpr(.constant(.color(Color(r: 0, g: 0, b: 0, a: 0))), .color, id.span) }
         if failedNames.contains(n) { return nil }  // its declaration's error is reported
         var candidates = localNames
         candidates += env.allNames

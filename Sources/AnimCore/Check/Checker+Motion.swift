@@ -110,6 +110,9 @@ extension Checker {
             if w.kind == .time {
                 error(.springMovesTime, at: tree.span(asg.target)); ok = false; continue
             }
+            if w.kind == .path || w.kind == .list(.point) {
+                error(.morphNeedsTween("a spring"), at: tree.span(asg.target)); ok = false; continue
+            }
             writes.append(w)
         }
         var velocity: TypedExpr?

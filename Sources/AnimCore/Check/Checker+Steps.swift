@@ -167,6 +167,17 @@ extension Checker {
             return nil
         }
         let scaleLike = prop == BuiltinProperty.scale.id
+        // `tri.points = [(0, 0), (40, 0), (20, 30)]` in a tween is the list the points move to
+        // (a morph), not keyframes of points: a point list's keyframes would be lists.
+        if let frames = a.keyframes, kind == .list(.point),
+           tree[frames].allSatisfy({ let f = tree[$0]; if case .list = tree[f.value] { return false }; return f.offset == nil && f.easing == nil }) {
+            guard let value = checkPropertyValue(a.value, kind, property: prop) else { return nil }
+            return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
+        }
+        if a.keyframes != nil, kind == .path || kind == .list(.point) {
+            error(.morphNeedsTween("keyframes"), at: tree.span(a.value))
+            return nil
+        }
         if let frames = a.keyframes {
             guard animating else {
                 error(.keyframesNeedTween, at: tree.span(a.value))
@@ -174,7 +185,7 @@ extension Checker {
             }
             return checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
         }
-        guard let value = checkAs(a.value, kind, scaleLike: scaleLike) else { return nil }
+        guard let value = checkPropertyValue(a.value, kind, property: prop, scaleLike: scaleLike) else { return nil }
         return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
     }
 

@@ -187,7 +187,7 @@ public struct Checker {
             }
             seenNames.append(id)
             if let b = BuiltinProperty(nameID: id), b.applies(to: d.kind) {
-                guard let v = checkAs(prop.value, b.kind, scaleLike: b == .scale) else { ok = false; continue }
+                guard let v = checkPropertyValue(prop.value, b.kind, property: b.id, scaleLike: b == .scale) else { ok = false; continue }
                 inits.append((b.id, v))
             } else {
                 guard let v = check(prop.value) else { ok = false; continue }
@@ -416,6 +416,7 @@ extension Span {
 extension BuiltinProperty {
     /// The built-in property a name is, if any (the built-in names are interned first, in order).
     init?(nameID: NameID) {
+        if Int(nameID.raw) == BuiltinProperty.allCases.count { self = .color; return }  // `fill`
         guard nameID.raw >= 0, let b = BuiltinProperty(rawValue: Int(nameID.raw)) else { return nil }
         self = b
     }

@@ -119,6 +119,10 @@ public struct Environment: Sendable {
             precondition(Int(id.raw) == b.rawValue, "built-in property names come first")
             propertyIDs[id] = b.id
         }
+        // `fill` names `color` (issue 15); its name id comes right after the built-ins'.
+        let fill = names.intern(BuiltinProperty.fillAlias)
+        precondition(Int(fill.raw) == BuiltinProperty.allCases.count, "the fill alias comes after the built-ins")
+        propertyIDs[fill] = BuiltinProperty.color.id
     }
 
     /// The id for a property name, interning custom names.

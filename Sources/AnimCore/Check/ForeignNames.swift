@@ -29,7 +29,7 @@ enum ForeignNames {
     /// The hint for a property name another tool uses; CSS's kebab-case (`border-radius`) is
     /// looked up as camelCase (`borderRadius`).
     static func property(_ written: String) -> PropertyHint? {
-        let name = camelCase(written)
+        let name = camelCase(written.replacingUnderscores)
         let position = "a shape's position is the point 'center'"
         let size = "a shape's width and height are the point 'size'"
         switch name {
@@ -43,7 +43,7 @@ enum ForeignNames {
             return PropertyHint(property: .alpha, explanation: "anim calls opacity 'alpha', from 0 (transparent) to 1")
         case "visible", "hidden", "visibility", "display":
             return PropertyHint(property: .alpha, explanation: "anim hides a shape with 'alpha 0'")
-        case "backgroundColor", "background", "bgColor", "fill", "fillColor":
+        case "backgroundColor", "background", "bgColor", "fillColor":
             return PropertyHint(property: .color, explanation: "a shape's fill color is its 'color'")
         case "cornerRadius", "borderRadius", "r", "rx":
             return PropertyHint(property: .radius, explanation: "a rect's corner radius and a circle's radius are its 'radius'")
@@ -59,8 +59,22 @@ enum ForeignNames {
             return PropertyHint(property: .z, explanation: "the stacking order is 'z'")
         case "fontSize":
             return PropertyHint(property: .font, explanation: "a text shape's font size is its 'font'")
-        case "stroke", "strokeWidth", "strokeColor", "border", "borderWidth", "borderColor", "lineWidth", "outline":
-            return PropertyHint(property: nil, explanation: "anim fills shapes with their 'color' and draws no strokes or borders")
+        case "strokeWidth", "borderWidth", "lineWidth", "outlineWidth":
+            return PropertyHint(property: .strokeWidth, explanation: "a shape's outline is its 'stroke' colour and its 'stroke-width'")
+        case "strokeColor", "border", "borderColor", "outline", "outlineColor", "lineColor":
+            return PropertyHint(property: .stroke, explanation: "a shape's outline is its 'stroke' colour and its 'stroke-width'")
+        case "strokeDasharray", "dashArray", "dashPattern", "lineDash", "lineDashPattern":
+            return PropertyHint(property: .dash, explanation: "a dashed stroke's pattern is the point 'dash', as in 'dash (6, 4)'")
+        case "strokeDashoffset", "dashOffset", "dashPhase", "lineDashOffset", "lineDashPhase":
+            return PropertyHint(property: .dashOffset, explanation: "where the dash pattern starts is 'dash-offset'")
+        case "strokeLinecap", "lineCap", "strokeCap", "cap":
+            return PropertyHint(property: .lineCap, explanation: "the ends of a stroke are its 'line-cap': butt, round or square")
+        case "strokeLinejoin", "lineJoin", "strokeJoin", "join":
+            return PropertyHint(property: .lineJoin, explanation: "the corners of a stroke are its 'line-join': miter, round or bevel")
+        case "trimStart", "strokeStart", "start":
+            return PropertyHint(property: .trimStart, explanation: "the drawn part of a stroke runs from 'trim-start' to 'trim-end', fractions of its length")
+        case "trimEnd", "strokeEnd", "end":
+            return PropertyHint(property: .trimEnd, explanation: "the drawn part of a stroke runs from 'trim-start' to 'trim-end', fractions of its length")
         case "shadowColor", "shadowOpacity":
             return PropertyHint(property: .shadowColor, explanation: "a shadow's colour and opacity are its 'shadow-color', such as #00000055")
         case "shadowOffset":
@@ -91,7 +105,8 @@ enum ForeignNames {
         }
     }
 
-    /// `border-radius` → `borderRadius`; other names unchanged.
+    /// `border-radius` → `borderRadius`; other names unchanged (`stroke_width` is read as
+    /// `stroke-width` first, see `replacingUnderscores`).
     static func camelCase(_ name: String) -> String {
         let parts = name.split(separator: "-")
         guard parts.count > 1 else { return name }
@@ -206,5 +221,12 @@ enum ForeignNames {
             let kebab = words(written).joined(separator: "-")
             return kebab != written && Checker.springParameters.contains(kebab) ? kebab : nil
         }
+    }
+}
+
+extension String {
+    /// `stroke_width` → `stroke-width`: snake case read as CSS's kebab case.
+    fileprivate var replacingUnderscores: String {
+        contains("_") ? split(separator: "_", omittingEmptySubsequences: false).joined(separator: "-") : self
     }
 }

@@ -18,6 +18,8 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     case anchor
     /// The drop shadow (Grammar.md, "Shadows"): offset, CSS blur radius, colour.
     case shadowOffset, shadowBlur, shadowColor
+    // The outlines of issue 15: geometry of lines, polygons and paths, and the stroke.
+    case from, to, points, d, stroke, strokeWidth, dash, dashOffset, lineCap, lineJoin, trimStart, trimEnd
 
     /// The property's id.
     public var id: PropertyID { PropertyID(rawValue) }
@@ -40,17 +42,31 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .shadowOffset: "shadow-offset"
         case .shadowBlur: "shadow-blur"
         case .shadowColor: "shadow-color"
+        case .from: "from"
+        case .to: "to"
+        case .points: "points"
+        case .d: "d"
+        case .stroke: "stroke"
+        case .strokeWidth: "stroke-width"
+        case .dash: "dash"
+        case .dashOffset: "dash-offset"
+        case .lineCap: "line-cap"
+        case .lineJoin: "line-join"
+        case .trimStart: "trim-start"
+        case .trimEnd: "trim-end"
         }
     }
 
     /// The kind of its values. `scale` is a point; a number given for it means (n, n).
     public var kind: Kind {
         switch self {
-        case .center, .size, .scale, .offset, .anchor, .shadowOffset: .point
+        case .center, .size, .scale, .offset, .anchor, .shadowOffset, .from, .to, .dash: .point
         case .rotation: .angle
-        case .alpha, .radius, .z, .font, .shadowBlur: .number
-        case .color, .shadowColor: .color
-        case .text: .string
+        case .alpha, .radius, .z, .font, .shadowBlur, .strokeWidth, .dashOffset, .trimStart, .trimEnd: .number
+        case .color, .shadowColor, .stroke: .color
+        case .text, .lineCap, .lineJoin: .string
+        case .points: .list(.point)
+        case .d: .path
         }
     }
 
@@ -58,6 +74,13 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     public func applies(to shape: ShapeKind) -> Bool {
         switch self {
         case .text, .font: shape == .text
+        // Lines, polygons and paths are placed by their points: no box, no radius.
+        case .center, .size: !shape.isPointBased
+        case .radius: !shape.isPointBased
+        case .from, .to: shape == .line
+        case .points: shape == .polygon || shape == .polyline
+        case .d: shape == .path
+        case .stroke, .strokeWidth, .dash, .dashOffset, .lineCap, .lineJoin, .trimStart, .trimEnd: shape != .text
         default: true
         }
     }
@@ -66,7 +89,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     public func defaultValue(for shape: ShapeKind) -> Value {
         switch self {
         case .center: .point(.zero)
-        case .size: .point(shape == .rect ? Point(100, 100) : shape == .circle ? Point(100, 100) : .zero)
+        case .size: .point(shape == .rect || shape == .circle || shape == .ellipse ? Point(100, 100) : .zero)
         case .rotation: .angle(Angle(degrees: 0))
         case .scale: .point(Point(1, 1))
         case .offset: .point(.zero)
@@ -81,11 +104,43 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .shadowBlur: .number(0)
         // Black at half strength: a shadow shows as soon as it has an offset or a blur.
         case .shadowColor: .color(Color(r: 0, g: 0, b: 0, a: 0.5))
+        case .from: .point(.zero)
+        case .to: .point(.zero)
+        case .points: .list([])
+        case .d: .path(PathValue())
+        // A line without a stroke would draw nothing: its stroke is black until set.
+        case .stroke: .color(shape == .line ? Color(r: 0, g: 0, b: 0) : Color(r: 0, g: 0, b: 0, a: 0))
+        case .strokeWidth: .number(1)
+        case .dash: .point(.zero)
+        case .dashOffset: .number(0)
+        case .lineCap: .string("butt")
+        case .lineJoin: .string("miter")
+        case .trimStart: .number(0)
+        case .trimEnd: .number(1)
         }
     }
 
     /// The built-in with this name.
     public static func named(_ name: String) -> BuiltinProperty? {
-        allCases.first { $0.name == name }
+        if name == fillAlias { return .color }
+        return allCases.first { $0.name == name }
+    }
+
+    /// `fill`, the name of `color` in SVG and CSS, accepted everywhere `color` is (issue 15).
+    /// `color` stays the canonical name: messages and printed names use it.
+    public static let fillAlias = "fill"
+
+    /// The words `line-cap` takes (SVG's `stroke-linecap`).
+    public static let lineCaps = ["butt", "round", "square"]
+    /// The words `line-join` takes (SVG's `stroke-linejoin`).
+    public static let lineJoins = ["miter", "round", "bevel"]
+
+    /// The words a string-valued property takes, when it takes only some.
+    public var words: [String]? {
+        switch self {
+        case .lineCap: BuiltinProperty.lineCaps
+        case .lineJoin: BuiltinProperty.lineJoins
+        default: nil
+        }
     }
 }

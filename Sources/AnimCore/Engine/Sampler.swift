@@ -374,6 +374,8 @@ public final class Sampler {
         let p = Int(cursor[q])
         if log.pieces[p].kind == .track, outputOffset[q] >= 0 {
             let (tr, clock) = log.track(ofPiece: p)
+            // A morph's numbers are its progress, not the value: the log gives the value.
+            guard tr.curve.isNumeric else { write(q, log.value(ofPiece: p, at: t, tables: tables)); return true }
             let local = clock(t)
             let v = tables.value(tr, at: local, backwards: clock.rate < 0)
             if v.layout.rawValue == layout[q] {

@@ -278,7 +278,10 @@ struct FormatLayout {
             guard p.kind == .identifier, a > 0 else { return true }
             let before = tokens[a - 1]
             if c.kind == .lparen { return !(before.is(.define) || before.is(.play)) }
-            return !(before.is(.rect) || before.is(.circle) || before.is(.text))
+            if before.is(.rect) || before.is(.circle) || before.is(.text) { return false }
+            // `polygon p[3]`: the outline shapes are words, not keywords (Grammar.md §3).
+            if before.kind == .identifier, isShapeWord(before) { return false }
+            return true
         }
         // `word-word`: an easing name or a hyphenated key, read whole only when written so.
         if c.kind == .minus, !c.spaceBefore, isWord(p), b + 1 < tokens.count, isWord(tokens[b + 1]), !tokens[b + 1].spaceBefore {
@@ -291,6 +294,12 @@ struct FormatLayout {
     }
 
     func isWord(_ t: Token) -> Bool { t.kind == .identifier || t.kind == .keyword }
+
+    /// Whether a word token is one of the outline shapes' words (`line`, `polygon`, …).
+    func isShapeWord(_ t: Token) -> Bool {
+        let word = file.bytes[Int(t.span.start)..<Int(t.span.end)]
+        return ShapeKind.contextualKinds.contains { Array($0.rawValue.utf8)[...] == word }
+    }
 }
 
 /// The number of characters in UTF-8 bytes (the bytes that do not continue a sequence).

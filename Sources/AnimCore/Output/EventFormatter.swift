@@ -85,6 +85,7 @@ public func jsonValue(_ v: Value) -> String {
     case .bool(let b): return b ? "true" : "false"
     case .list(let vs): return "[" + vs.map(jsonValue).joined(separator: ",") + "]"
     case .shape(let id): return String(id.index)
+    case .path(let p): return quote(p.text)
     }
 }
 

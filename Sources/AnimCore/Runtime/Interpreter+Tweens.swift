@@ -18,7 +18,7 @@ extension Interpreter {
         if let o = pool.owners[key] {
             if let r = o.renderingInstance { return render(r, key: key, at: localTime(r)) }
             let tr = pool.tracks[Int(o.track)]
-            return pool.tables.value(tr, at: localTime(tr.instance)).value
+            return pool.tables.propertyValue(tr, at: localTime(tr.instance))
         }
         return scene.read(key)
     }
@@ -222,6 +222,13 @@ extension Interpreter {
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             var start = current
             if let froms = spec.from { start = try eval(froms[k], env: env) }
+            if NumericValue(start) == nil, w.keyframes == nil, let morph = try morphTrack(start, w, shape, env: env) {
+                // `points` and `d`: the track runs 0 → 1 through the morph (Morph.swift).
+                pool.add(Track(instance: inst, key: PropertyKey(shape, w.property), begin: begin, timing: timing,
+                               curve: .morph(pool.tables.add(morph: morph)), from: NumericValue(.number(0))!,
+                               to: NumericValue(.number(1))!, ending: ending), to: s)
+                continue
+            }
             let from = try numeric(start, shape, w)
             var tr = Track(instance: inst, key: PropertyKey(shape, w.property), begin: begin, timing: timing, curve: .straight,
                            from: from, to: from, ending: ending)
@@ -240,6 +247,15 @@ extension Interpreter {
                                from: offset, to: offset, ending: ending), to: s)
             }
         }
+    }
+
+    /// The morph of a tween of a point list or path data from `start` to its target (nil: the
+    /// value is of another kind). A polygon's points morph as a closed ring.
+    func morphTrack(_ start: Value, _ w: PropertyWrite, _ shape: ShapeID, env: Int32) throws(RuntimeError) -> Morph? {
+        let target = try targetValue(w, start: start, env: env)
+        let closed = scene.shapes[Int(shape.index)].kind == .polygon
+        guard let m = Morph(from: start, to: target, closed: closed) else { return nil }
+        return m
     }
 
     /// A value a track can move through: a number, time, angle, point or color (the checker
@@ -453,7 +469,7 @@ extension Interpreter {
         for (j, k) in seg.tracks.enumerated() where pool.owned[k] {
             let key = pool.tracks[k].key
             let landed: Value
-            if !run.beneath.isEmpty, let b = run.beneath[j] { landed = b } else { landed = pool.tables.finalValue(pool.tracks[k], at: t).value }
+            if !run.beneath.isEmpty, let b = run.beneath[j] { landed = b } else { landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t) }
             let before = currentValue(key)
             scene.setBase(key.shape, key.property, landed)
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
@@ -551,7 +567,7 @@ extension Interpreter {
         let t = clock(time)
         for k in seg.tracks where pool.owned[k] {
             let key = pool.tracks[k].key
-            scene.setBase(key.shape, key.property, pool.tables.finalValue(pool.tracks[k], at: t).value)
+            scene.setBase(key.shape, key.property, pool.tables.finalPropertyValue(pool.tracks[k], at: t))
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if notesReleases { releasedKeys.append(key) }
                 if recorder.isOn { recorder.landed(key, clock: clock) }

@@ -302,7 +302,7 @@ public struct PropertyLog: Sendable {
         case .track:
             let (tr, clock) = track(ofPiece: p)
             // A track whose clock runs backward against the log's is seen the other way round.
-            return tables.value(tr, at: clock(t), backwards: backwards != (clock.rate < 0)).value
+            return tables.propertyValue(tr, at: clock(t), backwards: backwards != (clock.rate < 0))
         case .replay:
             let r = replays[Int(piece.payload)]
             return recordings[Int(r.recording)].value(rows[Int(piece.row)].key, at: r.clock(t), backwards: r.clock.rate < 0,
@@ -315,6 +315,7 @@ public struct PropertyLog: Sendable {
     func numericValue(ofPiece p: Int, at t: Time, tables: TrackTables) -> NumericValue? {
         if pieces[p].kind == .track {
             let (tr, clock) = track(ofPiece: p)
+            if case .morph = tr.curve { return nil }
             return tables.value(tr, at: clock(t), backwards: clock.rate < 0)
         }
         return NumericValue(value(ofPiece: p, at: t, tables: tables))

@@ -76,13 +76,15 @@ public struct Scene: Sendable {
     @inline(__always)
     private static func holds(_ p: Int, _ kind: ShapeKind) -> Bool {
         p < builtinCount && p != BuiltinProperty.text.rawValue && (kind == .text || p != BuiltinProperty.font.rawValue)
+            // Lines, polygons and paths have no center, size or radius (BuiltinProperty.applies).
+            && !(kind.isPointBased && (p == 0 || p == 1 || p == BuiltinProperty.radius.rawValue))
     }
 
     /// The block length of a kind.
     private static func blockLength(_ kind: ShapeKind) -> Int { 26 }
 
-    /// Each kind's block of defaults (rect, circle, text).
-    private static let defaults: [[Double]] = [ShapeKind.rect, .circle, .text].map { kind in
+    /// Each kind's block of defaults (in `ShapeKind.allCases` order).
+    private static let defaults: [[Double]] = ShapeKind.allCases.map { kind in
         var block = [Double](repeating: 0, count: blockLength(kind))
         for b in BuiltinProperty.allCases where b.applies(to: kind) {
             guard let layout = place(b.rawValue).layout, let n = NumericValue(b.defaultValue(for: kind)) else { continue }
@@ -97,6 +99,11 @@ public struct Scene: Sendable {
         case .rect: 0
         case .circle: 1
         case .text: 2
+        case .line: 3
+        case .ellipse: 4
+        case .polygon: 5
+        case .polyline: 6
+        case .path: 7
         }
     }
 
@@ -110,8 +117,15 @@ public struct Scene: Sendable {
         let p = Int(key.property.raw)
         guard p < Int(s.propertyCount) else { return nil }
         // A built-in its kind lacks may still be declared (a custom property of that name).
-        guard Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return others[key] }
+        guard Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return others[key] ?? Scene.outsideDefault(p, s.kind) }
         return Scene.numeric(p, numbers, Int(s.first)).value
+    }
+
+    /// The default of a built-in kept outside the block (the outline properties: stroke, dash,
+    /// trim, points…), so that a shape that never sets them costs no side-table entries.
+    private static func outsideDefault(_ p: Int, _ kind: ShapeKind) -> Value? {
+        guard p >= builtinCount, let b = BuiltinProperty(rawValue: p), b.applies(to: kind) else { return nil }
+        return b.defaultValue(for: kind)
     }
 
     /// Built-in `p`'s numbers in a block at `first` of `numbers`.

@@ -31,6 +31,17 @@ enum TrackCurve: Hashable, Sendable {
     /// The angle of a path's tangent (`TrackTables.paths`), plus the track's `from` angle:
     /// the rotation of `path [...] orient` (MotionPathPlugin `autoRotate`).
     case pathTangent(Int32)
+    /// A morph of a point list or path data (`TrackTables.morphs`): the track's numbers run
+    /// from 0 to 1 (its eased progress), and the property's value is the morph there.
+    case morph(Int32)
+}
+
+extension TrackCurve {
+    /// Whether the track's numbers are the property's value (all but a morph's).
+    var isNumeric: Bool {
+        if case .morph = self { return false }
+        return true
+    }
 }
 
 /// One property moved by a tween or spring.
@@ -208,6 +219,7 @@ struct TrackTables: Sendable {
         var keyframes: [KeyframeTrack] = []
         var paths: [PathTrack] = []
         var springs: [SpringMotion] = []
+        var morphs: [Morph] = []
         var timingIndex: [TrackTiming: Int32] = [:]
         var easingIndex: [Easing: Int32] = [:]
         /// The timing interned last, which the next tween most often shares.
@@ -216,7 +228,7 @@ struct TrackTables: Sendable {
         func copy() -> Storage {
             let c = Storage()
             c.timings = timings; c.timingEasing = timingEasing; c.plainTicks = plainTicks; c.easings = easings
-            c.keyframes = keyframes; c.paths = paths; c.springs = springs
+            c.keyframes = keyframes; c.paths = paths; c.springs = springs; c.morphs = morphs
             c.timingIndex = timingIndex; c.easingIndex = easingIndex; c.last = last
             return c
         }
@@ -301,7 +313,7 @@ struct TrackTables: Sendable {
     }
 
     /// Whether any curve is kept.
-    var hasCurves: Bool { !(s.keyframes.isEmpty && s.paths.isEmpty && s.springs.isEmpty) }
+    var hasCurves: Bool { !(s.keyframes.isEmpty && s.paths.isEmpty && s.springs.isEmpty && s.morphs.isEmpty) }
 
     /// Forgets every curve (keyframes, paths, springs) while keeping the timings: when no
     /// track and no log refers to one any more.
@@ -310,6 +322,28 @@ struct TrackTables: Sendable {
         s.keyframes.removeAll(keepingCapacity: true)
         s.paths.removeAll(keepingCapacity: true)
         s.springs.removeAll(keepingCapacity: true)
+        s.morphs.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps a morph; returns its index for `TrackCurve.morph`.
+    mutating func add(morph: Morph) -> Int32 {
+        unique()
+        s.morphs.append(morph)
+        return Int32(s.morphs.count - 1)
+    }
+
+    /// A track's value as the property's: its numbers, or for a morph the morph at them.
+    func propertyValue(_ tr: Track, at t: Time, backwards: Bool = false) -> Value {
+        let n = value(tr, at: t, backwards: backwards)
+        if case .morph(let k) = tr.curve { return s.morphs[Int(k)].value(n.arithmetic(0)) }
+        return n.value
+    }
+
+    /// `finalValue` as the property's value (see `propertyValue`).
+    func finalPropertyValue(_ tr: Track, at t: Time) -> Value {
+        let n = finalValue(tr, at: t)
+        if case .morph(let k) = tr.curve { return s.morphs[Int(k)].value(n.arithmetic(0)) }
+        return n.value
     }
 
     // MARK: - Values
@@ -326,7 +360,7 @@ struct TrackTables: Sendable {
             let sample = timing.sample(at: t - tr.begin, backwards: backwards)
             let e = easing(sample.directedProgress, beforeFlag: sample.beforeFlag)
             switch tr.curve {
-            case .straight, .springs: return NumericValue.interpolate(tr.from, tr.to, e)
+            case .straight, .springs, .morph: return NumericValue.interpolate(tr.from, tr.to, e)
             case .keyframes(let k): return s.keyframes[Int(k)].value(e, beforeFlag: sample.beforeFlag)
             case .path(let k): return s.paths[Int(k)].value(e)
             case .pathTangent(let k):
@@ -347,7 +381,12 @@ struct TrackTables: Sendable {
     /// The value of a track that ends at local time `t`: its value there, without the timing
     /// model when its plan worked out the end already.
     func finalValue(_ tr: Track, at t: Time) -> NumericValue {
-        if let e = tr.ending, e.time == t, case .straight = tr.curve { return NumericValue.interpolate(tr.from, tr.to, e.progress) }
+        if let e = tr.ending, e.time == t {
+            switch tr.curve {
+            case .straight, .morph: return NumericValue.interpolate(tr.from, tr.to, e.progress)
+            default: break
+            }
+        }
         return value(tr, at: t)
     }
 

@@ -27,6 +27,7 @@ extension ReplSession {
             candidates = Easing.allNames
         } else {
             candidates = Keyword.allCases.map(\.rawValue) + env.allNames + Builtin.allCases.filter { $0 != .velocity }.map(\.rawValue)
+            if lineStart { candidates += ShapeKind.contextualKinds.map(\.rawValue) }
             if !word.isEmpty { candidates += CSSColors.table.keys }
             if lineStart { candidates += ReplSession.commands.map { ":" + $0.name } }
         }

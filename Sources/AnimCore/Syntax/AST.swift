@@ -553,6 +553,23 @@ public struct StageDecl: Hashable, Sendable {
 /// The kinds of shape.
 public enum ShapeKind: String, Hashable, Sendable, CaseIterable {
     case rect, circle, text
+    // Outlines (issue 15): an ellipse in a box, and shapes placed by their points.
+    case line, ellipse, polygon, polyline, path
+
+    /// Whether the shape is placed by its points (`from`/`to`, `points`, `d`) rather than a box.
+    public var isPointBased: Bool {
+        switch self {
+        case .line, .polygon, .polyline, .path: true
+        case .rect, .circle, .text, .ellipse: false
+        }
+    }
+
+    /// Whether it is one of issue 15's outline kinds (not drawn by every exporter yet).
+    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text }
+
+    /// The shape kinds a statement starts with that are not keywords: `line l from …` is a
+    /// declaration when the word is followed by a name (so scripts may still name things `line`).
+    public static let contextualKinds: [ShapeKind] = [.line, .ellipse, .polygon, .polyline, .path]
 }
 
 /// `rect NAME [count] key value ...`

@@ -139,7 +139,7 @@ enum ParseMessage {
     static let statementWords = ["stage", "rect", "circle", "text", "group", "let", "seed", "define",
                                  "animate", "spring", "wait", "print", "set", "expect", "repeat", "stagger",
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
-                                 "interrupt", "save", "restore"]
+                                 "interrupt", "save", "restore", "line", "ellipse", "polygon", "polyline", "path"]
 
     /// GSAP's and other tools' words for a timeline label, which is a step name in anim.
     static let labelWords: Set<String> = ["addLabel", "label", "add_label", "add-label"]

@@ -155,6 +155,7 @@ public struct Parser {
             default: break
             }
         }
+        if t.kind == .identifier, let kind = contextualShapeKind(t) { return try parseShape(kind) }
         let chain = try parseChain()
         let c = tree[chain]
         let span = tree.span(chain)
@@ -179,7 +180,16 @@ public struct Parser {
         return StmtID(raw: tree.add(.stage, start.merged(with: previous.span), size.raw, props.offset))
     }
 
-    /// shapeDecl := ("rect" | "circle" | "text") NAME [ "[" expr "]" ] { NAME expr }
+    /// `line`, `ellipse`, `polygon`, `polyline` or `path` starting a declaration: the word
+    /// followed by a name on the same line (they are not keywords, so `let line = 3` still works).
+    mutating func contextualShapeKind(_ t: Token) -> ShapeKind? {
+        let next = token(at: current + 1)
+        guard next.kind == .identifier, next.spaceBefore else { return nil }
+        let word = text(t)
+        return ShapeKind.contextualKinds.first { $0.rawValue == word }
+    }
+
+    /// shapeDecl := ("rect" | "circle" | "text" | "line" | "ellipse" | "polygon" | "polyline" | "path") NAME [ "[" expr "]" ] { NAME expr }
     mutating func parseShape(_ kind: ShapeKind) throws -> StmtID {
         let start = advance().span
         let name = try consumeName(.shapeName(kind))

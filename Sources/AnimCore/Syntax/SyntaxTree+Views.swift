@@ -333,6 +333,11 @@ extension ShapeKind {
         case .rect: 0
         case .circle: 1
         case .text: 2
+        case .line: 3
+        case .ellipse: 4
+        case .polygon: 5
+        case .polyline: 6
+        case .path: 7
         }
     }
 
@@ -340,6 +345,11 @@ extension ShapeKind {
         switch code {
         case 0: self = .rect
         case 1: self = .circle
+        case 3: self = .line
+        case 4: self = .ellipse
+        case 5: self = .polygon
+        case 6: self = .polyline
+        case 7: self = .path
         default: self = .text
         }
     }

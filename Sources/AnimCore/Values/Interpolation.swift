@@ -12,6 +12,8 @@ extension Value {
         if let x = NumericValue(a), let y = NumericValue(b), x.layout == y.layout {
             return NumericValue.interpolate(x, y, p).value
         }
+        // Point lists and paths morph (Morph.swift).
+        if let m = Morph(from: a, to: b) { return m.value(p) }
         // Kinds that do not interpolate switch at the end (the checker forbids tweening them).
         return p < 1 ? a : b
     }

@@ -76,12 +76,14 @@ public struct Color: Hashable, Sendable {
 /// The static kind of a value, as the checker sees it.
 public enum Kind: Hashable, Sendable, CustomStringConvertible {
     case number, time, angle, point, color, string, bool, shape
+    /// SVG path data (a `path` shape's `d`).
+    case path
     /// A list; the element kind when known and uniform.
     case list(ElementKind)
 
     /// The element kind of a list (boxed to keep `Kind` non-recursive).
     public enum ElementKind: Hashable, Sendable {
-        case number, time, angle, point, color, string, bool, shape, mixed, empty
+        case number, time, angle, point, color, string, bool, shape, path, mixed, empty
     }
 
     public var description: String {
@@ -94,6 +96,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
         case .string: "string"
         case .bool: "bool"
         case .shape: "shape"
+        case .path: "path"
         case .list: "list"
         }
     }
@@ -101,7 +104,8 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
     /// Whether a tween can interpolate values of this kind.
     public var isInterpolable: Bool {
         switch self {
-        case .number, .time, .angle, .point, .color: true
+        case .number, .time, .angle, .point, .color, .path: true
+        case .list(.point): true
         case .string, .bool, .shape, .list: false
         }
     }
@@ -117,6 +121,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
         case .string: .list(.string)
         case .bool: .list(.bool)
         case .shape: .list(.shape)
+        case .path: .list(.path)
         case .list: .list(.mixed)
         }
     }
@@ -133,6 +138,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
         case .string: return .string
         case .bool: return .bool
         case .shape: return .shape
+        case .path: return .path
         case .mixed, .empty: return nil
         }
     }
@@ -158,6 +164,8 @@ public enum Value: Hashable, Sendable {
     case bool(Bool)
     case list([Value])
     case shape(ShapeID)
+    /// SVG path data, parsed.
+    case path(PathValue)
 
     /// The kind of this value.
     public var kind: Kind {
@@ -170,6 +178,7 @@ public enum Value: Hashable, Sendable {
         case .string: .string
         case .bool: .bool
         case .shape: .shape
+        case .path: .path
         case .list(let vs):
             if vs.isEmpty { .list(.empty) } else {
                 vs.dropFirst().allSatisfy { $0.kind == vs[0].kind } ? vs[0].kind.listOf : .list(.mixed)
@@ -185,6 +194,7 @@ public enum Value: Hashable, Sendable {
         case .point(let p): p.x.isFinite && p.y.isFinite
         case .color(let c): c.r.isFinite && c.g.isFinite && c.b.isFinite && c.a.isFinite
         case .list(let vs): vs.allSatisfy(\.isFinite)
+        case .path(let p): p.isFinite
         case .time, .string, .bool, .shape: true
         }
     }
@@ -219,6 +229,7 @@ extension Value {
                 if size > Value.maxSize || depth >= Value.maxListDepth { break }
             }
             return (size, depth + 1)
+        case .path(let p): return (max(1, p.commands.count), 0)
         case .number, .time, .angle, .point, .color, .bool, .shape: return (1, 0)
         }
     }

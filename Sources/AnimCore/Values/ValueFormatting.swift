@@ -65,12 +65,14 @@ extension Value: CustomStringConvertible {
         case .bool(let b): b ? "true" : "false"
         case .list(let vs): "[" + vs.map { $0.quotedDescription }.joined(separator: ", ") + "]"
         case .shape(let id): "shape#\(id.index)"
+        case .path(let p): p.text
         }
     }
 
     /// Like `description`, but strings inside lists are quoted.
     var quotedDescription: String {
         if case .string(let s) = self { return "\"" + s + "\"" }
+        if case .path(let p) = self { return "\"" + p.text + "\"" }
         return description
     }
 }

@@ -177,8 +177,11 @@ enum Completion {
         if clause.isEmpty || previous == "then" {
             let starts = Keyword.allCases.filter { $0.startsStep || ($0.startsStatement && clause.isEmpty && !inBlock(before)) }
             // `if` starts a step too, though the lexer reads it as a word (Grammar.md §6.16).
+            // The outline shapes declare a shape though they are words (`line l from …`, Grammar.md §3).
+            let shapes = clause.isEmpty && !inBlock(before)
+                ? ShapeKind.contextualKinds.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: "statement") } : []
             return starts.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: $0.startsStep ? "step" : "statement") }
-                + [CompletionItem(label: "if", kind: .keyword, detail: "step")]
+                + [CompletionItem(label: "if", kind: .keyword, detail: "step")] + shapes
         }
         // An expression.
         let scopeOffset = a.sourceOffset(offset)

@@ -39,8 +39,12 @@ struct ForeignNamesTests {
         #expect(ForeignNames.property("width")?.property == .size)
         #expect(ForeignNames.property("border-radius")?.property == .radius)   // kebab-case as camelCase
         #expect(ForeignNames.property("z-index")?.property == .z)
-        #expect(ForeignNames.property("stroke")?.property == nil)
-        #expect(ForeignNames.property("stroke") != nil)
+        // `stroke` is a built-in now (issue 15); other tools' stroke names point at anim's.
+        #expect(ForeignNames.property("stroke") == nil)
+        #expect(ForeignNames.property("strokeWidth")?.property == .strokeWidth)
+        #expect(ForeignNames.property("stroke_width")?.property == .strokeWidth)   // snake case as kebab case
+        #expect(ForeignNames.property("transform")?.property == nil)
+        #expect(ForeignNames.property("transform") != nil)
         #expect(ForeignNames.property("glow") == nil)
         #expect(ForeignNames.property("tint") == nil)                          // a custom color, not a fill
         let width = ForeignNames.property("width")!

@@ -89,7 +89,7 @@ struct SamplerTests {
         for (i, f) in frames.enumerated() where mismatches.count < 5 {
             let t = grid.time(ofFrame: f)
             var expected: [ShapeSnapshot] = []
-            for (s, shape) in interp.scene.shapes.enumerated() where live[i][PropertyKey(ShapeID(s), BuiltinProperty.center.id)] != nil {
+            for (s, shape) in interp.scene.shapes.enumerated() where live[i][PropertyKey(ShapeID(s), BuiltinProperty.alpha.id)] != nil {
                 var snapshot = ShapeSnapshot(id: ShapeID(s), kind: shape.kind)
                 for b in BuiltinProperty.allCases { snapshot.set(b, live[i][PropertyKey(ShapeID(s), b.id)]) }
                 expected.append(snapshot)

@@ -45,6 +45,14 @@ struct FormatterTests {
             == "rect a\nanimate 1 ease steps(4, jump-start) < a.z = 1 >\n")
     }
 
+    @Test("an outline array keeps its size against its name, and a hyphenated property after '.' stays whole")
+    func outlines() {
+        // `polygon`, `line`… are words, not keywords, yet declare shapes (Grammar.md §4.8).
+        #expect(fmt("polygon p[3] points [(0,0),(1,1)]\nline l[2] from (0,0) to (1,1)\n")
+            == "polygon p[3] points [(0, 0), (1, 1)]\nline l[2] from (0, 0) to (1, 1)\n")
+        #expect(fmt("line l\nanimate 1 < l.trim-end = 1;l.stroke-width=2 >\n") == "line l\nanimate 1 < l.trim-end = 1; l.stroke-width = 2 >\n")
+    }
+
     @Test("'400x700' is spelt 'stage 400 x 700', and a color against a comment gets a space")
     func lexicalForms() {
         #expect(fmt("stage 400x700\n") == "stage 400 x 700\n")

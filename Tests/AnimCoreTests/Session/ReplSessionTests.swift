@@ -515,8 +515,9 @@ struct ReplSessionTests {
         #expect(r.repl.completions(for: "square.center.", before: "") == ["square.center.x", "square.center.y"])
         #expect(r.repl.completions(for: "p.", before: "print ") == ["p.x", "p.y"])
         #expect(r.repl.completions(for: "nothing.", before: "") == [])
-        // The 13 built-ins (anchor and the three shadow properties among them) and glow.
-        #expect(r.repl.completions(for: "square.", before: "").count == 14)
+        // The 9 box properties, anchor and the three shadow properties, the 8 of the stroke
+        // (issue 15) and the custom glow.
+        #expect(r.repl.completions(for: "square.", before: "").count == 22)
         #expect(r.repl.completions(for: "square.shadow-b", before: "") == ["square.shadow-blur"])
     }
 

@@ -55,8 +55,14 @@ extension ShapeSnapshot {
 
     /// Sets a built-in property from its value (nil: missing).
     mutating func set(_ p: BuiltinProperty, _ v: Value?) {
-        if p == .text { text = v?.frameString ?? ""; return }
-        set(p, v.flatMap(NumericValue.init))
+        switch p {
+        case .text: text = v?.frameString ?? ""
+        case .points: points = v?.framePoints ?? []
+        case .d: if case .path(let d)? = v { path = d } else { path = PathValue() }
+        case .lineCap: lineCap = v?.frameString.flatMap(LineCap.init(word:)) ?? .butt
+        case .lineJoin: lineJoin = v?.frameString.flatMap(LineJoin.init(word:)) ?? .miter
+        default: set(p, v.flatMap(NumericValue.init))
+        }
     }
 
     /// Sets a built-in property from its value as numbers (nil: missing or not numbers).
@@ -77,6 +83,16 @@ extension ShapeSnapshot {
         case .shadowOffset: shadowOffset = n?.point ?? .zero
         case .shadowBlur: shadowBlur = n?.number ?? 0
         case .shadowColor: shadowColor = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0.5)
+        case .from: from = n?.point ?? .zero
+        case .to: to = n?.point ?? .zero
+        case .stroke: stroke = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0)
+        case .strokeWidth: strokeWidth = n?.number ?? 1
+        case .dash: dash = n?.point ?? .zero
+        case .dashOffset: dashOffset = n?.number ?? 0
+        case .trimStart: trimStart = n?.number ?? 0
+        case .trimEnd: trimEnd = n?.number ?? 1
+        // Not numbers: set from their values.
+        case .points, .d, .lineCap, .lineJoin: break
         }
     }
 }
@@ -92,6 +108,12 @@ extension Value {
 
     /// A color.
     var frameColor: Color? { NumericValue(self)?.color }
+
+    /// A list of points.
+    var framePoints: [Point]? {
+        guard case .list(let vs) = self else { return nil }
+        return vs.compactMap(\.framePoint)
+    }
 
     /// A string.
     var frameString: String? {

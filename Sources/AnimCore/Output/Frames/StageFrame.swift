@@ -40,17 +40,89 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var shadowBlur: Double = 0
     /// The drop shadow's colour.
     public var shadowColor: Color = Color(r: 0, g: 0, b: 0, a: 0.5)
+    /// A line's end points, in stage coordinates.
+    public var from = Point.zero, to = Point.zero
+    /// A polygon's or polyline's points, in stage coordinates.
+    public var points: [Point] = []
+    /// A path's data, in stage coordinates.
+    public var path = PathValue()
+    /// The stroke's colour (alpha 0: no stroke).
+    public var stroke = Color(r: 0, g: 0, b: 0, a: 0)
+    /// The stroke's width.
+    public var strokeWidth = 1.0
+    /// The dash pattern (on, off); (0, 0) or any negative length: solid.
+    public var dash = Point.zero
+    /// How far into the dash pattern each contour starts.
+    public var dashOffset = 0.0
+    /// Caps of open ends, and joins of corners.
+    public var lineCap = LineCap.butt, lineJoin = LineJoin.miter
+    /// The part of the outline's length the stroke draws, as fractions (0…1).
+    public var trimStart = 0.0, trimEnd = 1.0
 
-    /// Where the center lands after `offset` (before rotation and scale about the anchor).
-    public var position: Point { Point(center.x + offset.x, center.y + offset.y) }
+    /// Where the box's center lands after `offset` (before rotation and scale about the anchor).
+    public var position: Point {
+        let c = boxCenter
+        return Point(c.x + offset.x, c.y + offset.y)
+    }
+
+    /// The centre of the shape's box in stage coordinates before `offset`: `center` for a box
+    /// shape, and for a line, polygon or path the centre of the box around its points (control
+    /// points included), so that a shape placed by points turns in place.
+    public var boxCenter: Point {
+        guard kind.isPointBased else { return center }
+        guard let b = pointsBox else { return .zero }
+        return Point((b.lo.x + b.hi.x) / 2, (b.lo.y + b.hi.y) / 2)
+    }
+
+    /// The box around a point shape's points (control points included); nil for a box shape or
+    /// one with no points.
+    public var pointsBox: (lo: Point, hi: Point)? {
+        guard kind.isPointBased else { return nil }
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        func add(_ p: Point) {
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        switch kind {
+        case .line: add(from); add(to)
+        case .polygon, .polyline: points.forEach(add)
+        default: for c in path.commands { c.points.forEach(add) }
+        }
+        guard lo.x <= hi.x, lo.y <= hi.y else { return nil }
+        return (lo, hi)
+    }
+
+    /// Whether the shape has a stroke to draw: a visible colour, a positive width, and some
+    /// of its length between the trims.
+    public var hasStroke: Bool {
+        stroke.a > 0 && strokeWidth > 0 && strokeWidth.isFinite && trimmedLength > 0
+    }
+
+    /// The fraction of the length the trims keep: both clamped to 0…1, and swapped when
+    /// trim-start is past trim-end, as Lottie's trim paths (and the vector layer) do.
+    public var trimmedLength: Double {
+        let a = max(0, min(1, trimStart)), b = max(0, min(1, trimEnd))
+        return abs(b - a)
+    }
+
+    /// Whether the stroke is trimmed at all.
+    public var isTrimmed: Bool { trimStart > 0 || trimEnd < 1 }
+
+    /// Whether the dash pattern draws dashes (both lengths finite, not negative, not both 0).
+    public var isDashed: Bool {
+        dash.x >= 0 && dash.y >= 0 && dash.x.isFinite && dash.y.isFinite && dash.x + dash.y > 0 && dash.y > 0
+    }
 
     /// The size of the box the anchor is a fraction of: a rect's size, a circle's 2r × 2r,
-    /// a text shape's `size` (zero unless given: then the anchor is its center).
+    /// an ellipse's and a text shape's `size` (a text's is zero unless given: then the anchor is
+    /// its center), and the box around a line's, polygon's or path's points.
     public var anchorBox: Point {
         switch kind {
-        case .circle: Point(2 * abs(radius), 2 * abs(radius))
-        case .rect: Point(abs(size.x), abs(size.y))
-        case .text: Point(abs(size.x), abs(size.y))
+        case .circle: return Point(2 * abs(radius), 2 * abs(radius))
+        case .rect, .ellipse, .text: return Point(abs(size.x), abs(size.y))
+        case .line, .polygon, .polyline, .path:
+            guard let b = pointsBox else { return .zero }
+            return Point(b.hi.x - b.lo.x, b.hi.y - b.lo.y)
         }
     }
 
@@ -91,8 +163,8 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var halfExtents: Point {
         switch kind {
         case .circle: Point(abs(radius), abs(radius))
-        case .rect: Point(abs(size.x) / 2, abs(size.y) / 2)
-        case .text: Point(0, 0)
+        case .rect, .ellipse: Point(abs(size.x) / 2, abs(size.y) / 2)
+        case .text, .line, .polygon, .polyline, .path: Point(0, 0)
         }
     }
 

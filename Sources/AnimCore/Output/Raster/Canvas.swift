@@ -131,11 +131,10 @@ public struct Canvas: Sendable {
         for s in frame.shapes {
             if s.kind == .text {
                 drawText(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
-            } else if s.hasShadow {
-                // A shadow is drawn by the vector layer (StageShapes).
-                withVector(clip: clip) { $0.drawShape(s, originX: Double(left), originY: Double(top), scale: scale) }
-            } else {
+            } else if s.isPlainFill {
                 fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+            } else {
+                drawOutline(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             }
         }
     }

@@ -1,12 +1,12 @@
-// StageShapes: how the rasterizer draws a rect or circle that Canvas's distance fill cannot —
-// one with a drop shadow — through the vector layer: the shape's outline in its own
-// coordinates (centred on its box's center), placed by the same translate · rotate · scale
-// about its pivot (the anchor) as the HTML player and the animated SVG place it, filled with
-// its colour under its opacity, with its shadow beneath it (VectorCanvas.group: the shape's
-// alpha offset, blurred with CSS's blur radius — a Gaussian of deviation blur / 2, as three
-// box blurs — and tinted, in the shape's local units, so it turns and scales with the shape,
-// as SVG's feDropShadow on the shape's element does). A shape without a shadow keeps Canvas's
-// distance fill, so the pictures of every existing script stay the same bytes.
+// StageShapes: what the rasterizer's vector drawing of a shape (StageOutline) shares — the map
+// from a shape's own coordinates (centred on its box's center) to pixels, by the same
+// translate · rotate · scale about its pivot (the anchor) as the HTML player and the animated
+// SVG place it; its drop shadow (VectorCanvas.group: the shape's alpha offset, blurred with
+// CSS's blur radius — a Gaussian of deviation blur / 2, as three box blurs — and tinted, in the
+// shape's local units, so it turns and scales with the shape, as SVG's feDropShadow on the
+// shape's element does); and drawing on a vector canvas over part of a canvas. A rect or circle
+// without a stroke or a shadow keeps Canvas's distance fill, so the pictures of every script
+// written before outlines and shadows stay the same bytes.
 
 extension ShapeSnapshot {
     /// The map from the shape's local coordinates (its box centred on 0) to canvas pixels:
@@ -22,30 +22,6 @@ extension ShapeSnapshot {
     var vectorShadow: Shadow? {
         guard hasShadow else { return nil }
         return try? Shadow(offset: shadowOffset, blur: max(0, min(Shadow.maxBlur, shadowBlur)), color: shadowColor)
-    }
-
-    /// A rect's or circle's outline in local coordinates (nil: nothing to draw).
-    var localOutline: Outline? {
-        let h = halfExtents
-        guard h.x > 0, h.y > 0, h.x.isFinite, h.y.isFinite else { return nil }
-        switch kind {
-        case .circle: return .circle(center: .zero, radius: h.x)
-        case .rect:
-            let r = cornerRadius
-            return .roundedRect(Box(x: -h.x, y: -h.y, width: 2 * h.x, height: 2 * h.y), rx: r, ry: r)
-        case .text: return nil
-        }
-    }
-}
-
-extension VectorCanvas {
-    /// Draws a rect or circle with its shadow (see StageShapes).
-    mutating func drawShape(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double) {
-        guard s.opacity > 0, let outline = s.localOutline else { return }
-        let m = s.localTransform(originX: originX, originY: originY, scale: scale)
-        guard m.isFinite, m.inverted != nil else { return }
-        let paint = Paint.solid(Color(r: s.color.r, g: s.color.g, b: s.color.b))
-        try? draw(VectorShape(outline, fill: paint, shadow: s.vectorShadow, transform: m, opacity: s.opacity))
     }
 }
 

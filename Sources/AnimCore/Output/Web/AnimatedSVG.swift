@@ -92,12 +92,25 @@ public enum AnimatedSVG {
         o += "<g transform=\"scale(\(n(track(.sx)[0])) \(n(track(.sy)[0])))\">"
         o += animateTransform("scale", [track(.sx), track(.sy)], anim) + "\n"
         var fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\""
-        let fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
+        var fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
         // The anchor's shift: the element's box center relative to the pivot (the groups' origin).
         let axs = track(.ax), ays = track(.ay)
         let (filter, filterAttribute) = shadowFilter(s, id: id, anim)
         o += filter
         fill += filterAttribute
+        var strokePath = ""
+        if !s.geometry.isEmpty {
+            let (attributes, animations, separate) = outlineAttributes(s, anim)
+            fill += attributes
+            fillAnimation += animations
+            // A dashed or trimmed stroke's pieces cast the shadow too.
+            strokePath = separate.isEmpty ? "" : "<path" + filterAttribute + " " + separate.dropFirst("<path ".count)
+        }
+        // An ellipse and the shapes placed by points draw in a group moved by the anchor's shift.
+        let shifted = (s.kind == .ellipse || s.kind.isPointBased) && (axs != [0] || ays != [0])
+        if shifted {
+            o += "<g transform=\"translate(\(n(axs[0])) \(n(ays[0])))\">" + animateTransform("translate", [axs, ays], anim)
+        }
         switch s.kind {
         case .rect:
             let ws = track(.w), hs = track(.h), rs = track(.rad)
@@ -113,8 +126,63 @@ public enum AnimatedSVG {
             o += "<text text-anchor=\"middle\" dominant-baseline=\"central\"\(at("x", axs) + at("y", ays)) font-size=\"\(n(track(.font)[0]))\" \(fill)>"
             o += xmlEscaped(s.text.first ?? "") + animate("font-size", [track(.font)], anim)
             o += animate("x", [axs], anim) + animate("y", [ays], anim) + fillAnimation + "</text>"
+        case .ellipse:
+            let ws = track(.w), hs = track(.h)
+            o += "<ellipse rx=\"\(n(ws[0] / 2))\" ry=\"\(n(hs[0] / 2))\" \(fill)>"
+            o += animate("rx", [ws.map { $0 / 2 }], anim) + animate("ry", [hs.map { $0 / 2 }], anim) + fillAnimation + "</ellipse>"
+        case .line, .polygon, .polyline, .path:
+            let ds = s.geometry[BakedFrames.Geometry.d.rawValue]
+            o += "<path d=\"\(ds[0])\" \(fill)>" + discrete("d", ds, anim) + fillAnimation + "</path>"
         }
-        return o + "\n</g></g></g></g>\n"
+        return o + strokePath + (shifted ? "</g>" : "") + "\n</g></g></g></g>\n"
+    }
+
+    /// An outlined shape's paint attributes and their animations: the fill's own alpha and the
+    /// stroke on the element, and — when some sample's stroke is dashed or trimmed — a second
+    /// path that draws the stroke's pieces as the vector layer cut them (BakedFrames.Geometry.sd),
+    /// each shown (stroke-opacity) at the samples it is the stroke of.
+    static func outlineAttributes(_ s: BakedFrames.Shape, _ anim: Animation) -> (String, String, String) {
+        typealias A = BakedFrames.Attribute
+        func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
+        let count = s.tracks.map(\.count).max() ?? 1
+        func at(_ t: [Double], _ k: Int) -> Double { t.count == 1 ? t[0] : t[k] }
+        func at(_ t: [String], _ k: Int) -> String { t.count == 1 ? t[0] : t[k] }
+        let sd = s.geometry[BakedFrames.Geometry.sd.rawValue], ls = s.geometry[BakedFrames.Geometry.ls.rawValue]
+        var attributes = " fill-opacity=\"\(formatFixed(track(.fa)[0], 4))\""
+        var animations = animate("fill-opacity", [track(.fa)], anim, tolerance: 0.001)
+        let stroked = track(.sa).contains { $0 > 0 }
+        guard stroked else { return (attributes, animations, "") }
+        let color = "stroke=\"\(hexColor(track(.sr)[0], track(.sg)[0], track(.sb)[0]))\""
+        let colorAnimation = animateColor([track(.sr), track(.sg), track(.sb)], anim, attribute: "stroke")
+        let caps = (0..<max(count, ls.count)).map { String(at(ls, $0).split(separator: " ").first ?? "butt") }
+        let joins = (0..<max(count, ls.count)).map { String(at(ls, $0).split(separator: " ").last ?? "miter") }
+        let style = "\(color) stroke-width=\"\(n(track(.sw)[0]))\" stroke-linecap=\"\(caps[0])\" stroke-linejoin=\"\(joins[0])\""
+        let styleAnimation = colorAnimation + animate("stroke-width", [track(.sw)], anim)
+            + discrete("stroke-linecap", caps, anim) + discrete("stroke-linejoin", joins, anim)
+        let cut = sd.contains { !$0.isEmpty }
+        let samples = max(count, sd.count)
+        // The element's own stroke shows where no sample is cut; the pieces where one is.
+        let own = cut ? (0..<samples).map { at(sd, $0).isEmpty ? at(track(.sa), $0) : 0 } : track(.sa)
+        attributes += " \(style) stroke-opacity=\"\(formatFixed(own[0], 4))\""
+        animations += styleAnimation + animate("stroke-opacity", [own], anim, tolerance: 0.001)
+        guard cut else { return (attributes, animations, "") }
+        let pieces = (0..<samples).map { at(sd, $0).isEmpty ? 0 : at(track(.sa), $0) }
+        let ds = (0..<samples).map { at(sd, $0).isEmpty ? "M 0 0" : at(sd, $0) }
+        let compact = Set(ds).count == 1 ? [ds[0]] : ds
+        let separate = "<path d=\"\(compact[0])\" fill=\"none\" \(style) stroke-opacity=\"\(formatFixed(pieces[0], 4))\">"
+            + discrete("d", compact, anim) + styleAnimation + animate("stroke-opacity", [pieces], anim, tolerance: 0.001) + "</path>"
+        return (attributes, animations, separate)
+    }
+
+    /// A discrete `<animate>` of a string attribute (path data, a cap), or "" if it never
+    /// changes: each value holds from its frame until the next change.
+    static func discrete(_ attribute: String, _ values: [String], _ anim: Animation) -> String {
+        guard values.count > 1, Set(values).count > 1 else { return "" }
+        var kept = [0]
+        for k in values.indices.dropFirst() where values[k] != values[k - 1] { kept.append(k) }
+        let times = kept.map { formatFixed(anim.keyTimes[$0], 6) }
+        return "<animate attributeName=\"\(attribute)\" calcMode=\"discrete\" values=\"\(kept.map { values[$0] }.joined(separator: ";"))\" "
+            + "keyTimes=\"\(times.joined(separator: ";"))\" dur=\"\(formatFixed(anim.duration, 6))s\" repeatCount=\"indefinite\"/>"
     }
 
     /// ` name="v"` for the first value of a track, or "" when it is 0 throughout.
@@ -146,9 +214,12 @@ public enum AnimatedSVG {
         case .text:
             let longest = s.text.map(\.count).max() ?? 0
             hw = track(.font).max()! * Double(longest) * 0.7 + 2; hh = track(.font).max()!
+        // An ellipse's size, or the box around a point shape's points (BakedFrames writes it as w × h).
+        case .ellipse, .line, .polygon, .polyline, .path: hw = track(.w).max()! / 2; hh = track(.h).max()! / 2
         }
         let ax = track(.ax).map(abs).max()!, ay = track(.ay).map(abs).max()!
-        let m = 1.5 * blur.max()! + 2
+        // The blur's reach, and a stroke's (miter joins reach 2 widths out at most).
+        let m = 1.5 * blur.max()! + 2 + 2 * track(.sw).max()!
         let fx = -(hw + ax + m + dx.map(abs).max()!), fy = -(hh + ay + m + dy.map(abs).max()!)
         let fid = xmlEscaped(id) + "-shadow"
         var o = "<filter id=\"\(fid)\" filterUnits=\"userSpaceOnUse\" color-interpolation-filters=\"sRGB\" "

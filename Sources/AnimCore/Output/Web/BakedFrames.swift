@@ -33,11 +33,16 @@ struct BakedFrames {
         /// The drop shadow: offset, CSS blur radius, colour channels 0...255 and alpha (all 0
         /// while the shape casts none: ShapeSnapshot.hasShadow).
         case shx, shy, shblur, shr, shg, shb, sha
+        /// The fill's own alpha, for outlined samples (1 otherwise: `op` holds it).
+        case fa
+        /// Stroke colour channels (0...255), its alpha (0: no stroke), and its width.
+        case sr, sg, sb, sa, sw
 
         /// The name used in the player's data.
         var key: String {
             ["x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
-             "ax", "ay", "shx", "shy", "shblur", "shr", "shg", "shb", "sha"][rawValue]
+             "ax", "ay", "shx", "shy", "shblur", "shr", "shg", "shb", "sha",
+             "fa", "sr", "sg", "sb", "sa", "sw"][rawValue]
         }
 
         /// Whether the player's data leaves the track out when it is 0 throughout (the
@@ -46,6 +51,21 @@ struct BakedFrames {
 
         /// The decimals a sample keeps: opacities 4, everything else 3.
         var digits: Int { self == .op || self == .sha ? 4 : 3 }
+    }
+
+    /// The string attributes of outlines, per sample (see `Outlines`).
+    enum Geometry: Int, CaseIterable {
+        /// The outline as SVG path data in the shape's own coordinates (lines, polygons,
+        /// polylines and paths; "" for the others, which keep their own elements).
+        case d
+        /// The stroke, when dashed or trimmed: the pieces the stroke draws, cut by the vector
+        /// layer (OutlineMeasure), as path data ("" when the stroke is the outline's own).
+        case sd
+        /// `line-cap line-join`.
+        case ls
+
+        /// The name used in the player's data.
+        var key: String { ["d", "sd", "ls"][rawValue] }
     }
 
     /// One shape's samples.
@@ -57,6 +77,9 @@ struct BakedFrames {
         var tracks: [[Double]]
         /// Text per frame, or one string if constant.
         var text: [String]
+        /// The outline attributes (`Geometry` order), each per frame or one string if constant;
+        /// empty when the shape is never outlined (a plain rect, circle or text).
+        var geometry: [[String]] = []
     }
 
     /// Frames per second.
@@ -102,6 +125,20 @@ struct BakedFrames {
         var firstSeen = [Int](repeating: -1, count: count)
         var written = [Int](repeating: -1, count: count)
         var texts = [[String]](repeating: [], count: count)
+        // The outline strings of each shape: held while constant, then one per sample.
+        let geometries = Geometry.allCases.count
+        var heldGeometry = [String?](repeating: nil, count: count * geometries)
+        var grownGeometry = [[String]](repeating: [], count: count * geometries)
+        var outlined = [Bool](repeating: false, count: count)
+        func putGeometry(_ slot: Int, _ v: String, _ k: Int) {
+            if grownGeometry[slot].isEmpty {
+                guard let h = heldGeometry[slot] else { heldGeometry[slot] = v; return }
+                if v == h { return }
+                grownGeometry[slot] = Array(repeating: h, count: k) + [v]
+            } else {
+                grownGeometry[slot].append(v)
+            }
+        }
         let isText = timeline.shapes.map { $0.kind == .text }
         let textShapes = isText.indices.filter { isText[$0] }
         var row = [Double](repeating: 0, count: attributes)
@@ -140,6 +177,16 @@ struct BakedFrames {
                     written[i] = k
                     for a in 0..<attributes { put(i * attributes + a, row[a], k) }
                     if isText[i] { texts[i].append(list[j].text) }
+                    if list[j].isOutlined || outlined[i] {
+                        if !outlined[i] {
+                            // Outlined from here on: the samples before held the defaults.
+                            outlined[i] = true
+                            let plain = Self.geometry(of: list[j], outlined: false)
+                            if k > 0 { for g in 0..<geometries { heldGeometry[i * geometries + g] = plain[g] } }
+                        }
+                        let strings = Self.geometry(of: list[j], outlined: true)
+                        for g in 0..<geometries { putGeometry(i * geometries + g, strings[g], k) }
+                    }
                 }
             }
             for i in textShapes where texts[i].count == k { texts[i].append("") }
@@ -173,7 +220,19 @@ struct BakedFrames {
                 for j in 0..<first { text[j] = text[first] }
             }
             if text.count > 1, text.allSatisfy({ $0 == text[0] }) { text = [text[0]] }
-            shapes.append(Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text))
+            var geometry: [[String]] = []
+            if outlined[i] {
+                for g in 0..<geometries {
+                    let slot = i * geometries + g
+                    var track = grownGeometry[slot].isEmpty ? [heldGeometry[slot] ?? ""] : grownGeometry[slot]
+                    if track.count > 1 && track.count < samples { track += Array(repeating: track[track.count - 1], count: samples - track.count) }
+                    // Before the shape exists it is drawn with its first outline, invisible.
+                    if first > 0, first < track.count { for j in 0..<first { track[j] = track[first] } }
+                    if track.count > 1, track.allSatisfy({ $0 == track[0] }) { track = [track[0]] }
+                    geometry.append(track)
+                }
+            }
+            shapes.append(Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, geometry: geometry))
         }
         self.shapes = shapes
     }
@@ -185,8 +244,11 @@ struct BakedFrames {
         let radius = s.kind == .circle ? abs(s.radius) : s.cornerRadius
         buf[base + Attribute.x.rawValue] = p.x
         buf[base + Attribute.y.rawValue] = p.y
-        buf[base + Attribute.w.rawValue] = abs(s.size.x)
-        buf[base + Attribute.h.rawValue] = abs(s.size.y)
+        // A shape placed by points has no size: w × h is the box around its points, which
+        // its anchor is a fraction of and its shadow's filter region is grown from.
+        let box = s.kind.isPointBased ? s.anchorBox : Point(abs(s.size.x), abs(s.size.y))
+        buf[base + Attribute.w.rawValue] = box.x
+        buf[base + Attribute.h.rawValue] = box.y
         buf[base + Attribute.rot.rawValue] = s.rotation
         buf[base + Attribute.sx.rawValue] = s.scale.x
         buf[base + Attribute.sy.rawValue] = s.scale.y
@@ -207,6 +269,32 @@ struct BakedFrames {
         buf[base + Attribute.shg.rawValue] = shadow ? max(0, min(255, s.shadowColor.g)) : 0
         buf[base + Attribute.shb.rawValue] = shadow ? max(0, min(255, s.shadowColor.b)) : 0
         buf[base + Attribute.sha.rawValue] = shadow ? max(0, min(1, s.shadowColor.a)) : 0
+        // An outlined sample's group opacity is its alpha alone: the fill's and the stroke's
+        // alphas are their own, as the vector layer composites them.
+        let outlined = s.isOutlined
+        if outlined { buf[base + Attribute.op.rawValue] = max(0, min(1, s.alpha)) }
+        // A line has no area to fill (SVG's `<line>` is never filled).
+        buf[base + Attribute.fa.rawValue] = outlined ? (s.kind == .line ? 0 : max(0, min(1, s.color.a))) : 1
+        let stroked = s.hasStroke
+        buf[base + Attribute.sr.rawValue] = stroked ? max(0, min(255, s.stroke.r)) : 0
+        buf[base + Attribute.sg.rawValue] = stroked ? max(0, min(255, s.stroke.g)) : 0
+        buf[base + Attribute.sb.rawValue] = stroked ? max(0, min(255, s.stroke.b)) : 0
+        buf[base + Attribute.sa.rawValue] = stroked ? max(0, min(1, s.stroke.a)) : 0
+        buf[base + Attribute.sw.rawValue] = stroked ? min(s.strokeWidth, StrokeStyle.maxWidth) : 0
+    }
+
+    /// A sample's outline strings, in `Geometry` order (`outlined` false: what a shape not yet
+    /// outlined shows, which draws nothing more than its plain element).
+    static func geometry(of s: ShapeSnapshot, outlined: Bool) -> [String] {
+        guard outlined else { return ["", "", "butt miter"] }
+        let d = s.kind.isPointBased ? (s.localOutline.map(svgPathData) ?? "") : ""
+        var sd = ""
+        if let style = s.strokeStyle, style.dash != nil || !style.isUntrimmed, let outline = s.localOutline {
+            let cut = (try? OutlineRasterizer.strokedPath(outline, style, tolerance: 0.01)) ?? Outline()
+            // Nothing left to stroke: a path of no length, drawn as nothing.
+            sd = cut.contours.isEmpty ? "M 0 0" : svgPathData(cut)
+        }
+        return [d, sd, s.lineCap.word + " " + s.lineJoin.word]
     }
 
     /// The value of attribute `a` of shape `i` at frame `k`.
@@ -222,6 +310,32 @@ struct BakedFrames {
             return za != zb ? za < zb : $0 < $1
         }
     }
+}
+
+extension ShapeSnapshot {
+    /// Whether the web outputs draw the sample as an outline: a kind placed by points or an
+    /// ellipse, or any shape with a stroke (its group opacity is then its alpha alone).
+    var isOutlined: Bool { !(kind == .rect || kind == .circle || kind == .text) || hasStroke }
+}
+
+/// An outline as SVG path data, coordinates to 3 decimals (`M 0 0 L 10 0 Z`).
+func svgPathData(_ outline: Outline) -> String {
+    var o = ""
+    func p(_ q: Point) { o += " " + formatFixed(q.x, 3) + " " + formatFixed(q.y, 3) }
+    for c in outline.contours {
+        if !o.isEmpty { o += " " }
+        o += "M"
+        p(c.start)
+        for s in c.segments {
+            switch s {
+            case .line(let e): o += " L"; p(e)
+            case .quadratic(let c1, let e): o += " Q"; p(c1); p(e)
+            case .cubic(let c1, let c2, let e): o += " C"; p(c1); p(c2); p(e)
+            }
+        }
+        if c.isClosed { o += " Z" }
+    }
+    return o
 }
 
 /// Text escaped for XML content and attribute values.

@@ -15,11 +15,13 @@
 // The data, in `<script type="application/json" id="anim-data">` (format 3):
 //   {"format": 3, "fps": F, "times": [seconds of every sample], "end": seconds,
 //    "stage": {"w": px, "h": px, "bg": "#rrggbb", "a": alpha},
-//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text",
+//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text"|"line"|"ellipse"|"polygon"|"polyline"|"path",
 //                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
 //                      and, left out while 0 throughout, "ax", "ay" (the anchor's shift), "shx",
-//                      "shy", "shblur", "shr", "shg", "shb", "sha" (the drop shadow)},
-//                "text": [one string, or one per sample]}],
+//                      "shy", "shblur", "shr", "shg", "shb", "sha" (the drop shadow), "fa", "sr",
+//                      "sg", "sb", "sa", "sw" (fill alpha and stroke of outlined shapes)},
+//                "text": [one string, or one per sample],
+//                outlined shapes only: "d", "sd", "ls": [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
 //    "bars": [[lane, kind, begin, end, delayed from (or null), label, tooltip, reversed (0/1),
@@ -144,7 +146,18 @@ public enum HTMLPlayer {
                 if k > 0 { put(",") }
                 appendJSONString(text, to: &o)
             }
-            put("]}")
+            put("]")
+            // An outlined shape's strings (BakedFrames.Geometry): path data, the stroke's cut
+            // pieces, caps and joins.
+            for g in BakedFrames.Geometry.allCases where !s.geometry.isEmpty {
+                put(",\"\(g.key)\":[")
+                for (k, v) in s.geometry[g.rawValue].enumerated() {
+                    if k > 0 { put(",") }
+                    appendJSONString(v, to: &o)
+                }
+                put("]")
+            }
+            put("}")
         }
         put("],\"prints\":[")
         for (k, p) in timeline.prints.enumerated() {
@@ -176,6 +189,7 @@ public enum HTMLPlayer {
             "alpha": [.op], "color": [.r, .g, .b], "radius": [.rad], "z": [.z], "font": [.font],
             "anchor": [.ax, .ay], "shadow-offset": [.shx, .shy], "shadow-blur": [.shblur],
             "shadow-color": [.shr, .shg, .shb, .sha],
+            "fill": [.r, .g, .b], "stroke": [.sr, .sg, .sb], "stroke-width": [.sw],
         ]
         var laneShapes = [[Int]](repeating: [], count: lanes.lanes.count)
         var inLane = [Set<Int>](repeating: [], count: lanes.lanes.count)

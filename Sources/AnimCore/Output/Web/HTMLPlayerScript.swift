@@ -105,18 +105,21 @@ enum HTMLPlayerScript {
           ui.bg.setAttribute('fill', st.bg); ui.bg.setAttribute('fill-opacity', st.a);
         }
         // A new scene with the same shapes (an edit of timing or values) keeps the elements.
-        var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind; });
+        var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind && !o.se === !D.shapes[i].sd; });
         if (same) {
           shapes.forEach(function (o, i) { o.s = D.shapes[i]; });
         } else {
           while (ui.layer.firstChild) ui.layer.removeChild(ui.layer.firstChild);
           order = '';
           shapes = D.shapes.map(function (s, i) {
-            var g = el('g', {}), e = el(s.kind === 'circle' ? 'circle' : s.kind === 'text' ? 'text' : 'rect', {}, g);
+            var tag = s.kind === 'circle' || s.kind === 'text' || s.kind === 'rect' || s.kind === 'ellipse' ? s.kind : 'path';
+            var g = el('g', {}), e = el(tag, {}, g);
             if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
+            // A dashed or trimmed stroke: the pieces the vector layer cut, drawn over the fill.
+            var se = s.sd ? el('path', { fill: 'none' }, g) : null;
             g.setAttribute('data-shape', i);
             ui.layer.appendChild(g);
-            return { s: s, g: g, e: e, set: {} };
+            return { s: s, g: g, e: e, se: se, set: {} };
           });
         }
         barsByLane = D.lanes.map(function () { return []; });
@@ -145,19 +148,39 @@ enum HTMLPlayerScript {
       // blur radius B as stdDeviation B/2, its region the box grown by the offset and 3σ.
       function shadow(o, i, k, ax, ay, hw, hh) {
         var s = o.s, a = v(s, 'sha', k);
-        if (!(a > 0)) { if (o.f) put(o, o.e, 'filter', 'filter', 'none'); return; }
+        if (!(a > 0)) { if (o.f) { put(o, o.e, 'filter', 'filter', 'none'); if (o.se) put(o, o.se, 'sfilter', 'filter', 'none'); } return; }
         if (!o.f) {
           o.f = el('filter', { id: 'anim-shadow-' + i, filterUnits: 'userSpaceOnUse', 'color-interpolation-filters': 'sRGB' });
           o.d = el('feDropShadow', {}, o.f);
           o.g.insertBefore(o.f, o.e);
         }
-        var dx = v(s, 'shx', k), dy = v(s, 'shy', k), blur = v(s, 'shblur', k), m = 1.5 * blur + 2;
+        // The margin: the blur's reach, and a stroke's (miter joins reach 2 widths out at most).
+        var dx = v(s, 'shx', k), dy = v(s, 'shy', k), blur = v(s, 'shblur', k), m = 1.5 * blur + 2 + 2 * v(s, 'sw', k);
         put(o, o.f, 'fx', 'x', ax - hw - m + Math.min(0, dx)); put(o, o.f, 'fy', 'y', ay - hh - m + Math.min(0, dy));
         put(o, o.f, 'fw', 'width', 2 * hw + 2 * m + Math.abs(dx)); put(o, o.f, 'fh', 'height', 2 * hh + 2 * m + Math.abs(dy));
         put(o, o.d, 'dx', 'dx', dx); put(o, o.d, 'dy', 'dy', dy); put(o, o.d, 'sd', 'stdDeviation', blur / 2);
         put(o, o.d, 'fc', 'flood-color', 'rgb(' + Math.round(v(s, 'shr', k)) + ',' + Math.round(v(s, 'shg', k)) + ',' + Math.round(v(s, 'shb', k)) + ')');
         put(o, o.d, 'fo', 'flood-opacity', a);
         put(o, o.e, 'filter', 'filter', 'url(#anim-shadow-' + i + ')');
+        // A dashed or trimmed stroke's pieces cast their own shadow.
+        if (o.se) put(o, o.se, 'sfilter', 'filter', 'url(#anim-shadow-' + i + ')');
+      // Sample k of a string track (one string: constant).
+      function str(t, k) { return t.length === 1 ? t[0] : t[k]; }
+      // An outlined shape's paints (BakedFrames.Geometry): the fill's own alpha, and the stroke
+      // on the element, or on the cut pieces (`se`) at samples where it is dashed or trimmed.
+      function outline(o, s, e, k) {
+        put(o, e, 'fill-opacity', 'fill-opacity', v(s, 'fa', k));
+        var sa = v(s, 'sa', k), cut = s.sd ? str(s.sd, k) : '', ls = str(s.ls, k).split(' ');
+        var paint = 'rgb(' + Math.round(v(s, 'sr', k)) + ',' + Math.round(v(s, 'sg', k)) + ',' + Math.round(v(s, 'sb', k)) + ')';
+        [[e, 'e', cut ? 0 : sa], [o.se, 's', cut ? sa : 0]].forEach(function (p) {
+          if (!p[0]) return;
+          put(o, p[0], p[1] + 'stroke', 'stroke', paint);
+          put(o, p[0], p[1] + 'sw', 'stroke-width', v(s, 'sw', k));
+          put(o, p[0], p[1] + 'so', 'stroke-opacity', p[2]);
+          put(o, p[0], p[1] + 'lc', 'stroke-linecap', ls[0]);
+          put(o, p[0], p[1] + 'lj', 'stroke-linejoin', ls[1]);
+        });
+        if (o.se) put(o, o.se, 'sd', 'd', cut || 'M 0 0');
       }
       function draw(k) {
         for (var i = 0; i < shapes.length; i++) {
@@ -168,6 +191,7 @@ enum HTMLPlayerScript {
           put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
           // The anchor's shift: the element's box center relative to the pivot (x, y).
           var ax = v(s, 'ax', k), ay = v(s, 'ay', k), hw, hh;
+          if (s.ls) outline(o, s, e, k);
           if (s.kind === 'rect') {
             var w = v(s, 'w', k), h = v(s, 'h', k), r = v(s, 'rad', k);
             put(o, e, 'x', 'x', ax - w / 2); put(o, e, 'y', 'y', ay - h / 2);
@@ -178,6 +202,16 @@ enum HTMLPlayerScript {
             var rad = v(s, 'rad', k);
             put(o, e, 'r', 'r', rad); put(o, e, 'cx', 'cx', ax); put(o, e, 'cy', 'cy', ay);
             hw = rad; hh = rad;
+          } else if (s.kind === 'ellipse') {
+            hw = v(s, 'w', k) / 2; hh = v(s, 'h', k) / 2;
+            put(o, e, 'rx', 'rx', hw); put(o, e, 'ry', 'ry', hh); put(o, e, 'cx', 'cx', ax); put(o, e, 'cy', 'cy', ay);
+          } else if (s.kind !== 'text') {
+            put(o, e, 'd', 'd', str(s.d, k));
+            // Path data is in the shape's own coordinates, centred on its points' box (w × h).
+            var shift = 'translate(' + ax + ' ' + ay + ')';
+            put(o, e, 'tr', 'transform', shift);
+            if (o.se) put(o, o.se, 'str', 'transform', shift);
+            hw = v(s, 'w', k) / 2; hh = v(s, 'h', k) / 2;
           } else {
             var font = v(s, 'font', k);
             put(o, e, 'font-size', 'font-size', font); put(o, e, 'x', 'x', ax); put(o, e, 'y', 'y', ay);

@@ -135,29 +135,15 @@ public struct Outline: Hashable, Sendable {
     /// the radial error is under 5·10⁻⁶ of the radius.
     public mutating func arc(center: Point, radii: Point, rotation: Double = 0, start: Double, sweep: Double, join: ArcJoin) {
         let cr = cos(rotation), sr = sin(rotation)
-        func at(_ t: Double) -> Point {
-            let x = radii.x * cos(t), y = radii.y * sin(t)
-            return Point(center.x + x * cr - y * sr, center.y + x * sr + y * cr)
-        }
-        func derivative(_ t: Double) -> Point {
-            let x = -radii.x * sin(t), y = radii.y * cos(t)
-            return Point(x * cr - y * sr, x * sr + y * cr)
-        }
+        let first = Point(center.x + radii.x * cos(start) * cr - radii.y * sin(start) * sr,
+                          center.y + radii.x * cos(start) * sr + radii.y * sin(start) * cr)
         switch join {
-        case .move: move(to: at(start))
-        case .line: line(to: at(start))
+        case .move: move(to: first)
+        case .line: line(to: first)
         case .none: break
         }
-        guard sweep != 0, sweep.isFinite else { return }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 4) - 1e-9).rounded(.up)))
-        let step = sweep / Double(pieces)
-        let k = 4.0 / 3.0 * tan(step / 4)
-        var t = start
-        for _ in 0..<pieces {
-            let p0 = at(t), p3 = at(t + step)
-            let d0 = derivative(t), d3 = derivative(t + step)
-            cubic(to: p3, control1: Point(p0.x + k * d0.x, p0.y + k * d0.y), control2: Point(p3.x - k * d3.x, p3.y - k * d3.y))
-            t += step
+        PathValue.arcCubics(center: center, radii: radii, rotation: rotation, start: start, sweep: sweep) { c1, c2, p in
+            cubic(to: p, control1: c1, control2: c2)
         }
     }
 

@@ -20,6 +20,27 @@ public enum LineCap: Hashable, Sendable {
     case square
 }
 
+extension LineCap {
+    /// The cap named by `line-cap`'s word (SVG's `stroke-linecap`).
+    public init?(word: String) {
+        switch word {
+        case "butt": self = .butt
+        case "round": self = .round
+        case "square": self = .square
+        default: return nil
+        }
+    }
+
+    /// The word, as SVG writes it.
+    public var word: String {
+        switch self {
+        case .butt: "butt"
+        case .round: "round"
+        case .square: "square"
+        }
+    }
+}
+
 /// How two segments meet at a corner.
 public enum LineJoin: Hashable, Sendable {
     /// The outer edges extended until they meet, or a bevel past the miter limit.
@@ -28,6 +49,27 @@ public enum LineJoin: Hashable, Sendable {
     case round
     /// A straight line across the outer corners.
     case bevel
+}
+
+extension LineJoin {
+    /// The join named by `line-join`'s word (SVG's `stroke-linejoin`).
+    public init?(word: String) {
+        switch word {
+        case "miter": self = .miter
+        case "round": self = .round
+        case "bevel": self = .bevel
+        default: return nil
+        }
+    }
+
+    /// The word, as SVG writes it.
+    public var word: String {
+        switch self {
+        case .miter: "miter"
+        case .round: "round"
+        case .bevel: "bevel"
+        }
+    }
 }
 
 /// A dash pattern: lengths of on and off, in the outline's units, from each contour's start.

@@ -1,0 +1,67 @@
+// StageOutline: how the rasterizer draws a shape with a stroke, and the shapes placed by
+// points (line, polygon, polyline, path) and ellipses — through the vector layer, as the HTML
+// player and the animated SVG draw them: the shape's outline in its own coordinates (a box
+// shape's centred on 0, a point shape's relative to the centre of its points' box),
+// under translate · rotate · scale about its anchor (StageShapes.localTransform), with its drop
+// shadow beneath; the fill (none for a line, which has no
+// area; SVG closes a polyline's fill) and the stroke under the shape's alpha as one group, so
+// a translucent shape's stroke does not show its fill through. The stroke is SVG's: width,
+// caps, joins (miter limit 4), dashes laid from each contour's start, and the trims as
+// fractions of the whole outline's length (OutlineMeasure), swapped when start > end.
+//
+// Rects and circles without a stroke keep the distance-field fill of Canvas.fill: the
+// pictures drawn before outlines existed stay the same bytes.
+
+extension ShapeSnapshot {
+    /// The outline in the shape's own coordinates (see the header); nil for text.
+    public var localOutline: Outline? {
+        let p = boxCenter
+        func local(_ q: Point) -> Point { Point(q.x - p.x, q.y - p.y) }
+        switch kind {
+        case .rect:
+            let h = halfExtents, r = cornerRadius
+            return .roundedRect(Box(x: -h.x, y: -h.y, width: 2 * h.x, height: 2 * h.y), rx: r, ry: r)
+        case .circle: return .circle(center: .zero, radius: abs(radius))
+        case .ellipse: return .ellipse(center: .zero, radii: halfExtents)
+        case .line: return .polyline([local(from), local(to)])
+        case .polygon: return .polygon(points.map(local))
+        case .polyline: return .polyline(points.map(local))
+        case .path: return Outline(path).transformed(by: .translation(-p.x, -p.y))
+        case .text: return nil
+        }
+    }
+
+    /// Whether the shape has an area to fill with its colour.
+    var fillsArea: Bool { kind != .line && kind != .text && color.a > 0 }
+
+    /// The stroke style, when the shape has a stroke to draw.
+    var strokeStyle: StrokeStyle? {
+        guard hasStroke else { return nil }
+        let dash = isDashed ? try? Dash([dash.x, dash.y], offset: dashOffset) : nil
+        return try? StrokeStyle(width: min(strokeWidth, StrokeStyle.maxWidth), cap: lineCap, join: lineJoin, dash: dash,
+                                trimStart: trimStart, trimEnd: trimEnd)
+    }
+
+    /// Whether Canvas.fill draws it (a rect or circle without a stroke or a shadow).
+    var isPlainFill: Bool { (kind == .rect || kind == .circle) && !hasStroke && !hasShadow }
+
+    /// The shape as the vector layer draws it, placed on a canvas at `origin` scaled by `scale`.
+    func vectorShape(originX: Double, originY: Double, scale: Double) -> VectorShape? {
+        guard let outline = localOutline else { return nil }
+        let m = localTransform(originX: originX, originY: originY, scale: scale)
+        guard m.isFinite, m.inverted != nil else { return nil }
+        let fill = fillsArea ? Paint.solid(color) : nil
+        let stroke = strokeStyle.map { StrokePaint($0, .solid(self.stroke)) }
+        guard fill != nil || stroke != nil else { return nil }
+        return VectorShape(outline, fill: fill, stroke: stroke, shadow: vectorShadow, transform: m, opacity: max(0, min(1, alpha)))
+    }
+}
+
+extension Canvas {
+    /// Draws a shape through the vector layer (StageOutline), clipped to `clip`.
+    mutating func drawOutline(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double,
+                              clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        guard s.alpha > 0, let shape = s.vectorShape(originX: originX, originY: originY, scale: scale) else { return }
+        withVector(clip: clip) { try? $0.draw(shape) }
+    }
+}
