@@ -78,6 +78,8 @@ enum CheckError {
     case unknownStaggerOrder(String, suggestion: String?)
     case staggerOverNonShapes(Kind)
     case controlNeedsStepName(ControlStep.Verb)
+    case unknownInterruptTarget(String, suggestion: String?)
+    case interruptTarget(String, what: String)
     case observesNonProperty
 
     // MARK: Springs and keyframes
@@ -177,6 +179,8 @@ enum CheckError {
         case .unknownStaggerOrder(let o, let s): "unknown stagger order '\(o)'" + did(s)
         case .staggerOverNonShapes(let k): "'stagger' goes over a list of shapes, not \(k.withArticle)"
         case .controlNeedsStepName(let verb): "'\(verb.rawValue)' takes the name of a step"
+        case .unknownInterruptTarget(let n, let s): "unknown name '\(n)'" + did(s)
+        case .interruptTarget(let n, let what): "'\(n)' is \(what): 'interrupt' stops a step, a shape or a shape's property"
         case .observesNonProperty: "'on change' watches a property, such as 'square.center'"
         case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
         case .springParameterGivenTwice(let n): "spring parameter '\(n)' is given twice"
@@ -219,6 +223,8 @@ enum CheckError {
         case .unknownSequence(let n, _, true): "define it first with 'define \(n)(...) = ...'"
         case .unknownStepName(let n, _, true), .notAStepName(let n, _): "name a step with 'as', as in 'animate 1 < ... > as \(n)'"
         case .controlNeedsStepName: "name a step with 'as', as in 'animate 1 < ... > as intro'"
+        case .unknownInterruptTarget, .interruptTarget:
+            "write 'interrupt intro' (a step named with 'as'), 'interrupt sq' (a shape or a list of shapes) or 'interrupt sq.center'"
         case .unknownStageProperty(_, _, .color?): "the stage's background is its 'color'"
         case .unknownStageProperty(_, _, .size?): "the stage's size comes first, as in 'stage 400 x 700'"
         case .unknownStageProperty: "the stage has a size and a 'color'"

@@ -258,6 +258,25 @@ public enum ActionSpec: Hashable, Sendable {
     case save(ShapeRef)
     /// `restore shape`: put the snapshot back.
     case restore(ShapeRef)
+    /// `interrupt SHAPE` / `interrupt SHAPE.PROP`: stop what writes them (GSAP killTweensOf).
+    case interruptShapes(InterruptSpec)
+}
+
+/// A checked `interrupt` of shapes or one shape's property (Grammar.md §6.13): every tween,
+/// spring or replaying run writing them stops writing them; the values stay where they are.
+public struct InterruptSpec: Hashable, Sendable {
+    /// What is interrupted: one shape, or a list of shapes (an array, a group).
+    public enum Target: Hashable, Sendable {
+        case shape(ShapeRef)
+        case shapes(TypedExpr)
+    }
+    public var target: Target
+    /// The one property, for `interrupt SHAPE.PROP`; nil for every property of the shapes.
+    public var property: PropertyID?
+    /// The target as written, for labels.
+    public var text: String
+    /// The whole step.
+    public var span: Span
 }
 
 /// A checked `expect`.

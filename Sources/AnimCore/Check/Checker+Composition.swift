@@ -175,7 +175,9 @@ extension Checker {
                 if let o = r.offset { freeNames(o, bound, &ok) }
                 freeNames(block: r.body, &bound, &ok)
             case .control(let c):
-                if c.verb == .save || c.verb == .restore { freeNames(c.target, bound, &ok) }
+                if c.verb == .save || c.verb == .restore || (c.verb == .interrupt && !namesStep(c.target)) {
+                    freeNames(c.target, bound, &ok)
+                }
                 if let t = c.time { freeNames(t, bound, &ok) }
             }
         }
@@ -287,6 +289,8 @@ extension Checker {
         case .save, .restore:
             guard let (ref, _) = shapeRef(c.target) else { return nil }
             return .action(c.verb == .save ? .save(ref) : .restore(ref), c.span)
+        case .interrupt where !namesStep(c.target):
+            return checkInterruptShapes(c)
         case .pause, .resume, .seek, .reverse, .interrupt:
             guard case .name(let id) = tree[c.target] else {
                 error(.controlNeedsStepName(c.verb), at: tree.span(c.target))
@@ -297,6 +301,44 @@ extension Checker {
             if let t = c.time { time = checkAs(t, .time); if time == nil { return nil } }
             return .action(.control(ControlSpec(verb: c.verb, name: name, nameText: text(id), time: time, span: c.span)), c.span)
         }
+    }
+
+    /// Whether a control target is a bare name that names a step: the one namespace of
+    /// top-level names (§4.7) keeps a step and a shape from sharing a name, and a local (a
+    /// define's parameter, a stagger's variable) hides a step name, as it hides every
+    /// top-level name.
+    mutating func namesStep(_ e: ExprID) -> Bool {
+        guard case .name(let id) = tree[e] else { return false }
+        let n = name(id)
+        guard lookupLocal(n) == nil else { return false }
+        if case .stepName? = env.symbols[n] { return true }
+        return false
+    }
+
+    /// `interrupt SHAPE`, `interrupt LIST` or `interrupt SHAPE.PROP` (GSAP `killTweensOf`).
+    mutating func checkInterruptShapes(_ c: ControlStep) -> CheckedStep? {
+        let written = text(tree.span(c.target))
+        if case .name(let id) = tree[c.target], lookupLocal(name(id)) == nil, env.symbols[name(id)] == nil,
+           Color.named(text(id)) == nil, text(id) != "pi", text(id) != "tau" {
+            let candidates = env.stepNames + env.shapeNames
+            error(.unknownInterruptTarget(text(id), suggestion: DidYouMean.suggest(text(id), from: candidates)), at: id.span)
+            return nil
+        }
+        guard let t = check(c.target) else { return nil }
+        let spec: InterruptSpec
+        switch (t.node, t.kind) {
+        case (.property(let ref, let p), _):
+            spec = InterruptSpec(target: .shape(ref), property: p, text: written, span: c.span)
+        case (_, .shape):
+            guard let (ref, _) = shapeRef(t, writtenAt: tree.span(c.target)) else { return nil }
+            spec = InterruptSpec(target: .shape(ref), property: nil, text: written, span: c.span)
+        case (_, .list(.shape)), (_, .list(.empty)):
+            spec = InterruptSpec(target: .shapes(t), property: nil, text: written, span: c.span)
+        default:
+            error(.interruptTarget(written, what: t.kind.withArticle), at: t.span)
+            return nil
+        }
+        return .action(.interruptShapes(spec), c.span)
     }
 
     // MARK: - on change

@@ -62,6 +62,7 @@ public struct GraphDumper {
             case .control(let c): return "\(c.verb.rawValue) \(c.nameText)\(c.time.map { " " + text($0.span) } ?? "")\(name)"
             case .save: return "save\(name)"
             case .restore: return "restore\(name)"
+            case .interruptShapes(let x): return "interrupt \(x.text)\(name)"
             }
         }
     }

@@ -134,6 +134,18 @@ enum ParseMessage {
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
                                  "interrupt", "save", "restore"]
 
+    /// Other tools' names for anim's flow statements (GSAP, Web Animations, Motion Canvas,
+    /// Ren'Py), for did-you-mean: the anim word meant.
+    static let foreignStatementWords: [String: String] = [
+        "killTweensOf": "interrupt", "kill": "interrupt", "killAll": "interrupt", "cancel": "interrupt",
+    ]
+
+    /// The statement word meant by a word that starts no statement: another tool's name for it,
+    /// else the closest statement word.
+    static func statementSuggestion(_ word: String) -> String? {
+        foreignStatementWords[word] ?? DidYouMean.suggest(word, from: statementWords)
+    }
+
     /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
     static let springPresets = ["smooth", "snappy", "bouncy"]
     /// The spring parameters a step may give (`Checker.springParameters`).

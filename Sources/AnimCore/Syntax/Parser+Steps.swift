@@ -74,7 +74,7 @@ extension Parser {
             let isWrite = peekIsAssignment()
             let next = token(at: current + 1).kind
             if isWrite, next == .dot || next == .lbracket { throw report(.bareAssignment(word), at: t) }
-            if let s = DidYouMean.suggest(word, from: ParseMessage.statementWords) {
+            if let s = ParseMessage.statementSuggestion(word) {
                 throw report(.unknownStatement(word, suggestion: s), at: t)
             }
             if isWrite { throw report(.bareAssignment(word), at: t) }

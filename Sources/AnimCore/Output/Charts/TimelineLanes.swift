@@ -306,6 +306,7 @@ public struct TimelineLanes: Sendable {
         case .control(let c): return "\(c.verb.rawValue) \(c.nameText)"
         case .save: return "save"
         case .restore: return "restore"
+        case .interruptShapes(let x): return "interrupt \(x.text)"
         }
     }
 
