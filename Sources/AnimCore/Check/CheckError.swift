@@ -79,6 +79,7 @@ enum CheckError {
     case staggerOverNonShapes(Kind)
     case controlNeedsStepName(ControlStep.Verb)
     case unknownInterruptTarget(String, suggestion: String?)
+    case speedRate(Double)
     case interruptTarget(String, what: String)
     case observesNonProperty
 
@@ -180,6 +181,7 @@ enum CheckError {
         case .staggerOverNonShapes(let k): "'stagger' goes over a list of shapes, not \(k.withArticle)"
         case .controlNeedsStepName(let verb): "'\(verb.rawValue)' takes the name of a step"
         case .unknownInterruptTarget(let n, let s): "unknown name '\(n)'" + did(s)
+        case .speedRate(let x): "a speed must be greater than 0, not \(formatNumber(x))"
         case .interruptTarget(let n, let what): "'\(n)' is \(what): 'interrupt' stops a step, a shape or a shape's property"
         case .observesNonProperty: "'on change' watches a property, such as 'square.center'"
         case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
@@ -223,6 +225,7 @@ enum CheckError {
         case .unknownSequence(let n, _, true): "define it first with 'define \(n)(...) = ...'"
         case .unknownStepName(let n, _, true), .notAStepName(let n, _): "name a step with 'as', as in 'animate 1 < ... > as \(n)'"
         case .controlNeedsStepName: "name a step with 'as', as in 'animate 1 < ... > as intro'"
+        case .speedRate: "'speed NAME 1' is the normal rate; 'pause NAME' stops a run's clock"
         case .unknownInterruptTarget, .interruptTarget:
             "write 'interrupt intro' (a step named with 'as'), 'interrupt sq' (a shape or a list of shapes) or 'interrupt sq.center'"
         case .unknownStageProperty(_, _, .color?): "the stage's background is its 'color'"

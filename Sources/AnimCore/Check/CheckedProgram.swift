@@ -145,7 +145,7 @@ public struct ControlSpec: Hashable, Sendable {
     public var name: StepNameID
     /// Its name as written.
     public var nameText: String
-    /// The time for `seek`.
+    /// The time for `seek`; the rate (a number) for `speed`.
     public var time: TypedExpr?
     /// The whole step.
     public var span: Span

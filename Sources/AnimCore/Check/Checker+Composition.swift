@@ -291,14 +291,22 @@ extension Checker {
             return .action(c.verb == .save ? .save(ref) : .restore(ref), c.span)
         case .interrupt where !namesStep(c.target):
             return checkInterruptShapes(c)
-        case .pause, .resume, .seek, .reverse, .interrupt:
+        case .pause, .resume, .seek, .reverse, .interrupt, .speed:
             guard case .name(let id) = tree[c.target] else {
                 error(.controlNeedsStepName(c.verb), at: tree.span(c.target))
                 return nil
             }
             guard let name = stepName(id) else { return nil }
             var time: TypedExpr?
-            if let t = c.time { time = checkAs(t, .time); if time == nil { return nil } }
+            if let t = c.time, c.verb == .speed {
+                // `speed NAME R`: a rate, a number greater than 0.
+                guard let r = checkAs(t, .number) else { return nil }
+                if case .constant(.number(let x)) = r.node, !(x > 0 && x.isFinite) {
+                    error(.speedRate(x), at: r.span)
+                    return nil
+                }
+                time = r
+            } else if let t = c.time { time = checkAs(t, .time); if time == nil { return nil } }
             return .action(.control(ControlSpec(verb: c.verb, name: name, nameText: text(id), time: time, span: c.span)), c.span)
         }
     }

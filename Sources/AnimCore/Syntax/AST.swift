@@ -479,12 +479,12 @@ public struct RelativeStep: Hashable, Sendable {
 /// Control of a named graph or a shape's snapshot.
 public struct ControlStep: Hashable, Sendable {
     /// The control verbs.
-    public enum Verb: String, Hashable, Sendable, CaseIterable { case pause, resume, seek, reverse, interrupt, save, restore }
+    public enum Verb: String, Hashable, Sendable, CaseIterable { case pause, resume, seek, reverse, interrupt, save, restore, speed }
     /// The verb.
     public var verb: Verb
     /// The graph or shape.
     public var target: ExprID
-    /// The time for `seek`.
+    /// The time for `seek`, the rate for `speed`.
     public var time: ExprID?
     /// The whole step.
     public var span: Span

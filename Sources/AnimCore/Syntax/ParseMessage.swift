@@ -73,6 +73,7 @@ enum ParseMessage {
     case expectedIn(String)
     case expectedControlTarget(ControlStep.Verb)
     case expectedSeekTime(String)
+    case expectedSpeedRate(String)
     case nestingTooDeep(Int)
     /// A `--trace` value followed by more.
     case expectedTraceProperty
@@ -132,12 +133,13 @@ enum ParseMessage {
     static let statementWords = ["stage", "rect", "circle", "text", "group", "let", "seed", "define",
                                  "animate", "spring", "wait", "print", "set", "expect", "repeat", "stagger",
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
-                                 "interrupt", "save", "restore"]
+                                 "interrupt", "save", "restore", "speed"]
 
     /// Other tools' names for anim's flow statements (GSAP, Web Animations, Motion Canvas,
     /// Ren'Py), for did-you-mean: the anim word meant.
     static let foreignStatementWords: [String: String] = [
         "killTweensOf": "interrupt", "kill": "interrupt", "killAll": "interrupt", "cancel": "interrupt",
+        "timeScale": "speed", "playbackRate": "speed", "updatePlaybackRate": "speed", "setSpeed": "speed",
     ]
 
     /// The statement word meant by a word that starts no statement: another tool's name for it,
@@ -233,6 +235,7 @@ enum ParseMessage {
         case .expectedIn(let variable): "expected 'in' after '\(variable)'"
         case .expectedControlTarget(let verb): "expected a name after '\(verb.rawValue)'"
         case .expectedSeekTime(let target): "expected a time after 'seek \(target)'"
+        case .expectedSpeedRate(let target): "expected a rate after 'speed \(target)'"
         case .nestingTooDeep(let limit): "nesting is too deep (the limit is \(limit) levels)"
         case .expectedTraceProperty: "expected a property such as 'square.center'"
         }

@@ -62,7 +62,7 @@ extension Parser {
             case .stagger: return try parseStagger()
             case .play: return try parsePlay()
             case .after, .with: return try parseRelative()
-            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore: return try parseControl()
+            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore, .speed: return try parseControl()
             default:
                 throw report(.cannotStartStep(text(t)), at: t)
             }
@@ -637,6 +637,7 @@ extension Parser {
 
     /// control := ("pause" | "resume" | "reverse" | "interrupt" | "save" | "restore") postfix
     ///          | "seek" postfix expr
+    ///          | "speed" postfix expr
     mutating func parseControl() throws -> StepID {
         let kw = advance()
         let verb = ControlStep.Verb(keyword: kw.keyword!)
@@ -645,6 +646,11 @@ extension Parser {
         var time: ExprID?
         if verb == .seek {
             if atStatementEnd { throw report(.expectedSeekTime(file.text(of: span(target))), at: peek) }
+            time = try parseExpression()
+        }
+        if verb == .speed {
+            // `speed NAME R`: the run's new rate (GSAP timeScale, Web Animations updatePlaybackRate).
+            if atStatementEnd { throw report(.expectedSpeedRate(file.text(of: span(target))), at: peek) }
             time = try parseExpression()
         }
         return StepID(raw: tree.add(.control, kw.span.merged(with: previous.span), flags: verb.code, target.raw, time?.raw ?? -1))
@@ -661,6 +667,7 @@ extension ControlStep.Verb {
         case .reverse: self = .reverse
         case .interrupt: self = .interrupt
         case .save: self = .save
+        case .speed: self = .speed
         default: self = .restore
         }
     }

@@ -343,6 +343,7 @@ extension ControlStep.Verb {
         case .interrupt: 4
         case .save: 5
         case .restore: 6
+        case .speed: 7
         }
     }
 
@@ -354,6 +355,7 @@ extension ControlStep.Verb {
         case 3: self = .reverse
         case 4: self = .interrupt
         case 5: self = .save
+        case 7: self = .speed
         default: self = .restore
         }
     }

@@ -3,7 +3,7 @@
 // - after `name.` (`card[2].` too): the shape's properties, with their kinds;
 // - after `ease`: every easing, those with parameters as snippets;
 // - after `play`: the defines (the script's and the prelude's) as snippets of their parameters;
-// - after `after`, `with`, `wait`, `pause`, `resume`, `seek`, `reverse`: step names; after
+// - after `after`, `with`, `wait`, `pause`, `resume`, `seek`, `reverse`, `speed`: step names; after
 //   `interrupt`: step names and shapes; after `save` and `restore`: shapes;
 // - inside `animate …` or `spring …` before its `<`: the options (and a spring's parameters);
 // - where a statement or step may start (a line's first word, after `then`, `;` or `<`): the
@@ -132,7 +132,7 @@ enum Completion {
                                           snippet: "\(name)(\(ps.enumerated().map { "${\($0.offset + 1):\($0.element)}" }.joined(separator: ", ")))"))
             }
             return out
-        case "after", "with", "wait", "pause", "resume", "seek", "reverse":
+        case "after", "with", "wait", "pause", "resume", "seek", "reverse", "speed":
             return named([.stepName]).map { CompletionItem(label: $0.name, kind: .event, detail: "step name") }
         case "interrupt":
             // A step, or a shape (or list of shapes) whose tweens stop (Grammar.md §6.13).
