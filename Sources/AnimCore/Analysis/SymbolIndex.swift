@@ -247,6 +247,8 @@ private struct Walker {
             if let t = e.tolerance { expr(t) }
         case .block(let b):
             block(b)
+        case .select(let s):
+            block(s.body)
         case .conditional(let c):
             for (condition, body) in c.branches {
                 if let e = condition { expr(e) }

@@ -318,6 +318,9 @@ public enum CheckedStep: Hashable, Sendable {
     indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil)
     /// `if`: the first branch whose condition (a bool; nil for `else`) holds when it begins.
     indirect case conditional([CheckedBranch], Span)
+    /// `any < … >` (ends when its first chain does; the others go on) or `choose < … >` (one
+    /// chain, drawn from the seeded generator).
+    indirect case select(SelectStep.Mode, [CheckedChain], Span)
 }
 
 /// One branch of an `if` step.

@@ -157,6 +157,8 @@ extension Checker {
                 freeNames(x.lhs, bound, &ok); freeNames(x.rhs, bound, &ok)
                 if let t = x.tolerance { freeNames(t, bound, &ok) }
             case .block(let b): freeNames(block: b, &bound, &ok)
+            case .select(let s):
+                freeNames(block: s.body, &bound, &ok)
             case .conditional(let c):
                 for (condition, body) in c.branches {
                     if let e = condition { freeNames(e, bound, &ok) }

@@ -73,6 +73,9 @@ extension Checker {
         case .block(let b):
             guard let chains = checkBlock(b) else { return nil }
             return .parallel(chains, b.span)
+        case .select(let s):
+            guard let chains = checkBlock(s.body) else { return nil }
+            return .select(s.mode, chains, s.span)
         case .conditional(let c):
             var branches: [CheckedBranch] = []
             var ok = true

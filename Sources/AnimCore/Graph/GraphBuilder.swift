@@ -179,6 +179,18 @@ public struct GraphBuilder {
             return NodeID(at)
         case .spring(let sp):
             return leaf(GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic))
+        case .select(let mode, let chains, let span):
+            let at = reserve(span)
+            let list = reserveList(chains.count)
+            var durations: [StaticDuration] = []
+            for (k, c) in chains.enumerated() {
+                let id = add(c)
+                children[Int(list.start) + k] = id
+                durations.append(nodes[Int(id.index)].duration)
+            }
+            let d = mode == .any ? GraphBuilder.duration(ofAny: durations) : GraphBuilder.duration(ofChoice: durations)
+            nodes[at] = GraphNode(kind: .select(mode, chains: list), span: span, name: nil, duration: d)
+            return NodeID(at)
         case .conditional(let branches, let span):
             let at = reserve(span)
             let list = reserveList(branches.count)
@@ -261,6 +273,28 @@ public struct GraphBuilder {
         if !decided { possible.append(.exact(.zero)) }
         guard let first = possible.first else { return .exact(.zero) }
         return possible.allSatisfy { $0 == first } && first != .dynamic ? first : .dynamic
+    }
+
+    /// `any`'s static duration: the shortest chain's, known when every chain's is (a chain that
+    /// never ends does not count; none that ends: it never ends; no chain: no time).
+    static func duration(ofAny durations: [StaticDuration]) -> StaticDuration {
+        if durations.isEmpty { return .exact(.zero) }
+        var shortest: Time?
+        for d in durations {
+            switch d {
+            case .dynamic: return .dynamic
+            case .forever: continue
+            case .exact(let t): shortest = min(shortest ?? t, t)
+            }
+        }
+        return shortest.map { .exact($0) } ?? .forever
+    }
+
+    /// `choose`'s static duration: known only when every chain has the same (the draw is made
+    /// as it runs); no chain takes no time.
+    static func duration(ofChoice durations: [StaticDuration]) -> StaticDuration {
+        guard let first = durations.first else { return .exact(.zero) }
+        return durations.allSatisfy { $0 == first } && first != .dynamic ? first : .dynamic
     }
 
     /// Stores a node's children in one run of `children`.

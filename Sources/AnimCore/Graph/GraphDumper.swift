@@ -47,6 +47,8 @@ public struct GraphDumper {
             return "\(r.anchor.rawValue) \(r.nameText)\(r.offset.map { (r.subtracts ? " - " : " + ") + operandText($0.span) } ?? "")\(d)\(name)"
         case .spawn:
             return "instance\(d)\(name)"
+        case .select(let mode, _):
+            return mode.rawValue + "\(d)\(name)"
         case .conditional(let conditions, let branches):
             let words = conditions.map { "if " + text($0.span) } + (branches.count > conditions.count ? ["else"] : [])
             return words.joined(separator: " / ") + "\(d)\(name)"

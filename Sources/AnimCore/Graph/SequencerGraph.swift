@@ -86,6 +86,9 @@ public enum NodeKind: Hashable, Sendable {
     /// `if`: branch k runs when condition k is the first that holds as the step begins; a
     /// branch past the conditions is the `else`. None runs (the step ends at once) otherwise.
     indirect case conditional(conditions: [TypedExpr], branches: NodeList)
+    /// `any`: every chain starts; the node ends when the first ends, the others go on.
+    /// `choose`: one chain, ⌊u·n⌋ for one draw u of the seeded generator, runs.
+    case select(SelectStep.Mode, chains: NodeList)
 }
 
 /// One node with its metadata.
@@ -134,7 +137,7 @@ public struct SequencerGraph: Hashable, Sendable {
     /// shape goes through here.
     public func children(of id: NodeID) -> [NodeID] {
         switch nodes[Int(id.index)].kind {
-        case .sequence(let c), .parallel(let c), .conditional(_, let c): Array(self[c])
+        case .sequence(let c), .parallel(let c), .conditional(_, let c), .select(_, let c): Array(self[c])
         case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
         case .tween, .wait, .action, .spring, .play: []
         }
@@ -147,6 +150,37 @@ public struct SequencerGraph: Hashable, Sendable {
     public var duration: StaticDuration { nodes[0].duration }
 
     /// The first node that never ends, if any (for the "never ends" error).
+    /// The first node that never ends at or below `root`, in pre-order.
+    public func firstForeverNode(under root: NodeID) -> GraphNode? {
+        var stack = [root]
+        while let n = stack.popLast() {
+            let node = nodes[Int(n.index)]
+            if case .repeat(nil, _, _) = node.kind { return node }
+            if case .tween = node.kind, case .forever = node.duration { return node }
+            stack.append(contentsOf: children(of: n).reversed())
+        }
+        return nil
+    }
+
+    /// The node that never ends inside an `any` at or below `root` that goes on after the
+    /// `any` has ended (a chain of it that never ends), when every step on the way is sure to
+    /// run (an `if` or `choose` branch is not).
+    public func foreverChainOfAny(under root: NodeID) -> GraphNode? {
+        var stack = [root]
+        while let n = stack.popLast() {
+            switch nodes[Int(n.index)].kind {
+            case .conditional, .select(.choose, _): continue
+            case .select(.any, let chains):
+                for c in self[chains] where nodes[Int(c.index)].duration == .forever {
+                    return firstForeverNode(under: c) ?? nodes[Int(c.index)]
+                }
+            default: break
+            }
+            stack.append(contentsOf: children(of: n))
+        }
+        return nil
+    }
+
     public var firstForeverNode: GraphNode? {
         nodes.first { node in
             if case .repeat(nil, _, _) = node.kind { return true }

@@ -105,6 +105,19 @@ extension Interpreter {
             scheduleRoot(child)
         case .relative(let spec, _):
             try startRelative(f, spec)
+        case .select(.any, let chains):
+            // Every chain starts; `count` 0 until the first has ended (Interpreter.finish).
+            if chains.count == 0 { endsAtOnce(f); return }
+            frames[Int(f)].state = Int(chains.count)
+            frames[Int(f)].count = 0
+            for c in graphs[Int(instances[Int(inst)].graph)][chains] { startChild(of: f, node: c, at: now) }
+        case .select(.choose, let chains):
+            // One draw u from the generator `random()` uses; chain ⌊u·n⌋ runs.
+            if chains.count == 0 { endsAtOnce(f); return }
+            let u = rng.nextUnit()
+            let k = min(Int(u * Double(chains.count)), Int(chains.count) - 1)
+            frames[Int(f)].state = 1
+            startChild(of: f, node: graphs[Int(instances[Int(inst)].graph)].child(k, of: chains), at: now)
         case .conditional(let conditions, let branches):
             // Decided now: the first condition that holds, else the `else` branch, else none.
             var chosen: Int?
@@ -284,7 +297,7 @@ extension Interpreter {
         case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
         case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
         case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
-        case .tween, .wait, .action, .spring, .play, .conditional: false
+        case .tween, .wait, .action, .spring, .play, .conditional, .select: false
         }
     }
 

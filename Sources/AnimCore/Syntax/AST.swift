@@ -223,6 +223,21 @@ public enum Step: Hashable, Sendable {
     case control(ControlStep)
     /// `if COND < ... > else if COND < ... > else < ... >`
     case conditional(IfStep)
+    /// `any < chain; chain >`, `choose < chain; chain >`
+    case select(SelectStep)
+}
+
+/// `any < … >` (Motion Canvas `any`: the step ends when its first chain ends, the others go on)
+/// and `choose < … >` (Ren'Py `choice`: one chain, drawn from the seeded generator, runs).
+public struct SelectStep: Hashable, Sendable {
+    public enum Mode: String, Hashable, Sendable { case any, choose }
+    public var mode: Mode
+    /// The chains.
+    public var body: Block
+    /// The word `any` or `choose`.
+    public var keywordSpan: Span
+    /// The whole step.
+    public var span: Span
 }
 
 /// `if COND < ... > [else if COND < ... >] [else < ... >]`: the first branch whose condition

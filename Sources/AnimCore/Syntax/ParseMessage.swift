@@ -139,6 +139,7 @@ enum ParseMessage {
     /// Ren'Py), for did-you-mean: the anim word meant.
     static let foreignStatementWords: [String: String] = [
         "killTweensOf": "interrupt", "kill": "interrupt", "killAll": "interrupt", "cancel": "interrupt",
+        "race": "any", "choice": "choose", "menu": "choose", "oneOf": "choose",
         "timeScale": "speed", "playbackRate": "speed", "updatePlaybackRate": "speed", "setSpeed": "speed",
     ]
 

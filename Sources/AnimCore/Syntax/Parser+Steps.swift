@@ -68,6 +68,9 @@ extension Parser {
             }
         }
         if t.kind == .identifier, isWord(t, "if"), !peekIsAssignment() { return try parseIf() }
+        if t.kind == .identifier, isWord(t, "any") || isWord(t, "choose"), token(at: current + 1).kind == .lt {
+            return try parseSelect()
+        }
         if t.kind == .identifier {
             let word = text(t)
             // `a.z = 1` is an assignment, whatever keyword its first word resembles (`lett x = 1` is not).
@@ -518,6 +521,15 @@ extension Parser {
 
     /// if := "if" expr block { "else" "if" expr block } [ "else" block ]
     /// `else` may follow the `>` before it on its line or start the next line.
+    /// select := ("any" | "choose") block
+    /// (`any` and `choose` are words, not keywords: they mean this only before a `<`.)
+    mutating func parseSelect() throws -> StepID {
+        let kw = advance()
+        let mode: SelectStep.Mode = isWord(kw, "any") ? .any : .choose
+        let body = try parseBlock(after: "'\(mode.rawValue)'")
+        return StepID(raw: tree.add(.select, kw.span.merged(with: tree.span(ofNode: body)), flags: mode == .any ? 0 : 1, body))
+    }
+
     mutating func parseIf() throws -> StepID {
         let kw = advance()
         let mark = scratch.count

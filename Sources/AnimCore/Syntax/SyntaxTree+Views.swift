@@ -127,6 +127,9 @@ extension SyntaxTree {
             let r = n.a
             return .relative(RelativeStep(anchor: n.flags & 1 == 0 ? .after : .with, target: Identifier(self.span(field(r, 0), field(r, 1))!),
                                           offset: optional(field(r, 2)), negative: n.flags & 2 != 0, body: block(field(r, 3)), span: span))
+        case .select:
+            let mode: SelectStep.Mode = n.flags == 0 ? .any : .choose
+            return .select(SelectStep(mode: mode, body: block(n.a), keywordSpan: span.prefix(mode == .any ? 3 : 6), span: span))
         case .control:
             return .control(ControlStep(verb: ControlStep.Verb(code: n.flags), target: ExprID(raw: n.a), time: optional(n.b), span: span))
         default: preconditionFailure("node \(s.raw) is a \(n.kind), not a step")

@@ -166,9 +166,10 @@ enum Completion {
         }
         if clause.isEmpty || previous == "then" {
             let starts = Keyword.allCases.filter { $0.startsStep || ($0.startsStatement && clause.isEmpty && !inBlock(before)) }
-            // `if` starts a step too, though the lexer reads it as a word (Grammar.md §6.16).
+            // `if`, `any` and `choose` start a step too, though the lexer reads them as words
+            // (Grammar.md §6.16, §6.17).
             return starts.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: $0.startsStep ? "step" : "statement") }
-                + [CompletionItem(label: "if", kind: .keyword, detail: "step")]
+                + ["if", "any", "choose"].map { CompletionItem(label: $0, kind: .keyword, detail: "step") }
         }
         // An expression.
         let scopeOffset = a.sourceOffset(offset)

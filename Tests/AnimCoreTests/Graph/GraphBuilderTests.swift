@@ -159,6 +159,22 @@ struct GraphBuilderTests {
         #expect(duration("rect a\nif a.z == 0 < repeat forever < wait 1 > > else < repeat forever < wait 2 > >") == .forever)
     }
 
+    @Test func anyAndChooseDurations() {
+        // any: the shortest chain (one that never ends does not count); choose: known only
+        // when every chain agrees, since the draw is made as it runs.
+        #expect(duration("any < wait 2 ; wait 0.5 then wait 0.25 > then wait 1") == seconds("1.75"))
+        #expect(duration("any < wait 2 ; repeat forever < wait 1 > >") == seconds("2"))
+        #expect(duration("any < repeat forever < wait 1 > >") == .forever)
+        #expect(duration("rect a\nlet d = 1\nany < wait 2 ; wait d >") == .dynamic)
+        #expect(duration("any < > then wait 1") == seconds("1"))
+        #expect(duration("choose < wait 1 ; wait 1 > then wait 1") == seconds("2"))
+        #expect(duration("choose < wait 1 ; wait 2 >") == .dynamic)
+        #expect(duration("choose < repeat forever < wait 1 > > then wait 1") == .forever)
+        let g = graphs("any < wait 1 ; repeat forever < wait 0.5 > > then wait 1")[0]
+        #expect(g.foreverChainOfAny(under: NodeID(0)) != nil)
+        #expect(graphs("let t = true\nif t < any < wait 1 ; repeat forever < wait 0.5 > > >")[0].foreverChainOfAny(under: NodeID(0)) == nil)
+    }
+
     @Test func decimalDurationsAddExactly() {
         #expect(duration("wait 0.1 then wait 0.2") == .exact(Time(ticks: 300_000_000)))
         let tenths = Array(repeating: "wait 0.1", count: 10).joined(separator: " then ")

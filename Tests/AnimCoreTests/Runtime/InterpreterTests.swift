@@ -121,7 +121,9 @@ struct InterpreterTests {
         let times = ["1", "30", "997"].map { runScript(script, flags: ["--fps", $0, "--json"]).stdout }
         #expect(Set(times).count == 1)
         #expect(times[0] == "{\"time\":1.333333333,\"ns\":1333333333,\"event\":\"print\",\"text\":\"end\"}\n")
-        #expect(numbers(try sample(script, "a", "z", at: [0.5, 1, 1 + 1.0 / 6, 1.5])) == [0.5, 1, 1.5, 2])
+        let reads = "rect a\nanimate 2 ease linear < a.z = 2 > as m\nat 0.5 < print \"{a.z}\" >\nat 1.25 < print \"{a.z}\" >\n"
+            + "at 1.5 < print \"{a.z}\" >\nwait 1\nspeed m 3"
+        #expect(runScript(reads).stdout == "[0.500] 0.5\n[1.250] 1.75\n[1.500] 2\n")
     }
 
     @Test func decimalTimeSumsAreExact() throws {

@@ -67,6 +67,10 @@ public enum DOTWriter {
                     }
                 case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
                     out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted];\n"
+                case .select(let mode, let list):
+                    for b in run.graph[list] {
+                        out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted, label=\"\(mode.rawValue)\"];\n"
+                    }
                 case .conditional(let conditions, let list):
                     for (k, b) in run.graph[list].enumerated() {
                         let label = k < conditions.count ? (k == 0 ? "if" : "else if") : "else"
@@ -87,7 +91,7 @@ public enum DOTWriter {
     /// Node attributes by kind: containers plain, tweens blue, springs violet, actions amber.
     static func style(_ k: NodeKind) -> String {
         switch k {
-        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn, .conditional: ", fillcolor=\"#ffffff\""
+        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn, .conditional, .select: ", fillcolor=\"#ffffff\""
         case .tween: ", fillcolor=\"#dbe9f8\""
         case .spring: ", fillcolor=\"#eadcf8\""
         case .wait: ", fillcolor=\"#eeeeee\", style=\"rounded,dashed,filled\""

@@ -245,6 +245,8 @@ public struct TimelineLanes: Sendable {
                 }
             case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
                 lane[Int(b.index)] = lane[i]
+            case .select(_, let c):
+                for k in g[c] { lane[Int(k.index)] = lane[i] }
             case .conditional(_, let c):
                 for k in g[c] { lane[Int(k.index)] = lane[i] }  // one branch runs
             case .tween, .wait, .action, .spring, .play:
