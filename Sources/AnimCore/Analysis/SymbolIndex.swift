@@ -257,7 +257,14 @@ private struct Walker {
         case .repeat(let r):
             if let c = r.count { expr(c) }
             if let d = r.repeatDelay { expr(d) }
+            if let v = r.passVariable {
+                // `repeat … for k`: the pass index, a local of the condition and the body.
+                let k = declare(Declaration(name: text(v.span), kind: .loopVariable, nameSpan: v.span, span: v.span, scope: r.span))
+                locals.append((text(v.span), k))
+            }
+            if let c = r.condition { expr(c) }
             block(r.body)
+            if r.passVariable != nil { locals.removeLast() }
         case .stagger(let st):
             expr(st.interval)
             expr(st.sequence)

@@ -315,12 +315,22 @@ public enum CheckedStep: Hashable, Sendable {
     /// A parallel group.
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
-    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil, loop: RepeatLoop? = nil)
     /// `if`: the first branch whose condition (a bool; nil for `else`) holds when it begins.
     indirect case conditional([CheckedBranch], Span)
     /// `any < … >` (ends when its first chain does; the others go on) or `choose < … >` (one
     /// chain, drawn from the seeded generator).
     indirect case select(SelectStep.Mode, [CheckedChain], Span)
+}
+
+/// `repeat N for k` / `repeat while COND [for k]`: the pass index's local slot, and the
+/// condition checked before each pass (nil: the count decides).
+public struct RepeatLoop: Hashable, Sendable {
+    public var variable: Int?
+    public var condition: TypedExpr?
+    /// Whether the body surely takes no time and nothing can change the condition, so passes
+    /// would go on for ever at one instant once the condition holds.
+    public var loopsAtOneInstant = false
 }
 
 /// One branch of an `if` step.

@@ -166,7 +166,11 @@ extension Checker {
                 }
             case .repeat(let r):
                 if let c = r.count { freeNames(c, bound, &ok) }
+                if let d = r.repeatDelay { freeNames(d, bound, &ok) }
+                if let v = r.passVariable { bound.append(name(v)) }
+                if let c = r.condition { freeNames(c, bound, &ok) }
                 freeNames(block: r.body, &bound, &ok)
+                if r.passVariable != nil { bound.removeLast() }
             case .stagger(let st):
                 freeNames(st.interval, bound, &ok); freeNames(st.sequence, bound, &ok)
                 bound.append(name(st.variable))

@@ -239,7 +239,7 @@ public struct GraphBuilder {
             let d: StaticDuration = if case .forever = nodes[Int(b.index)].duration { .forever } else { .dynamic }
             nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: d)
             return NodeID(at)
-        case .repeat(let count, let yoyo, let body, let span, let delay):
+        case .repeat(let count, let yoyo, let body, let span, let delay, let loop):
             let at = reserve(span)
             let b = add(.parallel(body, span))
             let bodyDuration = nodes[Int(b.index)].duration
@@ -247,14 +247,19 @@ public struct GraphBuilder {
             var pause: Time? = .zero
             if let delay { if case .constant(.time(let t)) = delay.node { pause = t } else { pause = nil } }
             var d: StaticDuration = .dynamic
-            if count == nil {
+            if let c = loop?.condition {
+                // `repeat while`: no pass when the condition is false; never ends when it is a
+                // constant true; otherwise known only as it runs.
+                if c.constantValue == .bool(false) { d = .exact(.zero) } else if c.constantValue == .bool(true) { d = .forever }
+            } else if count == nil {
                 d = .forever
             } else if case .constant(.number(let n))? = count?.node, case .exact(let t) = bodyDuration,
                       n >= 0, n == n.rounded(), let total = t.scaled(by: n), let pause,
                       let pauses = pause.scaled(by: max(n - 1, 0)), let all = total.adding(pauses) {
                 d = .exact(all)
             } else if case .forever = bodyDuration { d = .forever }
-            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d, repeatDelay: delay)
+            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d, repeatDelay: delay,
+                                  repeatLoop: loop)
             return NodeID(at)
         }
     }

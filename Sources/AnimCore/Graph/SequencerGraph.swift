@@ -106,6 +106,15 @@ public struct GraphNode: Hashable, Sendable {
     public var plan: PlanRef?
     /// For a `repeat` block, its `repeat-delay` (a time): the pause between passes.
     public var repeatDelay: TypedExpr? = nil
+    /// For `repeat N for k` / `repeat while COND`: the pass index's slot and the condition
+    /// read before each pass (a `repeat` with no count and a condition is not `forever`).
+    public var repeatLoop: RepeatLoop? = nil
+
+    /// Whether it is a `repeat forever` (no count, no condition).
+    var repeatsForever: Bool {
+        if case .repeat(nil, _, _) = kind { return repeatLoop?.condition == nil }
+        return false
+    }
 }
 
 /// A compiled chain: nodes in pre-order, the root first.
@@ -155,7 +164,7 @@ public struct SequencerGraph: Hashable, Sendable {
         var stack = [root]
         while let n = stack.popLast() {
             let node = nodes[Int(n.index)]
-            if case .repeat(nil, _, _) = node.kind { return node }
+            if node.repeatsForever { return node }
             if case .tween = node.kind, case .forever = node.duration { return node }
             stack.append(contentsOf: children(of: n).reversed())
         }
@@ -183,7 +192,7 @@ public struct SequencerGraph: Hashable, Sendable {
 
     public var firstForeverNode: GraphNode? {
         nodes.first { node in
-            if case .repeat(nil, _, _) = node.kind { return true }
+            if node.repeatsForever { return true }
             if case .tween = node.kind, case .forever = node.duration { return true }
             return false
         }

@@ -83,6 +83,9 @@ public final class Interpreter {
     /// `any` frames whose step has ended while some of their chains go on, by frame: their
     /// instance (so a run that never ends because such a chain never does is found).
     var lingeringAny: [Int32: Int32] = [:]
+    /// For each running `repeat while`: the instant its latest pass started and how many
+    /// passes started at that instant (the limit on passes that take no time).
+    var instantPasses: [Int32: (time: Time, passes: Int)] = [:]
     /// What is kept of the run for later: its history and activity log, when asked.
     var recorder = Recorder()
     /// Takeovers of running tweens, when `anim check` asks for them.
@@ -107,6 +110,9 @@ public final class Interpreter {
     /// The most passes of a `repeat N` block: exact as a Double, and more passes than the
     /// clock has nanoseconds in eleven days. Beyond it, `repeat forever` says what is meant.
     public static let maxRepeatCount = 1_000_000_000_000_000
+    /// Passes of one `repeat while` that may start at one instant (its passes take no time and
+    /// its condition still holds) before the run is stopped (Grammar.md §11).
+    public static let maxPassesPerInstant = 100_000
     /// How many events (or clock moves) pass between two calls of `shouldStop`: often enough
     /// that Ctrl-C answers within a millisecond, rarely enough to cost nothing.
     public static let stopCheckInterval = 1024
@@ -420,6 +426,20 @@ public final class Interpreter {
                 frames[Int(p)].state = done
                 let now = localTime(inst)
                 let pause = try? repeatPause(p)
+                let loop = graphs[Int(instances[Int(inst)].graph)].nodes[Int(parent.node)].repeatLoop
+                if let loop {
+                    // `for k` / `while COND`: the next pass, if any, after the pause.
+                    let next = pause.flatMap { now.adding($0) } ?? now
+                    do throws(RuntimeError) {
+                        if try nextPass(p, loop, done: done, at: next, body: body) { return }
+                    } catch {
+                        if pendingError == nil { pendingError = error }
+                        return
+                    }
+                    frames[Int(p)].start = now
+                    current = p
+                    continue
+                }
                 if parent.count == Int.max && now == parent.start && pendingError == nil && (pause ?? .zero).ticks == 0 {
                     // A pass of `repeat forever` took no time: it would loop at this instant for ever.
                     pendingError = RuntimeError("'repeat forever' would loop without end at \(time.eventStamp)s: its body takes no time",

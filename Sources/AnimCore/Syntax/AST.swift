@@ -441,6 +441,10 @@ public struct RepeatStep: Hashable, Sendable {
     public var span: Span
     /// `repeat-delay D`: the pause between passes.
     public var repeatDelay: ExprID? = nil
+    /// `repeat while COND`: checked before each pass (`count` is nil, as for `forever`).
+    public var condition: ExprID? = nil
+    /// `for k`: the pass index, from 0, in the body.
+    public var passVariable: Identifier? = nil
 }
 
 /// `stagger D [from order] for name in shapes < ... >`

@@ -66,6 +66,7 @@ enum ParseMessage {
     case boolOperandInExpect(String)
     case expectedComparison(found: String)
     case expectedRepeatCount
+    case expectedRepeatCondition
     case expectedIfCondition
     case elseAfterElse
     case expectedStaggerOrder
@@ -140,6 +141,7 @@ enum ParseMessage {
     static let foreignStatementWords: [String: String] = [
         "killTweensOf": "interrupt", "kill": "interrupt", "killAll": "interrupt", "cancel": "interrupt",
         "race": "any", "choice": "choose", "menu": "choose", "oneOf": "choose",
+        "loopUntil": "repeat while", "while": "repeat while", "loop": "repeat",
         "timeScale": "speed", "playbackRate": "speed", "updatePlaybackRate": "speed", "setSpeed": "speed",
     ]
 
@@ -229,6 +231,7 @@ enum ParseMessage {
         case .boolOperandInExpect(let op): "'\(op)' inside an 'expect' operand needs parentheses"
         case .expectedComparison(let found): "expected '==', '!=', '<=' or '>=' after the value, found \(found)"
         case .expectedRepeatCount: "expected a count or 'forever' after 'repeat'"
+        case .expectedRepeatCondition: "expected a condition after 'repeat while'"
         case .expectedIfCondition: "expected a condition after 'if'"
         case .elseAfterElse: "an 'else' after the last 'else'"
         case .expectedStaggerOrder: "expected start, end, center, edges or random after 'from'"

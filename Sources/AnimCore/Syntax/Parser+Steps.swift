@@ -571,10 +571,21 @@ extension Parser {
     mutating func parseRepeat() throws -> StepID {
         let kw = advance()
         var count: ExprID?
+        var condition: ExprID?
         if !match(.forever) {
             if check(.lt) { throw report(.expectedRepeatCount, at: peek) }
-            count = try parseExpression()
+            // `repeat while COND`: `while` is a word, special only right after `repeat`.
+            if check(.identifier), isWord(peek, "while") {
+                advance()
+                if check(.lt) || atStatementEnd { throw report(.expectedRepeatCondition, at: peek) }
+                condition = try parseExpression()
+            } else {
+                count = try parseExpression()
+            }
         }
+        // `for k`: the pass index, from 0.
+        var variable: Span?
+        if match(.for) { variable = try consumeName(.loopVariable) }
         let yoyo = match(.yoyo)
         var delay: ExprID?
         if isRepeatDelay(at: current) {
@@ -586,6 +597,12 @@ extension Parser {
         }
         let body = try parseBlock(after: "'repeat'")
         let span = kw.span.merged(with: tree.span(ofNode: body))
+        if condition != nil || variable != nil {
+            // Flag 4: `b` is a record of the body, the delay, the pass variable; flag 8: `a` is the condition.
+            let r = tree.record(body, delay?.raw ?? -1, variable.map { Int32($0.start) } ?? -1, variable.map { Int32($0.end) } ?? -1)
+            return StepID(raw: tree.add(.repeat, span, flags: (yoyo ? 1 : 0) | 4 | (condition != nil ? 8 : 0),
+                                        (condition ?? count)?.raw ?? -1, r))
+        }
         if let delay {
             return StepID(raw: tree.add(.repeat, span, flags: (yoyo ? 1 : 0) | 2, count?.raw ?? -1, tree.record(body, delay.raw)))
         }

@@ -109,6 +109,14 @@ extension SyntaxTree {
                 branches.append((condition: c, body: block(extra[at + 2 + 2 * k])))
             }
             return .conditional(IfStep(branches: branches, span: span))
+        case .repeat where n.flags & 4 != 0:
+            // Flag 4: `b` is a record of the body, the delay and the pass variable; flag 8: `a` is `while`'s condition.
+            let isWhile = n.flags & 8 != 0
+            var r = RepeatStep(count: isWhile ? nil : optional(n.a), yoyo: n.flags & 1 != 0, body: block(field(n.b, 0)),
+                               keywordSpan: span.prefix(6), span: span, repeatDelay: optional(field(n.b, 1)))
+            r.condition = isWhile ? ExprID(raw: n.a) : nil
+            r.passVariable = self.span(field(n.b, 2), field(n.b, 3)).map(Identifier.init)
+            return .repeat(r)
         case .repeat:
             // Flag 2: `b` is a record of the body and the `repeat-delay`.
             let delayed = n.flags & 2 != 0
