@@ -234,7 +234,7 @@ enum CheckError {
         case .controlNeedsStepName: "name a step with 'as', as in 'animate 1 < ... > as intro'"
         case .yoyoWithLoop: "drop 'yoyo' and alternate in the body, as in 'if mod(k, 2) == 1 < ... >'"
         case .repeatConditionKind(.number), .repeatConditionKind(.time), .repeatConditionKind(.angle):
-            "compare it to make a bool, as in 'repeat while sq.alpha > 0 < ... >'"
+            "compare it to make a bool, as in 'repeat while sq.alpha >= 0.5 < ... >'"
         case .repeatWhileNeverChanges:
             "give the body a duration, or make the condition read something the body changes (a property, the pass index)"
         case .speedRate: "'speed NAME 1' is the normal rate; 'pause NAME' stops a run's clock"

@@ -36,7 +36,8 @@ public struct GraphDumper {
         case .sequence(let c): return "sequence of \(c.count)\(d)\(name)"
         case .parallel(let c): return "parallel of \(c.count)\(d)\(name)"
         case .repeat(let count, let yoyo, _):
-            return "repeat \(count.map { text($0.span) } ?? "forever")\(yoyo ? " yoyo" : "")\(d)\(name)"
+            let what = n.repeatLoop?.condition.map { "while " + text($0.span) } ?? count.map { text($0.span) } ?? "forever"
+            return "repeat \(what)\(yoyo ? " yoyo" : "")\(d)\(name)"
         case .spring(let sp):
             return "spring \(sp.writes.map { text($0.span) }.joined(separator: "; "))\(d)\(name)"
         case .stagger(let st, _):
