@@ -60,7 +60,8 @@ public struct SymbolIndex: Sendable {
     public var declarations: [Declaration] = []
     /// Every use, in source order (declarations are not uses).
     public var references: [Reference] = []
-    /// Where the contextual words `and`, `or` and `not` are written as operators.
+    /// Where the contextual words `and`, `or` and `not` are written as operators, and `any` and
+    /// `choose` as the words of their steps.
     public var operatorWords: [Span] = []
     /// Easings as written (`ease NAME(args)`, in options and keyframes), in source order.
     public var easings: [EasingID] = []
@@ -248,6 +249,7 @@ private struct Walker {
         case .block(let b):
             block(b)
         case .select(let s):
+            index.operatorWords.append(s.keywordSpan)  // `any` / `choose`, a word read as a keyword here
             block(s.body)
         case .conditional(let c):
             for (condition, body) in c.branches {
