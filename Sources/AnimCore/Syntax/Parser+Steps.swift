@@ -35,7 +35,7 @@ extension Parser {
     }
 
     /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
-    ///       | play | relative | control | if
+    ///       | play | relative | control | if | select
     /// Two of them are short enough to be parsed here:
     /// print := "print" expr
     /// set := "set" assignment
@@ -522,8 +522,8 @@ extension Parser {
     /// if := "if" expr block { "else" "if" expr block } [ "else" block ]
     /// `else` may follow the `>` before it on its line or start the next line.
     /// select := ("any" | "choose") block
-    /// (`any` and `choose` are words, not keywords: they mean this only before a `<`.)
     mutating func parseSelect() throws -> StepID {
+        // `any` and `choose` are words, not keywords: they mean this only before a `<`.
         let kw = advance()
         let mode: SelectStep.Mode = isWord(kw, "any") ? .any : .choose
         let body = try parseBlock(after: "'\(mode.rawValue)'")
@@ -567,7 +567,7 @@ extension Parser {
         return t.kind == .identifier && isWord(t, "else")
     }
 
-    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] [ "repeat-delay" expr ] block
+    /// repeat := "repeat" ( expr | "forever" | "while" expr ) [ "for" NAME ] [ "yoyo" ] [ "repeat-delay" expr ] block
     mutating func parseRepeat() throws -> StepID {
         let kw = advance()
         var count: ExprID?

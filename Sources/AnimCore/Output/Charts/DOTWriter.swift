@@ -135,9 +135,15 @@ public enum DOTWriter {
             guard let p = run.parent else { continue }
             note(homes[j].node ?? Int(p.node.index), run.start, run.end ?? timeline.end)
         }
-        // Containers: fold children into parents, last node first (pre-order reversed).
+        // Containers: fold children into parents, last node first (pre-order reversed). An
+        // `any` ends with its first chain (the others go on past it).
         let g = timeline.graphs[runs.min()!].graph
         for n in g.nodes.indices.reversed() {
+            if case .select(.any, _) = g.nodes[n].kind {
+                let ts = g.children(of: NodeID(n)).compactMap { out[Int($0.index)] }
+                if let b = ts.map(\.0).min(), let e = ts.map(\.1).min() { out[n] = (b, e) }
+                continue
+            }
             for k in g.children(of: NodeID(n)) {
                 guard let t = out[Int(k.index)] else { continue }
                 out[n] = out[n].map { (min($0.0, t.0), max($0.1, t.1)) } ?? t
