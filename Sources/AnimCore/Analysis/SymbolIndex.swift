@@ -64,7 +64,8 @@ public struct SymbolIndex: Sendable {
     public var declarations: [Declaration] = []
     /// Every use, in source order (declarations are not uses).
     public var references: [Reference] = []
-    /// Where the contextual words `and`, `or` and `not` are written as operators.
+    /// Where the contextual words `and`, `or` and `not` are written as operators, and `any` and
+    /// `choose` as the words of their steps.
     public var operatorWords: [Span] = []
     /// Easings as written (`ease NAME(args)`, in options and keyframes), in source order.
     public var easings: [EasingID] = []
@@ -251,6 +252,9 @@ private struct Walker {
             if let t = e.tolerance { expr(t) }
         case .block(let b):
             block(b)
+        case .select(let s):
+            index.operatorWords.append(s.keywordSpan)  // `any` / `choose`, a word read as a keyword here
+            block(s.body)
         case .conditional(let c):
             for (condition, body) in c.branches {
                 if let e = condition { expr(e) }
@@ -259,7 +263,14 @@ private struct Walker {
         case .repeat(let r):
             if let c = r.count { expr(c) }
             if let d = r.repeatDelay { expr(d) }
+            if let v = r.passVariable {
+                // `repeat … for k`: the pass index, a local of the condition and the body.
+                let k = declare(Declaration(name: text(v.span), kind: .loopVariable, nameSpan: v.span, span: v.span, scope: r.span))
+                locals.append((text(v.span), k))
+            }
+            if let c = r.condition { expr(c) }
             block(r.body)
+            if r.passVariable != nil { locals.removeLast() }
         case .stagger(let st):
             expr(st.interval)
             for e in [st.fromIndex, st.gridRows, st.gridColumns].compactMap({ $0 }) { expr(e) }

@@ -81,6 +81,12 @@ enum CheckError {
     case staggerAxisWithoutGrid
     case staggerIndexSameName(String)
     case controlNeedsStepName(ControlStep.Verb)
+    case unknownInterruptTarget(String, suggestion: String?)
+    case speedRate(Double)
+    case yoyoWithLoop(String)
+    case repeatConditionKind(Kind)
+    case repeatWhileNeverChanges
+    case interruptTarget(String, what: String)
     case observesNonProperty
 
     // MARK: Springs and keyframes
@@ -191,6 +197,13 @@ enum CheckError {
         case .staggerAxisWithoutGrid: "'axis' measures distances in a grid, and this stagger has no 'grid'"
         case .staggerIndexSameName(let n): "'\(n)' names both the member and its index"
         case .controlNeedsStepName(let verb): "'\(verb.rawValue)' takes the name of a step"
+        case .unknownInterruptTarget(let n, let s): "unknown name '\(n)'" + did(s)
+        case .speedRate(let x): "a speed must be greater than 0, not \(formatNumber(x))"
+        case .yoyoWithLoop(let w): "'yoyo' cannot go with 'repeat … \(w)': its later passes replay the first backward"
+        case .repeatConditionKind(let k): "the condition of 'repeat while' must be a bool, not \(k.withArticle)"
+        case .repeatWhileNeverChanges:
+            "this 'repeat while' would loop for ever at one instant: its body takes no time and nothing can change the condition"
+        case .interruptTarget(let n, let what): "'\(n)' is \(what): 'interrupt' stops a step, a shape or a shape's property"
         case .observesNonProperty: "'on change' watches a property, such as 'square.center'"
         case .unknownSpringParameter(let n, let s): "unknown spring parameter '\(n)'" + did(s)
         case .springParameterGivenTwice(let n): "spring parameter '\(n)' is given twice"
@@ -238,6 +251,14 @@ enum CheckError {
         case .unknownSequence(let n, _, true): "define it first with 'define \(n)(...) = ...'"
         case .unknownStepName(let n, _, true), .notAStepName(let n, _): "name a step with 'as', as in 'animate 1 < ... > as \(n)'"
         case .controlNeedsStepName: "name a step with 'as', as in 'animate 1 < ... > as intro'"
+        case .yoyoWithLoop: "drop 'yoyo' and alternate in the body, as in 'if mod(k, 2) == 1 < ... >'"
+        case .repeatConditionKind(.number), .repeatConditionKind(.time), .repeatConditionKind(.angle):
+            "compare it to make a bool, as in 'repeat while sq.alpha >= 0.5 < ... >'"
+        case .repeatWhileNeverChanges:
+            "give the body a duration, or make the condition read something the body changes (a property, the pass index)"
+        case .speedRate: "'speed NAME 1' is the normal rate; 'pause NAME' stops a run's clock"
+        case .unknownInterruptTarget, .interruptTarget:
+            "write 'interrupt intro' (a step named with 'as'), 'interrupt sq' (a shape or a list of shapes) or 'interrupt sq.center'"
         case .unknownStageProperty(_, _, .color?): "the stage's background is its 'color'"
         case .unknownStageProperty(_, _, .size?): "the stage's size comes first, as in 'stage 400 x 700'"
         case .unknownStageProperty: "the stage has a size and a 'color'"

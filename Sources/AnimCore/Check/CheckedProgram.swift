@@ -165,7 +165,7 @@ public struct ControlSpec: Hashable, Sendable {
     public var name: StepNameID
     /// Its name as written.
     public var nameText: String
-    /// The time for `seek`.
+    /// The time for `seek`; the rate (a number) for `speed`.
     public var time: TypedExpr?
     /// The whole step.
     public var span: Span
@@ -278,6 +278,25 @@ public enum ActionSpec: Hashable, Sendable {
     case save(ShapeRef)
     /// `restore shape`: put the snapshot back.
     case restore(ShapeRef)
+    /// `interrupt SHAPE` / `interrupt SHAPE.PROP`: stop what writes them (GSAP killTweensOf).
+    case interruptShapes(InterruptSpec)
+}
+
+/// A checked `interrupt` of shapes or one shape's property (Grammar.md §6.13): every tween,
+/// spring or replaying run writing them stops writing them; the values stay where they are.
+public struct InterruptSpec: Hashable, Sendable {
+    /// What is interrupted: one shape, or a list of shapes (an array, a group).
+    public enum Target: Hashable, Sendable {
+        case shape(ShapeRef)
+        case shapes(TypedExpr)
+    }
+    public var target: Target
+    /// The one property, for `interrupt SHAPE.PROP`; nil for every property of the shapes.
+    public var property: PropertyID?
+    /// The target as written, for labels.
+    public var text: String
+    /// The whole step.
+    public var span: Span
 }
 
 /// A checked `expect`.
@@ -316,9 +335,22 @@ public enum CheckedStep: Hashable, Sendable {
     /// A parallel group.
     case parallel([CheckedChain], Span)
     /// A loop: `count` passes (nil: forever) of a parallel group; `yoyo` plays odd passes backward.
-    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil)
+    indirect case `repeat`(count: TypedExpr?, yoyo: Bool, body: [CheckedChain], span: Span, delay: TypedExpr? = nil, loop: RepeatLoop? = nil)
     /// `if`: the first branch whose condition (a bool; nil for `else`) holds when it begins.
     indirect case conditional([CheckedBranch], Span)
+    /// `any < … >` (ends when its first chain does; the others go on) or `choose < … >` (one
+    /// chain, drawn from the seeded generator).
+    indirect case select(SelectStep.Mode, [CheckedChain], Span)
+}
+
+/// `repeat N for k` / `repeat while COND [for k]`: the pass index's local slot, and the
+/// condition checked before each pass (nil: the count decides).
+public struct RepeatLoop: Hashable, Sendable {
+    public var variable: Int?
+    public var condition: TypedExpr?
+    /// Whether the body surely takes no time and nothing can change the condition, so passes
+    /// would go on for ever at one instant once the condition holds.
+    public var loopsAtOneInstant = false
 }
 
 /// One branch of an `if` step.

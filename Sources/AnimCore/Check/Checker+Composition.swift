@@ -157,6 +157,8 @@ extension Checker {
                 freeNames(x.lhs, bound, &ok); freeNames(x.rhs, bound, &ok)
                 if let t = x.tolerance { freeNames(t, bound, &ok) }
             case .block(let b): freeNames(block: b, &bound, &ok)
+            case .select(let s):
+                freeNames(block: s.body, &bound, &ok)
             case .conditional(let c):
                 for (condition, body) in c.branches {
                     if let e = condition { freeNames(e, bound, &ok) }
@@ -164,7 +166,11 @@ extension Checker {
                 }
             case .repeat(let r):
                 if let c = r.count { freeNames(c, bound, &ok) }
+                if let d = r.repeatDelay { freeNames(d, bound, &ok) }
+                if let v = r.passVariable { bound.append(name(v)) }
+                if let c = r.condition { freeNames(c, bound, &ok) }
                 freeNames(block: r.body, &bound, &ok)
+                if r.passVariable != nil { bound.removeLast() }
             case .stagger(let st):
                 freeNames(st.interval, bound, &ok); freeNames(st.sequence, bound, &ok)
                 bound.append(name(st.variable))
@@ -175,7 +181,9 @@ extension Checker {
                 if let o = r.offset { freeNames(o, bound, &ok) }
                 freeNames(block: r.body, &bound, &ok)
             case .control(let c):
-                if c.verb == .save || c.verb == .restore { freeNames(c.target, bound, &ok) }
+                if c.verb == .save || c.verb == .restore || (c.verb == .interrupt && !namesStep(c.target)) {
+                    freeNames(c.target, bound, &ok)
+                }
                 if let t = c.time { freeNames(t, bound, &ok) }
             }
         }
@@ -317,16 +325,64 @@ extension Checker {
         case .save, .restore:
             guard let (ref, _) = shapeRef(c.target) else { return nil }
             return .action(c.verb == .save ? .save(ref) : .restore(ref), c.span)
-        case .pause, .resume, .seek, .reverse, .interrupt:
+        case .interrupt where !namesStep(c.target):
+            return checkInterruptShapes(c)
+        case .pause, .resume, .seek, .reverse, .interrupt, .speed:
             guard case .name(let id) = tree[c.target] else {
                 error(.controlNeedsStepName(c.verb), at: tree.span(c.target))
                 return nil
             }
             guard let name = stepName(id) else { return nil }
             var time: TypedExpr?
-            if let t = c.time { time = checkAs(t, .time); if time == nil { return nil } }
+            if let t = c.time, c.verb == .speed {
+                // `speed NAME R`: a rate, a number greater than 0.
+                guard let r = checkAs(t, .number) else { return nil }
+                if case .constant(.number(let x)) = r.node, !(x > 0 && x.isFinite) {
+                    error(.speedRate(x), at: r.span)
+                    return nil
+                }
+                time = r
+            } else if let t = c.time { time = checkAs(t, .time); if time == nil { return nil } }
             return .action(.control(ControlSpec(verb: c.verb, name: name, nameText: text(id), time: time, span: c.span)), c.span)
         }
+    }
+
+    /// Whether a control target is a bare name that names a step: the one namespace of
+    /// top-level names (§4.7) keeps a step and a shape from sharing a name, and a local (a
+    /// define's parameter, a stagger's variable) hides a step name, as it hides every
+    /// top-level name.
+    mutating func namesStep(_ e: ExprID) -> Bool {
+        guard case .name(let id) = tree[e] else { return false }
+        let n = name(id)
+        guard lookupLocal(n) == nil else { return false }
+        if case .stepName? = env.symbols[n] { return true }
+        return false
+    }
+
+    /// `interrupt SHAPE`, `interrupt LIST` or `interrupt SHAPE.PROP` (GSAP `killTweensOf`).
+    mutating func checkInterruptShapes(_ c: ControlStep) -> CheckedStep? {
+        let written = text(tree.span(c.target))
+        if case .name(let id) = tree[c.target], lookupLocal(name(id)) == nil, env.symbols[name(id)] == nil,
+           Color.named(text(id)) == nil, text(id) != "pi", text(id) != "tau" {
+            let candidates = env.stepNames + env.shapeNames
+            error(.unknownInterruptTarget(text(id), suggestion: DidYouMean.suggest(text(id), from: candidates)), at: id.span)
+            return nil
+        }
+        guard let t = check(c.target) else { return nil }
+        let spec: InterruptSpec
+        switch (t.node, t.kind) {
+        case (.property(let ref, let p), _):
+            spec = InterruptSpec(target: .shape(ref), property: p, text: written, span: c.span)
+        case (_, .shape):
+            guard let (ref, _) = shapeRef(t, writtenAt: tree.span(c.target)) else { return nil }
+            spec = InterruptSpec(target: .shape(ref), property: nil, text: written, span: c.span)
+        case (_, .list(.shape)), (_, .list(.empty)):
+            spec = InterruptSpec(target: .shapes(t), property: nil, text: written, span: c.span)
+        default:
+            error(.interruptTarget(written, what: t.kind.withArticle), at: t.span)
+            return nil
+        }
+        return .action(.interruptShapes(spec), c.span)
     }
 
     // MARK: - on change

@@ -73,6 +73,9 @@ extension Checker {
         case .block(let b):
             guard let chains = checkBlock(b) else { return nil }
             return .parallel(chains, b.span)
+        case .select(let s):
+            guard let chains = checkBlock(s.body) else { return nil }
+            return .select(s.mode, chains, s.span)
         case .conditional(let c):
             var branches: [CheckedBranch] = []
             var ok = true
@@ -115,8 +118,42 @@ extension Checker {
                 case .checked(let e): delay = e
                 }
             }
+            if r.yoyo, r.condition != nil || r.passVariable != nil {
+                // Later yoyo passes replay the first: no condition or index to read again.
+                error(.yoyoWithLoop(r.condition != nil ? "while" : "for"), at: r.keywordSpan)
+                return nil
+            }
+            // `for k`: the pass index, a number local to the body (and to `while`'s condition).
+            var loop: RepeatLoop?
+            if r.condition != nil || r.passVariable != nil {
+                pushScope()
+                loop = RepeatLoop(variable: r.passVariable.map { newLocal(name($0), kind: .number, candidates: []) })
+            }
+            defer { if loop != nil { popScope() } }
+            if let c = r.condition {
+                guard let t = check(c) else { return nil }
+                guard t.kind == .bool else {
+                    var d = Diagnostic.error(CheckError.repeatConditionKind(t.kind).message, at: t.span,
+                                             help: CheckError.repeatConditionKind(t.kind).help)
+                    d.label = t.kind.withArticle
+                    diagnostics.report(d)
+                    return nil
+                }
+                loop?.condition = t
+            }
             guard let body = checkBlock(r.body) else { return nil }
-            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span, delay: delay)
+            if let c = loop?.condition, c.constantValue != .bool(false), Checker.neverChanges(c, passVariable: loop?.variable),
+               Checker.isInstant(body) {
+                // Nothing in the body takes time or can change the condition: once it holds, it
+                // holds for ever at one instant. Constant true is an error now; otherwise the run
+                // reports it as soon as the condition holds.
+                if c.constantValue == .bool(true) {
+                    error(.repeatWhileNeverChanges, at: c.span)
+                    return nil
+                }
+                loop?.loopsAtOneInstant = true
+            }
+            return .repeat(count: count, yoyo: r.yoyo, body: body, span: r.span, delay: delay, loop: loop)
         case .stagger(let s): return checkStagger(s)
         case .play(let p): return checkPlay(p)
         case .relative(let r): return checkRelative(r)
@@ -551,5 +588,47 @@ extension Checker {
             tol = c
         }
         return ExpectSpec(lhs: l, op: e.op, rhs: r, tolerance: tol, lhsText: text(tree.span(e.lhs)), span: e.span)
+    }
+}
+
+extension Checker {
+    /// Whether a `repeat while` condition is sure to keep its value over passes that take no
+    /// time: it reads no property, no random draw or velocity, and not the pass index (a `let`
+    /// cannot change while the clock stands still).
+    static func neverChanges(_ e: TypedExpr, passVariable: Int?) -> Bool {
+        switch e.node {
+        case .constant, .shape: return true
+        case .property: return false
+        case .variable(.local(let slot)): return slot != passVariable
+        case .variable(.global): return true
+        case .call(let f, let args):
+            if f == .random || f == .velocity { return false }
+            return args.allSatisfy { neverChanges($0, passVariable: passVariable) }
+        case .negate(let a), .not(let a), .component(let a, _), .convert(let a, _):
+            return neverChanges(a, passVariable: passVariable)
+        case .binary(_, let a, let b), .compare(_, let a, let b), .logical(_, let a, let b), .pair(let a, let b), .index(let a, let b):
+            return neverChanges(a, passVariable: passVariable) && neverChanges(b, passVariable: passVariable)
+        case .list(let xs): return xs.allSatisfy { neverChanges($0, passVariable: passVariable) }
+        case .interpolation(let parts):
+            return parts.allSatisfy { if case .value(let v) = $0 { neverChanges(v, passVariable: passVariable) } else { true } }
+        }
+    }
+
+    /// Whether chains surely take no time: only instant actions, in blocks, `if`s, `any`s,
+    /// `choose`s and repeats of them (a tween, spring, wait, stagger, play or `after`/`with`
+    /// may take time, so it is not counted as instant).
+    static func isInstant(_ chains: [CheckedChain]) -> Bool {
+        chains.allSatisfy { c in
+            c.steps.allSatisfy { s in
+                switch s {
+                case .action: true
+                case .parallel(let b, _), .select(_, let b, _): isInstant(b)
+                case .conditional(let branches, _): branches.allSatisfy { isInstant($0.body) }
+                case .repeat(_, let yoyo, let b, _, let delay, let loop):
+                    !yoyo && loop?.condition == nil && (delay == nil || delay?.constantValue == .time(.zero)) && isInstant(b)
+                default: false
+                }
+            }
+        }
     }
 }

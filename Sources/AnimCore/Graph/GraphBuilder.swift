@@ -179,6 +179,18 @@ public struct GraphBuilder {
             return NodeID(at)
         case .spring(let sp):
             return leaf(GraphNode(kind: .spring(sp), span: sp.span, name: nil, duration: .dynamic))
+        case .select(let mode, let chains, let span):
+            let at = reserve(span)
+            let list = reserveList(chains.count)
+            var durations: [StaticDuration] = []
+            for (k, c) in chains.enumerated() {
+                let id = add(c)
+                children[Int(list.start) + k] = id
+                durations.append(nodes[Int(id.index)].duration)
+            }
+            let d = mode == .any ? GraphBuilder.duration(ofAny: durations) : GraphBuilder.duration(ofChoice: durations)
+            nodes[at] = GraphNode(kind: .select(mode, chains: list), span: span, name: nil, duration: d)
+            return NodeID(at)
         case .conditional(let branches, let span):
             let at = reserve(span)
             let list = reserveList(branches.count)
@@ -228,7 +240,7 @@ public struct GraphBuilder {
             let d: StaticDuration = if case .forever = nodes[Int(b.index)].duration { .forever } else { .dynamic }
             nodes[at] = GraphNode(kind: .relative(spec, body: b), span: spec.span, name: nil, duration: d)
             return NodeID(at)
-        case .repeat(let count, let yoyo, let body, let span, let delay):
+        case .repeat(let count, let yoyo, let body, let span, let delay, let loop):
             let at = reserve(span)
             let b = add(.parallel(body, span))
             let bodyDuration = nodes[Int(b.index)].duration
@@ -236,14 +248,19 @@ public struct GraphBuilder {
             var pause: Time? = .zero
             if let delay { if case .constant(.time(let t)) = delay.node { pause = t } else { pause = nil } }
             var d: StaticDuration = .dynamic
-            if count == nil {
+            if let c = loop?.condition {
+                // `repeat while`: no pass when the condition is false; never ends when it is a
+                // constant true; otherwise known only as it runs.
+                if c.constantValue == .bool(false) { d = .exact(.zero) } else if c.constantValue == .bool(true) { d = .forever }
+            } else if count == nil {
                 d = .forever
             } else if case .constant(.number(let n))? = count?.node, case .exact(let t) = bodyDuration,
                       n >= 0, n == n.rounded(), let total = t.scaled(by: n), let pause,
                       let pauses = pause.scaled(by: max(n - 1, 0)), let all = total.adding(pauses) {
                 d = .exact(all)
             } else if case .forever = bodyDuration { d = .forever }
-            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d, repeatDelay: delay)
+            nodes[at] = GraphNode(kind: .repeat(count: count, yoyo: yoyo, body: b), span: span, name: nil, duration: d, repeatDelay: delay,
+                                  repeatLoop: loop)
             return NodeID(at)
         }
     }
@@ -262,6 +279,28 @@ public struct GraphBuilder {
         if !decided { possible.append(.exact(.zero)) }
         guard let first = possible.first else { return .exact(.zero) }
         return possible.allSatisfy { $0 == first } && first != .dynamic ? first : .dynamic
+    }
+
+    /// `any`'s static duration: the shortest chain's, known when every chain's is (a chain that
+    /// never ends does not count; none that ends: it never ends; no chain: no time).
+    static func duration(ofAny durations: [StaticDuration]) -> StaticDuration {
+        if durations.isEmpty { return .exact(.zero) }
+        var shortest: Time?
+        for d in durations {
+            switch d {
+            case .dynamic: return .dynamic
+            case .forever: continue
+            case .exact(let t): shortest = min(shortest ?? t, t)
+            }
+        }
+        return shortest.map { .exact($0) } ?? .forever
+    }
+
+    /// `choose`'s static duration: known only when every chain has the same (the draw is made
+    /// as it runs); no chain takes no time.
+    static func duration(ofChoice durations: [StaticDuration]) -> StaticDuration {
+        guard let first = durations.first else { return .exact(.zero) }
+        return durations.allSatisfy { $0 == first } && first != .dynamic ? first : .dynamic
     }
 
     /// Stores a node's children in one run of `children`.

@@ -36,7 +36,8 @@ public struct GraphDumper {
         case .sequence(let c): return "sequence of \(c.count)\(d)\(name)"
         case .parallel(let c): return "parallel of \(c.count)\(d)\(name)"
         case .repeat(let count, let yoyo, _):
-            return "repeat \(count.map { text($0.span) } ?? "forever")\(yoyo ? " yoyo" : "")\(d)\(name)"
+            let what = n.repeatLoop?.condition.map { "while " + text($0.span) } ?? count.map { text($0.span) } ?? "forever"
+            return "repeat \(what)\(yoyo ? " yoyo" : "")\(d)\(name)"
         case .spring(let sp):
             return "spring \(sp.writes.map { text($0.span) }.joined(separator: "; "))\(d)\(name)"
         case .stagger(let st, _):
@@ -50,6 +51,8 @@ public struct GraphDumper {
             return "\(r.anchor.rawValue) \(r.nameText)\(r.offset.map { (r.subtracts ? " - " : " + ") + operandText($0.span) } ?? "")\(d)\(name)"
         case .spawn:
             return "instance\(d)\(name)"
+        case .select(let mode, _):
+            return mode.rawValue + "\(d)\(name)"
         case .conditional(let conditions, let branches):
             let words = conditions.map { "if " + text($0.span) } + (branches.count > conditions.count ? ["else"] : [])
             return words.joined(separator: " / ") + "\(d)\(name)"
@@ -65,6 +68,7 @@ public struct GraphDumper {
             case .control(let c): return "\(c.verb.rawValue) \(c.nameText)\(c.time.map { " " + text($0.span) } ?? "")\(name)"
             case .save: return "save\(name)"
             case .restore: return "restore\(name)"
+            case .interruptShapes(let x): return "interrupt \(x.text)\(name)"
             }
         }
     }

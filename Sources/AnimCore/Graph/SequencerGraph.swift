@@ -86,6 +86,9 @@ public enum NodeKind: Hashable, Sendable {
     /// `if`: branch k runs when condition k is the first that holds as the step begins; a
     /// branch past the conditions is the `else`. None runs (the step ends at once) otherwise.
     indirect case conditional(conditions: [TypedExpr], branches: NodeList)
+    /// `any`: every chain starts; the node ends when the first ends, the others go on.
+    /// `choose`: one chain, ⌊u·n⌋ for one draw u of the seeded generator, runs.
+    case select(SelectStep.Mode, chains: NodeList)
 }
 
 /// One node with its metadata.
@@ -103,6 +106,15 @@ public struct GraphNode: Hashable, Sendable {
     public var plan: PlanRef?
     /// For a `repeat` block, its `repeat-delay` (a time): the pause between passes.
     public var repeatDelay: TypedExpr? = nil
+    /// For `repeat N for k` / `repeat while COND`: the pass index's slot and the condition
+    /// read before each pass (a `repeat` with no count and a condition is not `forever`).
+    public var repeatLoop: RepeatLoop? = nil
+
+    /// Whether it is a `repeat forever` (no count, no condition).
+    var repeatsForever: Bool {
+        if case .repeat(nil, _, _) = kind { return repeatLoop?.condition == nil }
+        return false
+    }
 }
 
 /// A compiled chain: nodes in pre-order, the root first.
@@ -134,7 +146,7 @@ public struct SequencerGraph: Hashable, Sendable {
     /// shape goes through here.
     public func children(of id: NodeID) -> [NodeID] {
         switch nodes[Int(id.index)].kind {
-        case .sequence(let c), .parallel(let c), .conditional(_, let c): Array(self[c])
+        case .sequence(let c), .parallel(let c), .conditional(_, let c), .select(_, let c): Array(self[c])
         case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b): [b]
         case .tween, .wait, .action, .spring, .play: []
         }
@@ -147,9 +159,40 @@ public struct SequencerGraph: Hashable, Sendable {
     public var duration: StaticDuration { nodes[0].duration }
 
     /// The first node that never ends, if any (for the "never ends" error).
+    /// The first node that never ends at or below `root`, in pre-order.
+    public func firstForeverNode(under root: NodeID) -> GraphNode? {
+        var stack = [root]
+        while let n = stack.popLast() {
+            let node = nodes[Int(n.index)]
+            if node.repeatsForever { return node }
+            if case .tween = node.kind, case .forever = node.duration { return node }
+            stack.append(contentsOf: children(of: n).reversed())
+        }
+        return nil
+    }
+
+    /// The node that never ends inside an `any` at or below `root` that goes on after the
+    /// `any` has ended (a chain of it that never ends), when every step on the way is sure to
+    /// run (an `if` or `choose` branch is not).
+    public func foreverChainOfAny(under root: NodeID) -> GraphNode? {
+        var stack = [root]
+        while let n = stack.popLast() {
+            switch nodes[Int(n.index)].kind {
+            case .conditional, .select(.choose, _): continue
+            case .select(.any, let chains):
+                for c in self[chains] where nodes[Int(c.index)].duration == .forever {
+                    return firstForeverNode(under: c) ?? nodes[Int(c.index)]
+                }
+            default: break
+            }
+            stack.append(contentsOf: children(of: n))
+        }
+        return nil
+    }
+
     public var firstForeverNode: GraphNode? {
         nodes.first { node in
-            if case .repeat(nil, _, _) = node.kind { return true }
+            if node.repeatsForever { return true }
             if case .tween = node.kind, case .forever = node.duration { return true }
             return false
         }

@@ -27,6 +27,8 @@ extension Interpreter {
             let shape = try resolve(ref, env: env)
             let n = Int(scene.shapes[Int(shape.index)].propertyCount)
             saved[shape] = (0..<n).map { currentValue(shape, PropertyID($0)) }
+        case .interruptShapes(let x):
+            try interrupt(x, env: env, by: inst)
         case .restore(let ref):
             let shape = try resolve(ref, env: env)
             guard let snapshot = saved[shape] else {
@@ -38,6 +40,29 @@ extension Interpreter {
                 if current == v && pool.owners[PropertyKey(shape, PropertyID(k))] == nil { continue }
                 recordSet(PropertyKey(shape, PropertyID(k)), from: current, to: v, instance: inst)
                 writeProperty(shape, PropertyID(k), v, by: inst)
+            }
+        }
+    }
+
+    /// `interrupt SHAPE[.PROP]`: every property of the shapes (or the one) that a tween, a
+    /// spring or a replaying run writes is taken from it at its current value, as a `set` of
+    /// that value would take it (§6.3), so the writer goes on with its other properties and
+    /// still ends on time. Properties nothing writes are left alone.
+    func interrupt(_ x: InterruptSpec, env: Int32, by inst: Int32) throws(RuntimeError) {
+        var shapes: [ShapeID] = []
+        switch x.target {
+        case .shape(let ref): shapes = [try resolve(ref, env: env)]
+        case .shapes(let e):
+            guard case .list(let vs) = try eval(e, env: env) else { return }
+            for v in vs { if case .shape(let s) = v { shapes.append(s) } }
+        }
+        for shape in shapes {
+            let props = x.property.map { [$0] } ?? (0..<Int(scene.shapes[Int(shape.index)].propertyCount)).map { PropertyID($0) }
+            for p in props {
+                let key = PropertyKey(shape, p)
+                guard pool.owners[key] != nil, let v = currentValue(key) else { continue }
+                recordSet(key, from: v, to: v, instance: inst)
+                writeProperty(shape, p, v, by: inst)
             }
         }
     }

@@ -10,7 +10,8 @@ extension Interpreter {
     func control(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
         if c.verb == .seek, c.time == nil { try seekToStart(of: c); return }
         guard let run = steps.runs[c.name] else {
-            throw RuntimeError("cannot \(c.verb.rawValue) '\(c.nameText)': it has not started", at: c.span,
+            let what = c.verb == .speed ? "change the speed of" : c.verb.rawValue
+            throw RuntimeError("cannot \(what) '\(c.nameText)': it has not started", at: c.span,
                                help: "start it first, or use 'after \(c.nameText) < ... >' / 'with \(c.nameText) < ... >'")
         }
         let i = run.instance
@@ -35,6 +36,13 @@ extension Interpreter {
             guard let e = c.time, case .time(let t) = try eval(e, env: env) else { return }
             if t.ticks < 0 { throw RuntimeError("cannot seek to a negative time (\(t))", at: e.span) }
             try seek(i, to: t)
+        case .speed:
+            guard let e = c.time else { return }
+            let r = try number(e, env: env)
+            guard r > 0, r.isFinite else {
+                throw RuntimeError("speed must be greater than 0, not \(formatNumber(r))", at: e.span)
+            }
+            setSpeed(i, r)
         case .save, .restore:
             break
         }
@@ -101,6 +109,19 @@ extension Interpreter {
         guard instances[Int(i)].recording < 0, instances[Int(i)].root == 0 else { return }
         let g = graphs[Int(instances[Int(i)].graph)]
         if g.nodes.dropFirst().contains(where: { if case .spawn = $0.kind { true } else { false } }) { enableRecording(i) }
+    }
+
+    /// `speed NAME R`: the run's own rate is R from now on (GSAP `timeScale(R)`, Web Animations
+    /// `updatePlaybackRate`): its clock is re-anchored at now, so local time so far is kept and
+    /// runs at R × its parent's clock from here, with its children's and its events' times
+    /// recomputed. A paused run keeps the rate for its resume; a reversed one keeps running
+    /// backward at R.
+    func setSpeed(_ i: Int32, _ r: Double) {
+        guard instances[Int(i)].speed != r else { return }
+        reanchor(i)
+        instances[Int(i)].speed = r
+        refreshClocks(i)
+        retime(i)
     }
 
     /// Plays an instance in the other direction from where it is.

@@ -86,7 +86,26 @@ extension Interpreter {
             }
             frames[Int(f)].count = count
             frames[Int(f)].state = 0
-            if yoyo {
+            if let loop = node.repeatLoop {
+                // `for k` / `while COND`: each pass in its own environment holding its index,
+                // the condition read before it.
+                instantPasses[f] = nil
+                let (env, owns) = passEnv(f, loop, pass: 0)
+                if let c = loop.condition, case .bool(let holds) = try eval(c, env: env) {
+                    guard holds else {
+                        if owns { freeEnvs.append(env) }
+                        endsAtOnce(f)
+                        return
+                    }
+                    if loop.loopsAtOneInstant {
+                        if owns { freeEnvs.append(env) }
+                        throw RuntimeError("this 'repeat while' would loop for ever at \(time.eventStamp)s: its condition holds, its body takes no time "
+                                           + "and nothing can change the condition", at: c.span,
+                                           help: "give the body a duration, or make the condition read something the body changes (a property, the pass index)")
+                    }
+                }
+                startChild(of: f, node: body, at: now, env: env, ownsEnv: owns)
+            } else if yoyo {
                 // Pass 0 plays the body live as a recorded child; later passes replay it back and forth.
                 let child = spawn(from: f, root: body, env: frame.env, speed: 1, recorded: true)
                 frames[Int(f)].segment = child
@@ -105,6 +124,19 @@ extension Interpreter {
             scheduleRoot(child)
         case .relative(let spec, _):
             try startRelative(f, spec)
+        case .select(.any, let chains):
+            // Every chain starts; `count` 0 until the first has ended (Interpreter.finish).
+            if chains.count == 0 { endsAtOnce(f); return }
+            frames[Int(f)].state = Int(chains.count)
+            frames[Int(f)].count = 0
+            for c in graphs[Int(instances[Int(inst)].graph)][chains] { startChild(of: f, node: c, at: now) }
+        case .select(.choose, let chains):
+            // One draw u from the generator `random()` uses; chain ⌊u·n⌋ runs.
+            if chains.count == 0 { endsAtOnce(f); return }
+            let u = rng.nextUnit()
+            let k = min(Int(u * Double(chains.count)), Int(chains.count) - 1)
+            frames[Int(f)].state = 1
+            startChild(of: f, node: graphs[Int(instances[Int(inst)].graph)].child(k, of: chains), at: now)
         case .conditional(let conditions, let branches):
             // Decided now: the first condition that holds, else the `else` branch, else none.
             var chosen: Int?
@@ -281,6 +313,50 @@ extension Interpreter {
     }
 
     /// A repeat block's `repeat-delay`, evaluated now (zero without one).
+    /// The environment of pass `pass` of a `repeat … for k` (its index in `k`); a `while`
+    /// without `for` shares the frame's. Whether it was made for the pass.
+    func passEnv(_ f: Int32, _ loop: RepeatLoop, pass: Int) -> (Int32, Bool) {
+        guard let slot = loop.variable else { return (frames[Int(f)].env, false) }
+        var locals = envs[Int(frames[Int(f)].env)]
+        while locals.count <= slot { locals.append(.number(0)) }
+        locals[slot] = .number(Double(pass))
+        return (newEnv(locals), true)
+    }
+
+    /// After pass `done` − 1 of a `for`/`while` repeat ended: starts pass `done` at `next` and
+    /// says so, or says the loop is over (the count is reached, or the condition is false).
+    /// Zero-time passes of a `while` at one instant are stopped at `maxPassesPerInstant`.
+    func nextPass(_ p: Int32, _ loop: RepeatLoop, done: Int, at next: Time, body: NodeID) throws(RuntimeError) -> Bool {
+        guard done < frames[Int(p)].count else { return false }
+        let (env, owns) = passEnv(p, loop, pass: done)
+        if let c = loop.condition {
+            let holds: Bool
+            do throws(RuntimeError) {
+                guard case .bool(let b) = try eval(c, env: env) else { return false }
+                holds = b
+            } catch {
+                if owns { freeEnvs.append(env) }
+                throw error
+            }
+            guard holds else {
+                if owns { freeEnvs.append(env) }
+                instantPasses[p] = nil
+                return false
+            }
+            let n = instantPasses[p].flatMap { $0.time == next ? $0.passes : nil } ?? 0
+            if n >= Interpreter.maxPassesPerInstant {
+                if owns { freeEnvs.append(env) }
+                throw RuntimeError("'repeat while' ran \(Interpreter.maxPassesPerInstant) passes at \(time.eventStamp)s and its condition still holds: "
+                                   + "its passes take no time", at: c.span,
+                                   help: "give the repeated steps a duration, or change what the condition reads in the body")
+            }
+            instantPasses[p] = (next, n + 1)
+        }
+        frames[Int(p)].start = next
+        startChild(of: p, node: body, at: next, env: env, ownsEnv: owns)
+        return true
+    }
+
     func repeatPause(_ f: Int32) throws(RuntimeError) -> Time {
         let frame = frames[Int(f)]
         guard let e = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].repeatDelay else { return .zero }
@@ -308,7 +384,7 @@ extension Interpreter {
         case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
         case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
         case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
-        case .tween, .wait, .action, .spring, .play, .conditional: false
+        case .tween, .wait, .action, .spring, .play, .conditional, .select: false
         }
     }
 

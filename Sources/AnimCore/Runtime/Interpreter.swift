@@ -80,6 +80,12 @@ public final class Interpreter {
     var saved: [ShapeID: [Value?]] = [:]
     /// An error found where it cannot be thrown (while walking up finished frames).
     var pendingError: RuntimeError?
+    /// `any` frames whose step has ended while some of their chains go on, by frame: their
+    /// instance (so a run that never ends because such a chain never does is found).
+    var lingeringAny: [Int32: Int32] = [:]
+    /// For each running `repeat while`: the instant its latest pass started and how many
+    /// passes started at that instant (the limit on passes that take no time).
+    var instantPasses: [Int32: (time: Time, passes: Int)] = [:]
     /// What is kept of the run for later: its history and activity log, when asked.
     var recorder = Recorder()
     /// Takeovers of running tweens, when `anim check` asks for them.
@@ -104,6 +110,9 @@ public final class Interpreter {
     /// The most passes of a `repeat N` block: exact as a Double, and more passes than the
     /// clock has nanoseconds in eleven days. Beyond it, `repeat forever` says what is meant.
     public static let maxRepeatCount = 1_000_000_000_000_000
+    /// Passes of one `repeat while` that may start at one instant (its passes take no time and
+    /// its condition still holds) before the run is stopped (Grammar.md §11).
+    public static let maxPassesPerInstant = 100_000
     /// How many events (or clock moves) pass between two calls of `shouldStop`: often enough
     /// that Ctrl-C answers within a millisecond, rarely enough to cost nothing.
     public static let stopCheckInterval = 1024
@@ -220,6 +229,14 @@ public final class Interpreter {
         for i in instances where i.running && i.parent < 0 && !i.paused {
             if case .forever = graphs[Int(i.graph)].nodes[Int(i.root)].duration {
                 return graphs[Int(i.graph)].firstForeverNode ?? graphs[Int(i.graph)].nodes[Int(i.root)]
+            }
+            if let node = graphs[Int(i.graph)].foreverChainOfAny(under: NodeID(Int(i.root))) { return node }
+        }
+        // An `any` that has ended while a chain that never ends goes on.
+        for (f, i) in lingeringAny.sorted(by: { $0.key < $1.key }) where clockRate(i) != 0 {
+            let g = graphs[Int(instances[Int(i)].graph)]
+            for c in g.children(of: NodeID(Int(frames[Int(f)].node))) where g.nodes[Int(c.index)].duration == .forever {
+                return g.firstForeverNode(under: c) ?? g.nodes[Int(c.index)]
             }
         }
         return nil
@@ -365,11 +382,16 @@ public final class Interpreter {
     /// A frame is over: tell its parent, walking up while parents end too (no recursion).
     func finish(_ f: Int32) {
         var current = f
+        // False while walking up from an `any` whose other chains go on: it stays for them.
+        var freesCurrent = true
         while true {
             let frame = frames[Int(current)]
             let inst = frame.instance
-            if frame.ownsEnv { freeEnvs.append(frame.env) }
-            freeFrames.append(current)
+            if freesCurrent {
+                if frame.ownsEnv { freeEnvs.append(frame.env) }
+                freeFrames.append(current)
+            }
+            freesCurrent = true
             let p = frame.parent
             guard p >= 0 else {
                 instanceFinished(inst)
@@ -384,14 +406,42 @@ public final class Interpreter {
                     startChild(of: p, node: graphs[Int(instances[Int(inst)].graph)].child(next, of: children), at: localTime(inst))
                     return
                 }
-            case .parallel, .stagger, .conditional:
+            case .parallel, .stagger, .conditional, .select(.choose, _):
                 frames[Int(p)].state -= 1
                 if frames[Int(p)].state > 0 { return }
+            case .select(.any, _):
+                // The first chain to end ends the step; the others go on, and the last of them
+                // frees the frame (its parent has moved on).
+                frames[Int(p)].state -= 1
+                if parent.count != 0 {
+                    if frames[Int(p)].state == 0 {
+                        if parent.ownsEnv { freeEnvs.append(parent.env) }
+                        freeFrames.append(p)
+                        lingeringAny[p] = nil
+                    }
+                    return
+                }
+                frames[Int(p)].count = 1
+                if frames[Int(p)].state > 0 { freesCurrent = false; lingeringAny[p] = inst }
             case .repeat(_, _, let body):
                 let done = parent.state + 1
                 frames[Int(p)].state = done
                 let now = localTime(inst)
                 let pause = try? repeatPause(p)
+                let loop = graphs[Int(instances[Int(inst)].graph)].nodes[Int(parent.node)].repeatLoop
+                if let loop {
+                    // `for k` / `while COND`: the next pass, if any, after the pause.
+                    let next = pause.flatMap { now.adding($0) } ?? now
+                    do throws(RuntimeError) {
+                        if try nextPass(p, loop, done: done, at: next, body: body) { return }
+                    } catch {
+                        if pendingError == nil { pendingError = error }
+                        return
+                    }
+                    frames[Int(p)].start = now
+                    current = p
+                    continue
+                }
                 if parent.count == Int.max && now == parent.start && pendingError == nil && (pause ?? .zero).ticks == 0 {
                     // A pass of `repeat forever` took no time: it would loop at this instant for ever.
                     pendingError = RuntimeError("'repeat forever' would loop without end at \(time.eventStamp)s: its body takes no time",
@@ -456,6 +506,7 @@ public final class Interpreter {
         }
         endActivities(in: sub)
         for x in sub { noteEnd(x) }
+        if !lingeringAny.isEmpty { lingeringAny = lingeringAny.filter { !sub.contains($0.value) } }
     }
 
     /// An instance and all its descendants.

@@ -223,6 +223,21 @@ public enum Step: Hashable, Sendable {
     case control(ControlStep)
     /// `if COND < ... > else if COND < ... > else < ... >`
     case conditional(IfStep)
+    /// `any < chain; chain >`, `choose < chain; chain >`
+    case select(SelectStep)
+}
+
+/// `any < … >` (Motion Canvas `any`: the step ends when its first chain ends, the others go on)
+/// and `choose < … >` (Ren'Py `choice`: one chain, drawn from the seeded generator, runs).
+public struct SelectStep: Hashable, Sendable {
+    public enum Mode: String, Hashable, Sendable { case any, choose }
+    public var mode: Mode
+    /// The chains.
+    public var body: Block
+    /// The word `any` or `choose`.
+    public var keywordSpan: Span
+    /// The whole step.
+    public var span: Span
 }
 
 /// `if COND < ... > [else if COND < ... >] [else < ... >]`: the first branch whose condition
@@ -429,6 +444,10 @@ public struct RepeatStep: Hashable, Sendable {
     public var span: Span
     /// `repeat-delay D`: the pause between passes.
     public var repeatDelay: ExprID? = nil
+    /// `repeat while COND`: checked before each pass (`count` is nil, as for `forever`).
+    public var condition: ExprID? = nil
+    /// `for k`: the pass index, from 0, in the body.
+    public var passVariable: Identifier? = nil
 }
 
 /// `stagger [amount] D [grid (R, C)] [axis x|y] [from order|N] [ease E] for name[, k] in shapes < ... >`
@@ -495,12 +514,12 @@ public struct RelativeStep: Hashable, Sendable {
 /// Control of a named graph or a shape's snapshot.
 public struct ControlStep: Hashable, Sendable {
     /// The control verbs.
-    public enum Verb: String, Hashable, Sendable, CaseIterable { case pause, resume, seek, reverse, interrupt, save, restore }
+    public enum Verb: String, Hashable, Sendable, CaseIterable { case pause, resume, seek, reverse, interrupt, save, restore, speed }
     /// The verb.
     public var verb: Verb
     /// The graph or shape.
     public var target: ExprID
-    /// The time for `seek`.
+    /// The time for `seek`, the rate for `speed`.
     public var time: ExprID?
     /// The whole step.
     public var span: Span

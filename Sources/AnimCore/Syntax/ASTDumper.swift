@@ -114,6 +114,8 @@ public struct ASTDumper {
                 return Tree(label: "If", children: c.branches.map { b in
                     b.condition.map { Tree(label: "when", children: [expr($0), block(b.body)]) } ?? Tree(label: "else", children: [block(b.body)])
                 })
+            case .select(let s):
+                return Tree(label: s.mode == .any ? "Any" : "Choose", children: [block(s.body)])
             case .repeat(let r):
                 let label = "Repeat" + (r.count == nil ? " forever" : "") + (r.yoyo ? " yoyo" : "")
                 return Tree(label: label, children: (r.count.map { [expr($0)] } ?? []) + [block(r.body)])

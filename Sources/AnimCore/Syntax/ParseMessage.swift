@@ -67,6 +67,7 @@ enum ParseMessage {
     case boolOperandInExpect(String)
     case expectedComparison(found: String)
     case expectedRepeatCount
+    case expectedRepeatCondition
     case expectedIfCondition
     case elseAfterElse
     case expectedStaggerOrder
@@ -80,6 +81,7 @@ enum ParseMessage {
     case expectedFor
     case expectedIn(String)
     case expectedControlTarget(ControlStep.Verb)
+    case expectedSpeedRate(String)
     case nestingTooDeep(Int)
     /// A `--trace` value followed by more.
     case expectedTraceProperty
@@ -139,13 +141,28 @@ enum ParseMessage {
     static let statementWords = ["stage", "rect", "circle", "text", "group", "let", "seed", "define",
                                  "animate", "spring", "wait", "print", "set", "expect", "repeat", "stagger",
                                  "play", "after", "with", "at", "on", "pause", "resume", "seek", "reverse",
-                                 "interrupt", "save", "restore", "line", "ellipse", "polygon", "polyline", "path"]
+                                 "interrupt", "save", "restore", "speed", "line", "ellipse", "polygon", "polyline", "path"]
 
     /// GSAP's and other tools' words for a timeline label, which is a step name in anim.
     static let labelWords: Set<String> = ["addLabel", "label", "add_label", "add-label"]
 
     /// The option words of `stagger` (Grammar.md §6.10), for did-you-mean.
     static let staggerOptionWords = ["from", "ease", "grid", "axis", "amount"]
+
+    /// Other tools' names for anim's flow statements (GSAP, Web Animations, Motion Canvas,
+    /// Ren'Py), for did-you-mean: the anim word meant.
+    static let foreignStatementWords: [String: String] = [
+        "killTweensOf": "interrupt", "kill": "interrupt", "killAll": "interrupt", "cancel": "interrupt",
+        "race": "any", "choice": "choose", "menu": "choose", "oneOf": "choose",
+        "loopUntil": "repeat while", "while": "repeat while", "loop": "repeat",
+        "timeScale": "speed", "playbackRate": "speed", "updatePlaybackRate": "speed", "setSpeed": "speed",
+    ]
+
+    /// The statement word meant by a word that starts no statement: another tool's name for it,
+    /// else the closest statement word.
+    static func statementSuggestion(_ word: String) -> String? {
+        foreignStatementWords[word] ?? DidYouMean.suggest(word, from: statementWords)
+    }
 
     /// SwiftUI's spring presets, which `spring` takes as its first word (Grammar.md §6.6).
     static let springPresets = ["smooth", "snappy", "bouncy"]
@@ -228,6 +245,7 @@ enum ParseMessage {
         case .boolOperandInExpect(let op): "'\(op)' inside an 'expect' operand needs parentheses"
         case .expectedComparison(let found): "expected '==', '!=', '<=' or '>=' after the value, found \(found)"
         case .expectedRepeatCount: "expected a count or 'forever' after 'repeat'"
+        case .expectedRepeatCondition: "expected a condition after 'repeat while'"
         case .expectedIfCondition: "expected a condition after 'if'"
         case .elseAfterElse: "an 'else' after the last 'else'"
         case .expectedStaggerOrder: "expected start, end, center, edges, random or an index after 'from'"
@@ -241,6 +259,7 @@ enum ParseMessage {
         case .expectedFor: "expected 'for' in 'stagger D for NAME in SHAPES < ... >'"
         case .expectedIn(let variable): "expected 'in' after '\(variable)'"
         case .expectedControlTarget(let verb): "expected a name after '\(verb.rawValue)'"
+        case .expectedSpeedRate(let target): "expected a rate after 'speed \(target)'"
         case .nestingTooDeep(let limit): "nesting is too deep (the limit is \(limit) levels)"
         case .expectedTraceProperty: "expected a property such as 'square.center'"
         }

@@ -48,7 +48,7 @@ extension Parser {
     }
 
     /// step := animate | spring | wait | print | set | expect | block | repeat | stagger
-    ///       | play | relative | control | if
+    ///       | play | relative | control | if | select
     /// Two of them are short enough to be parsed here:
     /// print := "print" expr
     /// set := "set" assignment
@@ -75,12 +75,15 @@ extension Parser {
             case .stagger: return try parseStagger()
             case .play: return try parsePlay()
             case .after, .with: return try parseRelative()
-            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore: return try parseControl()
+            case .pause, .resume, .seek, .reverse, .interrupt, .save, .restore, .speed: return try parseControl()
             default:
                 throw report(.cannotStartStep(text(t)), at: t)
             }
         }
         if t.kind == .identifier, isWord(t, "if"), !peekIsAssignment() { return try parseIf() }
+        if t.kind == .identifier, isWord(t, "any") || isWord(t, "choose"), token(at: current + 1).kind == .lt {
+            return try parseSelect()
+        }
         if t.kind == .identifier {
             let word = text(t)
             // `a.z = 1` is an assignment, whatever keyword its first word resembles (`lett x = 1` is not).
@@ -88,7 +91,7 @@ extension Parser {
             let next = token(at: current + 1).kind
             if isWrite, next == .dot || next == .lbracket { throw report(.bareAssignment(word), at: t) }
             if ParseMessage.labelWords.contains(word) { throw report(.foreignLabel(word), at: t) }
-            if let s = DidYouMean.suggest(word, from: ParseMessage.statementWords) {
+            if let s = ParseMessage.statementSuggestion(word) {
                 throw report(.unknownStatement(word, suggestion: s), at: t)
             }
             if isWrite { throw report(.bareAssignment(word), at: t) }
@@ -532,6 +535,15 @@ extension Parser {
 
     /// if := "if" expr block { "else" "if" expr block } [ "else" block ]
     /// `else` may follow the `>` before it on its line or start the next line.
+    /// select := ("any" | "choose") block
+    mutating func parseSelect() throws -> StepID {
+        // `any` and `choose` are words, not keywords: they mean this only before a `<`.
+        let kw = advance()
+        let mode: SelectStep.Mode = isWord(kw, "any") ? .any : .choose
+        let body = try parseBlock(after: "'\(mode.rawValue)'")
+        return StepID(raw: tree.add(.select, kw.span.merged(with: tree.span(ofNode: body)), flags: mode == .any ? 0 : 1, body))
+    }
+
     mutating func parseIf() throws -> StepID {
         let kw = advance()
         let mark = scratch.count
@@ -569,14 +581,25 @@ extension Parser {
         return t.kind == .identifier && isWord(t, "else")
     }
 
-    /// repeat := "repeat" ( expr | "forever" ) [ "yoyo" ] [ "repeat-delay" expr ] block
+    /// repeat := "repeat" ( expr | "forever" | "while" expr ) [ "for" NAME ] [ "yoyo" ] [ "repeat-delay" expr ] block
     mutating func parseRepeat() throws -> StepID {
         let kw = advance()
         var count: ExprID?
+        var condition: ExprID?
         if !match(.forever) {
             if check(.lt) { throw report(.expectedRepeatCount, at: peek) }
-            count = try parseExpression()
+            // `repeat while COND`: `while` is a word, special only right after `repeat`.
+            if check(.identifier), isWord(peek, "while") {
+                advance()
+                if check(.lt) || atStatementEnd { throw report(.expectedRepeatCondition, at: peek) }
+                condition = try parseExpression()
+            } else {
+                count = try parseExpression()
+            }
         }
+        // `for k`: the pass index, from 0.
+        var variable: Span?
+        if match(.for) { variable = try consumeName(.loopVariable) }
         let yoyo = match(.yoyo)
         var delay: ExprID?
         if isRepeatDelay(at: current) {
@@ -588,6 +611,12 @@ extension Parser {
         }
         let body = try parseBlock(after: "'repeat'")
         let span = kw.span.merged(with: tree.span(ofNode: body))
+        if condition != nil || variable != nil {
+            // Flag 4: `b` is a record of the body, the delay, the pass variable; flag 8: `a` is the condition.
+            let r = tree.record(body, delay?.raw ?? -1, variable.map { Int32($0.start) } ?? -1, variable.map { Int32($0.end) } ?? -1)
+            return StepID(raw: tree.add(.repeat, span, flags: (yoyo ? 1 : 0) | 4 | (condition != nil ? 8 : 0),
+                                        (condition ?? count)?.raw ?? -1, r))
+        }
         if let delay {
             return StepID(raw: tree.add(.repeat, span, flags: (yoyo ? 1 : 0) | 2, count?.raw ?? -1, tree.record(body, delay.raw)))
         }
@@ -719,6 +748,7 @@ extension Parser {
 
     /// control := ("pause" | "resume" | "reverse" | "interrupt" | "save" | "restore") postfix
     ///          | "seek" postfix [ expr ]
+    ///          | "speed" postfix expr
     mutating func parseControl() throws -> StepID {
         let kw = advance()
         let verb = ControlStep.Verb(keyword: kw.keyword!)
@@ -728,6 +758,11 @@ extension Parser {
         // the step NAME to the step's start (GSAP's `tl.seek("label")`).
         var time: ExprID?
         if verb == .seek, !(atStatementEnd || check(.then) || check(.as)) {
+            time = try parseExpression()
+        }
+        if verb == .speed {
+            // `speed NAME R`: the run's new rate (GSAP timeScale, Web Animations updatePlaybackRate).
+            if atStatementEnd { throw report(.expectedSpeedRate(file.text(of: span(target))), at: peek) }
             time = try parseExpression()
         }
         return StepID(raw: tree.add(.control, kw.span.merged(with: previous.span), flags: verb.code, target.raw, time?.raw ?? -1))
@@ -744,6 +779,7 @@ extension ControlStep.Verb {
         case .reverse: self = .reverse
         case .interrupt: self = .interrupt
         case .save: self = .save
+        case .speed: self = .speed
         default: self = .restore
         }
     }

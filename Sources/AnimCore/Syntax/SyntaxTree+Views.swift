@@ -109,6 +109,14 @@ extension SyntaxTree {
                 branches.append((condition: c, body: block(extra[at + 2 + 2 * k])))
             }
             return .conditional(IfStep(branches: branches, span: span))
+        case .repeat where n.flags & 4 != 0:
+            // Flag 4: `b` is a record of the body, the delay and the pass variable; flag 8: `a` is `while`'s condition.
+            let isWhile = n.flags & 8 != 0
+            var r = RepeatStep(count: isWhile ? nil : optional(n.a), yoyo: n.flags & 1 != 0, body: block(field(n.b, 0)),
+                               keywordSpan: span.prefix(6), span: span, repeatDelay: optional(field(n.b, 1)))
+            r.condition = isWhile ? ExprID(raw: n.a) : nil
+            r.passVariable = self.span(field(n.b, 2), field(n.b, 3)).map(Identifier.init)
+            return .repeat(r)
         case .repeat:
             // Flag 2: `b` is a record of the body and the `repeat-delay`.
             let delayed = n.flags & 2 != 0
@@ -138,6 +146,9 @@ extension SyntaxTree {
             let r = n.a
             return .relative(RelativeStep(anchor: n.flags & 1 == 0 ? .after : .with, target: Identifier(self.span(field(r, 0), field(r, 1))!),
                                           offset: optional(field(r, 2)), negative: n.flags & 2 != 0, body: block(field(r, 3)), span: span))
+        case .select:
+            let mode: SelectStep.Mode = n.flags == 0 ? .any : .choose
+            return .select(SelectStep(mode: mode, body: block(n.a), keywordSpan: span.prefix(mode == .any ? 3 : 6), span: span))
         case .control:
             return .control(ControlStep(verb: ControlStep.Verb(code: n.flags), target: ExprID(raw: n.a), time: optional(n.b), span: span))
         default: preconditionFailure("node \(s.raw) is a \(n.kind), not a step")
@@ -365,6 +376,7 @@ extension ControlStep.Verb {
         case .interrupt: 4
         case .save: 5
         case .restore: 6
+        case .speed: 7
         }
     }
 
@@ -376,6 +388,7 @@ extension ControlStep.Verb {
         case 3: self = .reverse
         case 4: self = .interrupt
         case 5: self = .save
+        case 7: self = .speed
         default: self = .restore
         }
     }

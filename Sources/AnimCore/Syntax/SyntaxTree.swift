@@ -62,7 +62,7 @@ public struct SyntaxItems<Element: SyntaxID>: RandomAccessCollection {
 /// What a node is.
 enum SyntaxKind: UInt8 {
     case number, string, color, bool, name, member, index, call, pair, list, unary, binary, not
-    case animate, spring, wait, print, set, expect, block, `repeat`, stagger, play, relative, control, conditional
+    case animate, spring, wait, print, set, expect, block, `repeat`, stagger, play, relative, control, conditional, select
     case chain, assignment, keyframe, easing, easingNumber, easingWord, option, property, identifier
     case stage, shape, group, `let`, seed, define, topWait, at, onChange, topChain
 }

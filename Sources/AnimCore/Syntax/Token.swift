@@ -28,10 +28,10 @@ extension Keyword {
     public var startsStep: Bool {
         switch self {
         case .animate, .spring, .wait, .print, .set, .expect, .repeat, .stagger, .play, .after, .with,
-             .pause, .resume, .seek, .reverse, .interrupt, .save, .restore:
+             .pause, .resume, .seek, .reverse, .interrupt, .save, .restore, .speed:
             true
         case .stage, .rect, .circle, .text, .group, .let, .seed, .define, .forever, .yoyo, .for, .in, .from,
-             .then, .as, .reversed, .at, .on, .delay, .ease, .speed, .within, .true, .false:
+             .then, .as, .reversed, .at, .on, .delay, .ease, .within, .true, .false:
             false
         }
     }

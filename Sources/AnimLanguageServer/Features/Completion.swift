@@ -3,8 +3,8 @@
 // - after `name.` (`card[2].` too): the shape's properties, with their kinds;
 // - after `ease`: every easing, those with parameters as snippets;
 // - after `play`: the defines (the script's and the prelude's) as snippets of their parameters;
-// - after `after`, `with`, `wait`, `pause`, `resume`, `seek`, `reverse`, `interrupt`: step
-//   names; after `save` and `restore`: shapes;
+// - after `after`, `with`, `wait`, `pause`, `resume`, `seek`, `reverse`, `speed`: step names; after
+//   `interrupt`: step names and shapes; after `save` and `restore`: shapes;
 // - inside `animate …` or `spring …` before its `<`: the options (and a spring's parameters);
 // - where a statement or step may start (a line's first word, after `then`, `;` or `<`): the
 //   keywords that start one, and shape names (a bare `name.prop = v` is not a statement, but
@@ -132,8 +132,12 @@ enum Completion {
                                           snippet: "\(name)(\(ps.enumerated().map { "${\($0.offset + 1):\($0.element)}" }.joined(separator: ", ")))"))
             }
             return out
-        case "after", "with", "wait", "pause", "resume", "seek", "reverse", "interrupt":
+        case "after", "with", "wait", "pause", "resume", "seek", "reverse", "speed":
             return named([.stepName]).map { CompletionItem(label: $0.name, kind: .event, detail: "step name") }
+        case "interrupt":
+            // A step, or a shape (or list of shapes) whose tweens stop (Grammar.md §6.13).
+            return named([.stepName]).map { CompletionItem(label: $0.name, kind: .event, detail: "step name") }
+                + named([.shape, .array, .group]).map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
         case "save", "restore":
             return named([.shape, .array, .group]).map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
         default: break
@@ -176,12 +180,13 @@ enum Completion {
         }
         if clause.isEmpty || previous == "then" {
             let starts = Keyword.allCases.filter { $0.startsStep || ($0.startsStatement && clause.isEmpty && !inBlock(before)) }
-            // `if` starts a step too, though the lexer reads it as a word (Grammar.md §6.16).
-            // The outline shapes declare a shape though they are words (`line l from …`, Grammar.md §3).
+            // `if`, `any` and `choose` start a step too, though the lexer reads them as words
+            // (Grammar.md §6.16, §6.17). The outline shapes declare a shape though they are words
+            // (`line l from …`, Grammar.md §3).
             let shapes = clause.isEmpty && !inBlock(before)
                 ? ShapeKind.contextualKinds.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: "statement") } : []
             return starts.map { CompletionItem(label: $0.rawValue, kind: .keyword, detail: $0.startsStep ? "step" : "statement") }
-                + [CompletionItem(label: "if", kind: .keyword, detail: "step")] + shapes
+                + ["if", "any", "choose"].map { CompletionItem(label: $0, kind: .keyword, detail: "step") } + shapes
         }
         // An expression.
         let scopeOffset = a.sourceOffset(offset)

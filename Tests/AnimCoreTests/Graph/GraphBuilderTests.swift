@@ -159,6 +159,32 @@ struct GraphBuilderTests {
         #expect(duration("rect a\nif a.z == 0 < repeat forever < wait 1 > > else < repeat forever < wait 2 > >") == .forever)
     }
 
+    @Test func anyAndChooseDurations() {
+        // any: the shortest chain (one that never ends does not count); choose: known only
+        // when every chain agrees, since the draw is made as it runs.
+        #expect(duration("any < wait 2 ; wait 0.5 then wait 0.25 > then wait 1") == seconds("1.75"))
+        #expect(duration("any < wait 2 ; repeat forever < wait 1 > >") == seconds("2"))
+        #expect(duration("any < repeat forever < wait 1 > >") == .forever)
+        #expect(duration("rect a\nlet d = 1\nany < wait 2 ; wait d >") == .dynamic)
+        #expect(duration("any < > then wait 1") == seconds("1"))
+        #expect(duration("choose < wait 1 ; wait 1 > then wait 1") == seconds("2"))
+        #expect(duration("choose < wait 1 ; wait 2 >") == .dynamic)
+        #expect(duration("choose < repeat forever < wait 1 > > then wait 1") == .forever)
+        let g = graphs("any < wait 1 ; repeat forever < wait 0.5 > > then wait 1")[0]
+        #expect(g.foreverChainOfAny(under: NodeID(0)) != nil)
+        #expect(graphs("let t = true\nif t < any < wait 1 ; repeat forever < wait 0.5 > > >")[0].foreverChainOfAny(under: NodeID(0)) == nil)
+    }
+
+    @Test func repeatWhileAndForDurations() {
+        // `repeat while`: none when the condition is constant false; otherwise the run decides
+        // (it is not `forever`, though it has no count); `for k` leaves a count's duration as it is.
+        #expect(duration("rect a\nrepeat while a.z <= 1 < animate 1 < a.z += 1 > >") == .dynamic)
+        #expect(duration("repeat while false < wait 1 > then wait 1") == seconds("1"))
+        #expect(duration("repeat 3 for k < wait 1 >") == seconds("3"))
+        #expect(graphs("rect a\nrepeat while a.z <= 1 < wait 1 >")[0].firstForeverNode == nil)
+        #expect(graphDump("rect a\nrepeat while a.z <= 1 for k < wait 1 >").hasPrefix("repeat while a.z <= 1 (dynamic)"))
+    }
+
     @Test func decimalDurationsAddExactly() {
         #expect(duration("wait 0.1 then wait 0.2") == .exact(Time(ticks: 300_000_000)))
         let tenths = Array(repeating: "wait 0.1", count: 10).joined(separator: " then ")

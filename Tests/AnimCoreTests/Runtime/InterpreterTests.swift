@@ -113,6 +113,19 @@ struct InterpreterTests {
         #expect(times[0] == "{\"time\":0.133333333,\"ns\":133333333,\"event\":\"print\",\"text\":\"end\"}\n")
     }
 
+    @Test("speed NAME R re-anchors the clock: the rest plays at R, exact to the nanosecond, at any --fps")
+    func speedStatementIsExact() throws {
+        // 1 s of 2 played, then 3×: the remaining local second takes 1/3 s (333333333 ns,
+        // rounded half away from zero), and the value is the same straight line on either side.
+        let script = "rect a\nanimate 2 ease linear < a.z = 2 > then print \"end\" as m\nwait 1\nspeed m 3"
+        let times = ["1", "30", "997"].map { runScript(script, flags: ["--fps", $0, "--json"]).stdout }
+        #expect(Set(times).count == 1)
+        #expect(times[0] == "{\"time\":1.333333333,\"ns\":1333333333,\"event\":\"print\",\"text\":\"end\"}\n")
+        let reads = "rect a\nanimate 2 ease linear < a.z = 2 > as m\nat 0.5 < print \"{a.z}\" >\nat 1.25 < print \"{a.z}\" >\n"
+            + "at 1.5 < print \"{a.z}\" >\nwait 1\nspeed m 3"
+        #expect(runScript(reads).stdout == "[0.500] 0.5\n[1.250] 1.75\n[1.500] 2\n")
+    }
+
     @Test func decimalTimeSumsAreExact() throws {
         let r = runScript("""
         repeat 1000 < wait 0.001 > then print "a thousand ms"

@@ -67,6 +67,10 @@ public enum DOTWriter {
                     }
                 case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
                     out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted];\n"
+                case .select(let mode, let list):
+                    for b in run.graph[list] {
+                        out += "    \(id(cluster, n)) -> \(id(cluster, Int(b.index))) [style=dotted, label=\"\(mode.rawValue)\"];\n"
+                    }
                 case .conditional(let conditions, let list):
                     for (k, b) in run.graph[list].enumerated() {
                         let label = k < conditions.count ? (k == 0 ? "if" : "else if") : "else"
@@ -87,7 +91,7 @@ public enum DOTWriter {
     /// Node attributes by kind: containers plain, tweens blue, springs violet, actions amber.
     static func style(_ k: NodeKind) -> String {
         switch k {
-        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn, .conditional: ", fillcolor=\"#ffffff\""
+        case .sequence, .parallel, .repeat, .stagger, .relative, .spawn, .conditional, .select: ", fillcolor=\"#ffffff\""
         case .tween: ", fillcolor=\"#dbe9f8\""
         case .spring: ", fillcolor=\"#eadcf8\""
         case .wait: ", fillcolor=\"#eeeeee\", style=\"rounded,dashed,filled\""
@@ -131,9 +135,15 @@ public enum DOTWriter {
             guard let p = run.parent else { continue }
             note(homes[j].node ?? Int(p.node.index), run.start, run.end ?? timeline.end)
         }
-        // Containers: fold children into parents, last node first (pre-order reversed).
+        // Containers: fold children into parents, last node first (pre-order reversed). An
+        // `any` ends with its first chain (the others go on past it).
         let g = timeline.graphs[runs.min()!].graph
         for n in g.nodes.indices.reversed() {
+            if case .select(.any, _) = g.nodes[n].kind {
+                let ts = g.children(of: NodeID(n)).compactMap { out[Int($0.index)] }
+                if let b = ts.map(\.0).min(), let e = ts.map(\.1).min() { out[n] = (b, e) }
+                continue
+            }
             for k in g.children(of: NodeID(n)) {
                 guard let t = out[Int(k.index)] else { continue }
                 out[n] = out[n].map { (min($0.0, t.0), max($0.1, t.1)) } ?? t

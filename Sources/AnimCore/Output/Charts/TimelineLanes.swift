@@ -245,6 +245,8 @@ public struct TimelineLanes: Sendable {
                 }
             case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
                 lane[Int(b.index)] = lane[i]
+            case .select(_, let c):
+                for k in g[c] { lane[Int(k.index)] = lane[i] }
             case .conditional(_, let c):
                 for k in g[c] { lane[Int(k.index)] = lane[i] }  // one branch runs
             case .tween, .wait, .action, .spring, .play:
@@ -306,6 +308,7 @@ public struct TimelineLanes: Sendable {
         case .control(let c): return "\(c.verb.rawValue) \(c.nameText)"
         case .save: return "save"
         case .restore: return "restore"
+        case .interruptShapes(let x): return "interrupt \(x.text)"
         }
     }
 
