@@ -83,4 +83,52 @@ struct ValueFormattingTests {
         #expect(jsonValue(.list([.bool(true), .string("a")])) == "[true,\"a\"]")
         #expect(quote("a\"b\\c\nd\te\u{1}") == #""a\"b\\c\nd\te\u0001""#)
     }
+
+    /// formatNumber as it was written before it wrote its bytes itself (rounding the shortest
+    /// decimal text through DecimalLiteral, building the text with String operations): the
+    /// reference the faster body must agree with on every number.
+    static func referenceFormatNumber(_ x: Double) -> String {
+        if x.isNaN { return "nan" }
+        if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+        if let dec = DecimalLiteral(x.magnitude.description), let scaled = dec.scaledInteger(shift: 6) {
+            if scaled == 0 { return "0" }
+            let whole = scaled / 1_000_000
+            var frac = String(scaled % 1_000_000)
+            frac = String(repeating: "0", count: 6 - frac.count) + frac
+            while frac.last == "0" { frac.removeLast() }
+            return (x < 0 ? "-" : "") + String(whole) + (frac.isEmpty ? "" : "." + frac)
+        }
+        let r = x.rounded()
+        if r.magnitude < 1e18 { return String(Int64(r)) }
+        if let dec = DecimalLiteral(r.magnitude.description), dec.exponent >= 0 {
+            return (x < 0 ? "-" : "") + dec.digits.map(String.init).joined() + String(repeating: "0", count: dec.exponent)
+        }
+        return r.description
+    }
+
+    @Test func numbersAgreeWithTheReference() {
+        var state: UInt64 = 0x5eed_f0a7
+        func next() -> UInt64 {  // SplitMix64 (Steele, Lea and Flood 2014)
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        var xs: [Double] = [0, -0.0, 1, -1, 0.5, 1e-7, 5e-7, 4.999999e-7, 1e14, 1e15 - 1, 1e15, 1e15 + 0.5, 9.2e12, 9.3e12,
+                            9_223_372_036_854.775, 1e18, 1e19, 123.0000005, -123.0000005, 0.1 + 0.2, .leastNonzeroMagnitude,
+                            .greatestFiniteMagnitude, .pi, -.pi, 2.5e-6, 99.9999995, 99.9999994]
+        for _ in 0..<20_000 {
+            let bits = next()
+            var scale = 1.0                                           // 1e-20 ... 1e19
+            for _ in 0..<Int(bits % 40) { scale *= 10 }
+            let mantissa = Double(bits >> 11) / Double(1 << 53)
+            var x = (mantissa + 0.1) * scale / 1e20
+            if bits & 1 == 1 { x = -x }
+            if bits & 6 == 6 { x = (x * 1e6).rounded() / 1e6 }         // six decimals exactly, as scripts write them
+            if bits & 24 == 24 { x = x.rounded() }                     // whole numbers
+            xs.append(x)
+        }
+        for x in xs { #expect(formatNumber(x) == ValueFormattingTests.referenceFormatNumber(x), "\(x)") }
+    }
 }
