@@ -57,6 +57,26 @@ struct ValueFormattingTests {
         #expect(Color(hex: "ggg") == nil)
     }
 
+    @Test func hexColorsAgreeWithCharacterDigits() {
+        // Color(hex:) reads ASCII as bytes; the reference reads every text by Character.
+        func reference(_ hex: String) -> Color? {
+            let ds = hex.compactMap { $0.hexDigitValue }
+            guard ds.count == hex.count else { return nil }
+            switch ds.count {
+            case 3, 4:
+                return Color(r: Double(ds[0] * 17), g: Double(ds[1] * 17), b: Double(ds[2] * 17), a: ds.count == 4 ? Double(ds[3] * 17) / 255 : 1)
+            case 6, 8:
+                return Color(r: Double(ds[0] * 16 + ds[1]), g: Double(ds[2] * 16 + ds[3]), b: Double(ds[4] * 16 + ds[5]),
+                             a: ds.count == 8 ? Double(ds[6] * 16 + ds[7]) / 255 : 1)
+            default: return nil
+            }
+        }
+        let texts = ["abc", "ABC", "aBc9", "ff8800", "FF880080", "09afAF", "", "a", "ab", "abcde", "abcdefa", "abcdef012",
+                     "ggg", "12g", "ｆｆｆ", "ff８800", "a\u{301}bc", "abc\u{301}", "é12", "12 3", "\r\nab", "abcdefgh"]
+        for t in texts + CSSColors.table.values.sorted() { #expect(Color(hex: t) == reference(t), "\(t)") }
+        #expect(Color(hex: "ｆｆｆ") == Color(r: 255, g: 255, b: 255))
+    }
+
     @Test func hsl() {
         // CSS Color 4 §7.1 reference values.
         #expect(Color(hue: 120, saturation: 1, lightness: 0.25).description == "#008000")
