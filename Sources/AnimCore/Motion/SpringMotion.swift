@@ -12,6 +12,7 @@
 // Displacement x = position − to has (p, q) = (x₀, v₀ + a·x₀), and the derivative of any g is
 // again such a form: (p, q) ↦ (q − a·p, (a² − ω₀²)·p − a·q). So velocity and acceleration are
 // exact too, and all three regimes share one formula for each.
+import Synchronization
 
 /// The motion of one scalar under a spring, from `from` (moving at `velocity`) to `to`.
 public struct SpringMotion: Hashable, Sendable {
@@ -125,6 +126,21 @@ public struct SpringMotion: Hashable, Sendable {
     /// Exact to about 1e-12 s. Returns infinity if ε is not above 0.
     public func settlingTime(epsilon: Double = 0.001) -> Double {
         guard epsilon > 0 else { return .infinity }
+        // The search below costs some 15,000 instructions (a bisection of sines and
+        // exponentials); the same spring is timed again on every keystroke of the language
+        // server and every save of the studio, so its answer is remembered.
+        let key = SettleKey(self, epsilon)
+        if let t = SettleKey.cache.withLock({ $0[key] }) { return t }
+        let t = searchSettlingTime(epsilon: epsilon)
+        SettleKey.cache.withLock { c in
+            if c.count >= SettleKey.capacity { c.removeAll(keepingCapacity: true) }
+            c[key] = t
+        }
+        return t
+    }
+
+    /// `settlingTime(epsilon:)`, searched for (ε > 0) rather than remembered.
+    func searchSettlingTime(epsilon: Double) -> Double {
         let delta = from - to
         let scale: Double
         if delta != 0 {
@@ -253,4 +269,26 @@ public struct SpringMotion: Hashable, Sendable {
         }
         return hi
     }
+}
+
+/// The exact inputs of a settling time (the bit patterns of the spring's parameters, both
+/// ends, the velocity and ε), the key of the process-wide table of settling times already
+/// found. Bit patterns, not Doubles: 0 and −0 (and NaNs) are told apart, so a remembered
+/// answer is always the one the search would give.
+private struct SettleKey: Hashable {
+    var stiffness, damping, mass, from, to, velocity, epsilon: UInt64
+
+    init(_ m: SpringMotion, _ epsilon: Double) {
+        stiffness = m.parameters.stiffness.bitPattern
+        damping = m.parameters.damping.bitPattern
+        mass = m.parameters.mass.bitPattern
+        from = m.from.bitPattern
+        to = m.to.bitPattern
+        velocity = m.initialVelocity.bitPattern
+        self.epsilon = epsilon.bitPattern
+    }
+
+    /// At most this many answers are kept (about 5 MB); the table starts over when full.
+    static let capacity = 65_536
+    static let cache = Mutex<[SettleKey: Double]>([:])
 }

@@ -57,7 +57,9 @@ public struct Lexer {
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity((limit - pos) / 3 + 1)
-        while !isAtEnd { lex(into: &tokens, atLeast: 4096) }
+        // No more tokens than bytes are left (each takes at least one, `.eof` aside): a short
+        // range (a string's `{ }`) gets a buffer its size, not one of 4096 tokens.
+        while !isAtEnd { lex(into: &tokens, atLeast: min(4096, limit - pos + 1)) }
         return tokens
     }
 

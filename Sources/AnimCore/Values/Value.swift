@@ -41,8 +41,34 @@ public struct Color: Hashable, Sendable {
 
     /// Parses the hex digits after `#`: 3, 4, 6 or 8 of them.
     public init?(hex: some StringProtocol) {
-        let ds = hex.compactMap { $0.hexDigitValue }
-        guard ds.count == hex.count else { return nil }
+        // ASCII digits are read as bytes (every `#` color of a script, and every named color, is
+        // parsed here); any other text goes through Character.hexDigitValue, which also knows
+        // the fullwidth digits.
+        var packed: UInt32 = 0, n = 0, ascii = true
+        bytes: for c in hex.utf8 {
+            let d: UInt8
+            switch c {
+            case 0x30...0x39: d = c &- 0x30
+            case 0x41...0x46: d = c &- 0x37
+            case 0x61...0x66: d = c &- 0x57
+            case 0x80...:
+                ascii = false
+                break bytes
+            default: return nil  // an ASCII byte that is no hex digit: no Character of it is one
+            }
+            n += 1
+            guard n <= 8 else { return nil }
+            packed = packed << 4 | UInt32(d)
+        }
+        let ds: [Int]
+        if ascii {
+            var digits = [Int](repeating: 0, count: n)
+            for i in 0..<n { digits[i] = Int((packed >> UInt32(4 * (n - 1 - i))) & 0xF) }
+            ds = digits
+        } else {
+            ds = hex.compactMap { $0.hexDigitValue }
+            guard ds.count == hex.count else { return nil }
+        }
         switch ds.count {
         case 3, 4:
             r = Double(ds[0] * 17); g = Double(ds[1] * 17); b = Double(ds[2] * 17)

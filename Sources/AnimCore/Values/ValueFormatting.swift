@@ -6,14 +6,45 @@
 public func formatNumber(_ x: Double) -> String {
     if x.isNaN { return "nan" }
     if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+    // A whole number below 10^15 is its integer (what the rounding below gives it, faster).
+    if x.magnitude < 1e15, x == x.rounded(.towardZero) { return String(Int64(x)) }
     // Round the shortest round-trip decimal text, so 0.0000005 rounds up as written.
-    if let dec = DecimalLiteral(x.magnitude.description), let scaled = dec.scaledInteger(shift: 6) {
+    var shortest = x.magnitude.description
+    if let dec = shortest.withUTF8({ DecimalLiteral(bytes: $0) }), let scaled = dec.scaledInteger(shift: 6) {
         if scaled == 0 { return "0" }
-        let whole = scaled / 1_000_000
-        var frac = String(scaled % 1_000_000)
-        frac = String(repeating: "0", count: 6 - frac.count) + frac
-        while frac.last == "0" { frac.removeLast() }
-        return (x < 0 ? "-" : "") + String(whole) + (frac.isEmpty ? "" : "." + frac)
+        // Written as bytes: the sign, the whole part, and the fraction without trailing zeros.
+        var frac = scaled % 1_000_000, fracDigits = 6
+        while frac != 0, frac % 10 == 0 {
+            frac /= 10
+            fracDigits -= 1
+        }
+        return String(unsafeUninitializedCapacity: 28) { out in
+            var n = 0
+            if x < 0 { out[n] = UInt8(ascii: "-"); n += 1 }
+            var whole = scaled / 1_000_000
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 19 digits, written backwards
+            let count = withUnsafeMutableBytes(of: &digits) { d -> Int in
+                var k = 0
+                repeat {
+                    d[k] = UInt8(ascii: "0") + UInt8(whole % 10)
+                    whole /= 10
+                    k += 1
+                } while whole != 0
+                return k
+            }
+            withUnsafeBytes(of: &digits) { d in for k in stride(from: count - 1, through: 0, by: -1) { out[n] = d[k]; n += 1 } }
+            if frac != 0 {
+                out[n] = UInt8(ascii: ".")
+                var k = fracDigits
+                while k > 0 {
+                    out[n + k] = UInt8(ascii: "0") + UInt8(frac % 10)
+                    frac /= 10
+                    k -= 1
+                }
+                n += fracDigits + 1
+            }
+            return n
+        }
     }
     // Too large for 6 decimals in an Int64: print the rounded value as a whole number.
     let r = x.rounded()

@@ -108,11 +108,15 @@ final class Analyzer: Sendable {
         let result = DocumentAnalysis.make(job, budget: budget) { [self] in
             state.withLock { s in s.stopped || s.latest[job.uri] != job.version }
         }
-        state.withLock { s in
-            guard !s.stopped, let result, s.latest[job.uri] == job.version else { return }
-            s.results[job.uri] = result
+        // The analysis it replaces is freed after the new diagnostics are sent, not before
+        // (freeing a long script's tree and timeline is a few milliseconds of the keystroke).
+        let replaced = state.withLock { s -> DocumentAnalysis? in
+            guard !s.stopped, let result, s.latest[job.uri] == job.version else { return nil }
+            let old = s.results.updateValue(result, forKey: job.uri)
             publish(result)
+            return old
         }
+        withExtendedLifetime(replaced) {}
     }
 }
 

@@ -229,6 +229,25 @@ struct SpringTests {
         }.max()!
     }
 
+    @Test("a remembered settling time is the one the search finds, for each of the inputs that decide it")
+    func rememberedSettlingTimes() {
+        // Asked in an order where a key that left out any input (or took 0 and −0 as one)
+        // would hand back another motion's answer.
+        let springs = [params(170, 26), params(170, 12), params(90, 26), params(170, 26, 2)]
+        var motions: [SpringMotion] = []
+        for s in springs {
+            for (from, to, v) in [(0.0, 100.0, 0.0), (0.0, 100.0, 250.0), (0.0, 50.0, 0.0), (10.0, 100.0, 0.0), (0.0, 0.0, 40.0),
+                                  (-0.0, 0.0, 40.0), (0.0, -0.0, -40.0)] {
+                motions.append(SpringMotion(parameters: s, from: from, to: to, velocity: v))
+            }
+        }
+        for epsilon in [0.001, 0.01, 0.001] {
+            for m in motions + motions.reversed() {
+                #expect(m.settlingTime(epsilon: epsilon).bitPattern == m.searchSettlingTime(epsilon: epsilon).bitPattern)
+            }
+        }
+    }
+
     @Test("ε scales the settling time; Δ = 0 rules; several components take the longest")
     func settlingRules() {
         let s = params(170, 26)

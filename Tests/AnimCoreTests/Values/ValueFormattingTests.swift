@@ -57,6 +57,26 @@ struct ValueFormattingTests {
         #expect(Color(hex: "ggg") == nil)
     }
 
+    @Test func hexColorsAgreeWithCharacterDigits() {
+        // Color(hex:) reads ASCII as bytes; the reference reads every text by Character.
+        func reference(_ hex: String) -> Color? {
+            let ds = hex.compactMap { $0.hexDigitValue }
+            guard ds.count == hex.count else { return nil }
+            switch ds.count {
+            case 3, 4:
+                return Color(r: Double(ds[0] * 17), g: Double(ds[1] * 17), b: Double(ds[2] * 17), a: ds.count == 4 ? Double(ds[3] * 17) / 255 : 1)
+            case 6, 8:
+                return Color(r: Double(ds[0] * 16 + ds[1]), g: Double(ds[2] * 16 + ds[3]), b: Double(ds[4] * 16 + ds[5]),
+                             a: ds.count == 8 ? Double(ds[6] * 16 + ds[7]) / 255 : 1)
+            default: return nil
+            }
+        }
+        let texts = ["abc", "ABC", "aBc9", "ff8800", "FF880080", "09afAF", "", "a", "ab", "abcde", "abcdefa", "abcdef012",
+                     "ggg", "12g", "ｆｆｆ", "ff８800", "a\u{301}bc", "abc\u{301}", "é12", "12 3", "\r\nab", "abcdefgh"]
+        for t in texts + CSSColors.table.values.sorted() { #expect(Color(hex: t) == reference(t), "\(t)") }
+        #expect(Color(hex: "ｆｆｆ") == Color(r: 255, g: 255, b: 255))
+    }
+
     @Test func hsl() {
         // CSS Color 4 §7.1 reference values.
         #expect(Color(hue: 120, saturation: 1, lightness: 0.25).description == "#008000")
@@ -82,5 +102,53 @@ struct ValueFormattingTests {
         #expect(jsonValue(.color(Color(r: 255, g: 0, b: 0))) == "\"#ff0000\"")
         #expect(jsonValue(.list([.bool(true), .string("a")])) == "[true,\"a\"]")
         #expect(quote("a\"b\\c\nd\te\u{1}") == #""a\"b\\c\nd\te\u0001""#)
+    }
+
+    /// formatNumber as it was written before it wrote its bytes itself (rounding the shortest
+    /// decimal text through DecimalLiteral, building the text with String operations): the
+    /// reference the faster body must agree with on every number.
+    static func referenceFormatNumber(_ x: Double) -> String {
+        if x.isNaN { return "nan" }
+        if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+        if let dec = DecimalLiteral(x.magnitude.description), let scaled = dec.scaledInteger(shift: 6) {
+            if scaled == 0 { return "0" }
+            let whole = scaled / 1_000_000
+            var frac = String(scaled % 1_000_000)
+            frac = String(repeating: "0", count: 6 - frac.count) + frac
+            while frac.last == "0" { frac.removeLast() }
+            return (x < 0 ? "-" : "") + String(whole) + (frac.isEmpty ? "" : "." + frac)
+        }
+        let r = x.rounded()
+        if r.magnitude < 1e18 { return String(Int64(r)) }
+        if let dec = DecimalLiteral(r.magnitude.description), dec.exponent >= 0 {
+            return (x < 0 ? "-" : "") + dec.digits.map(String.init).joined() + String(repeating: "0", count: dec.exponent)
+        }
+        return r.description
+    }
+
+    @Test func numbersAgreeWithTheReference() {
+        var state: UInt64 = 0x5eed_f0a7
+        func next() -> UInt64 {  // SplitMix64 (Steele, Lea and Flood 2014)
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        var xs: [Double] = [0, -0.0, 1, -1, 0.5, 1e-7, 5e-7, 4.999999e-7, 1e14, 1e15 - 1, 1e15, 1e15 + 0.5, 9.2e12, 9.3e12,
+                            9_223_372_036_854.775, 1e18, 1e19, 123.0000005, -123.0000005, 0.1 + 0.2, .leastNonzeroMagnitude,
+                            .greatestFiniteMagnitude, .pi, -.pi, 2.5e-6, 99.9999995, 99.9999994]
+        for _ in 0..<20_000 {
+            let bits = next()
+            var scale = 1.0                                           // 1e-20 ... 1e19
+            for _ in 0..<Int(bits % 40) { scale *= 10 }
+            let mantissa = Double(bits >> 11) / Double(1 << 53)
+            var x = (mantissa + 0.1) * scale / 1e20
+            if bits & 1 == 1 { x = -x }
+            if bits & 6 == 6 { x = (x * 1e6).rounded() / 1e6 }         // six decimals exactly, as scripts write them
+            if bits & 24 == 24 { x = x.rounded() }                     // whole numbers
+            xs.append(x)
+        }
+        for x in xs { #expect(formatNumber(x) == ValueFormattingTests.referenceFormatNumber(x), "\(x)") }
     }
 }

@@ -24,7 +24,13 @@ extension Timeline {
 
     /// Shapes in paint order: by `z`, then declaration order.
     static func paintOrder(_ shapes: [ShapeSnapshot]) -> [ShapeSnapshot] {
-        shapes.sorted { $0.z != $1.z ? $0.z < $1.z : $0.id < $1.id }
+        shapes.sorted(by: paintsBefore)
+    }
+
+    /// Whether `a` paints before `b`: the order of `paintOrder`.
+    @inline(__always)
+    static func paintsBefore(_ a: ShapeSnapshot, _ b: ShapeSnapshot) -> Bool {
+        a.z != b.z ? a.z < b.z : a.id < b.id
     }
 
     /// The frames that show the run on `grid`: 0 through the first frame at or after its end,
@@ -142,6 +148,12 @@ public struct StageFrames: Sequence, Sendable {
         /// `animated[first[i] ..< first[i + 1]]`.
         let first: [Int32]
         let animated: [(property: BuiltinProperty, row: Int32)]
+        /// The last frame's paint order, as indices into its shapes in declaration order (empty:
+        /// declaration order itself). Frames come in order and a shape, once created, stays, so
+        /// the same count means the same shapes; the order is sorted again only when it no
+        /// longer holds (some `z` changed), not for every frame.
+        var order: [Int] = []
+        var orderCount = -1
 
         init(_ frames: StageFrames) {
             self.frames = frames
@@ -177,16 +189,49 @@ public struct StageFrames: Sequence, Sendable {
             var out: [ShapeSnapshot] = []
             out.reserveCapacity(declared.count)
             for i in declared.indices where created[i] <= t {
-                var s = declared[i]
+                // Copied once, into its place, and its animated properties written there.
+                out.append(declared[i])
+                let j = out.count - 1
                 for k in Int(first[i])..<Int(first[i + 1]) {
                     let (p, row) = animated[k]
                     guard sampler.hasValue(ofRow: Int(row)) else { continue }
-                    if let n = sampler.numericValue(ofRow: Int(row)) { s.set(p, n) } else { s.set(p, sampler.value(ofRow: Int(row))) }
+                    if let n = sampler.numericValue(ofRow: Int(row)) { out[j].set(p, n) } else { out[j].set(p, sampler.value(ofRow: Int(row))) }
                 }
-                out.append(s)
             }
             let tl = frames.timeline
-            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: Timeline.paintOrder(out))
+            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: inPaintOrder(out))
+        }
+
+        /// `Timeline.paintOrder(shapes)` for shapes in declaration order, through the last
+        /// frame's order when it still holds. A kept order is checked pair by pair with the
+        /// sort's own comparison: where it holds for every neighbour (which needs every `z`
+        /// comparable) it is the one sorted order; otherwise the indices are sorted as the
+        /// shapes would be, with the same comparisons, so the result is always `paintOrder`'s.
+        mutating func inPaintOrder(_ shapes: [ShapeSnapshot]) -> [ShapeSnapshot] {
+            if shapes.count == orderCount {
+                if order.isEmpty {
+                    if holds(shapes.indices, shapes) { return shapes }
+                } else if holds(order, shapes) {
+                    return order.map { shapes[$0] }
+                }
+            }
+            orderCount = shapes.count
+            order = shapes.indices.sorted { Timeline.paintsBefore(shapes[$0], shapes[$1]) }
+            if order.elementsEqual(shapes.indices) {
+                order = []
+                return shapes
+            }
+            return order.map { shapes[$0] }
+        }
+
+        /// Whether `order` lists `shapes` each before the next in paint order.
+        private func holds(_ order: some Collection<Int>, _ shapes: [ShapeSnapshot]) -> Bool {
+            var previous: Int?
+            for i in order {
+                if let p = previous, !Timeline.paintsBefore(shapes[p], shapes[i]) { return false }
+                previous = i
+            }
+            return true
         }
     }
 
