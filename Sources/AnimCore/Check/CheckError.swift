@@ -64,7 +64,8 @@ enum CheckError {
     case cannotAnimate(String, Kind)
     case relativeKind(Assignment.Op, Kind)
     case writtenTwice(String)
-    case pointComponentWrite(base: String)
+    /// `base.x op value`: the point, the component, the operator and the value as written.
+    case pointComponentWrite(base: String, component: String, op: String, value: String)
     case keyframesNeedTween
     case optionGivenTwice(String)
     case timing(TimingError)
@@ -160,7 +161,7 @@ enum CheckError {
         case .groupMemberNotByName: "a group lists shapes by their names"
         case .groupMemberKind(let k): "a group holds shapes, not \(k.withArticle)"
         case .unknownFunction(let n, let s): "unknown function '\(n)'" + did(s)
-        case .unknownMember(let m, let k): "a \(k) has no member '\(m)'"
+        case .unknownMember(let m, let k): "\(k.withArticle) has no member '\(m)'"
         case .kindMismatch(let e, let g): "expected \(e), found \(g.withArticle)"
         case .operandKinds(let op, let a, let b): "cannot \(verb(op)) \(a.withArticle) and \(b.withArticle)"
         case .negateKind(let k): "cannot negate \(k.withArticle)"
@@ -267,7 +268,10 @@ enum CheckError {
         case .percentOutsideLinear: "write a plain number without '%' (a fraction such as an alpha is 0.5, not 50%)"
         case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
-        case .pointComponentWrite(let base): "write the whole point, as in '\(base) = (x, y)'"
+        case .pointComponentWrite(let base, let c, let op, let value):
+            // The whole point with the other component as it is (or unchanged by += / -=).
+            op == "=" ? "write the whole point, keeping the other component: '\(base) = \(c == "x" ? "(\(value), \(base).y)" : "(\(base).x, \(value))")'"
+                : "\(op) works on the whole point: '\(base) \(op) \(c == "x" ? "(\(value), 0)" : "(0, \(value))")'"
         case .comparisonKind(_, .point): "compare components, as in 'p.x <= 10'"
         case .boolOperand(_, .number), .boolOperand(_, .time), .boolOperand(_, .angle),
              .ifConditionKind(.number), .ifConditionKind(.time), .ifConditionKind(.angle):
@@ -350,6 +354,11 @@ enum CheckError {
     }
 
     /// For a member of a point that is not `x` or `y`.
+    /// `.x` or `.y` of a value that is not a point.
+    static func componentOfNonPointHelp(base: String, kind: Kind) -> String {
+        "'.x' and '.y' are the components of a point; '\(base)' is \(kind.withArticle)"
+    }
+
     static func pointMembersHelp(suggestion: String?) -> String {
         "a point has '.x' and '.y'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }

@@ -391,7 +391,13 @@ extension Checker {
     mutating func checkObserver(_ o: OnChangeStmt) -> CheckedStmt? {
         guard let prop = check(o.property) else { return nil }
         guard case .property = prop.node else {
-            error(.observesNonProperty, at: tree.span(o.property))
+            // `on change sq.center.x`: the whole point is what changes.
+            var help: String?
+            if case .component(let point, isX: let isX) = prop.node, case .property = point.node {
+                let p = text(point.span)
+                help = "watch the whole point, '\(p)', and read '\(p).\(isX ? "x" : "y")' in the body"
+            }
+            error(.observesNonProperty, at: tree.span(o.property), help: help)
             return nil
         }
         guard let body = checkBlockAsChain(o.body) else { return nil }

@@ -492,7 +492,9 @@ extension Checker {
                       help: CheckError.listMemberHelp(base: text(tree.span(m.base)), member: member))
                 return nil
             }
-            error(.unknownMember(member, kind: base.kind), at: m.member.span)
+            // `sq.alpha.x`: components belong to points.
+            let help = member == "x" || member == "y" ? CheckError.componentOfNonPointHelp(base: text(tree.span(m.base)), kind: base.kind) : nil
+            error(.unknownMember(member, kind: base.kind), at: m.member.span, help: help)
             return nil
         }
     }

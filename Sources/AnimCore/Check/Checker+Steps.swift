@@ -178,7 +178,8 @@ extension Checker {
         guard base.kind == .shape else {
             let member = text(m.member)
             if base.kind == .point, member == "x" || member == "y" {
-                error(.pointComponentWrite(base: text(baseSpan)), at: tree.span(a.target))
+                error(.pointComponentWrite(base: text(baseSpan), component: member, op: a.op.rawValue, value: text(tree.span(a.value))),
+                      at: tree.span(a.target))
             } else {
                 error(.notAShape(text(baseSpan), kind: base.kind), at: baseSpan)
             }

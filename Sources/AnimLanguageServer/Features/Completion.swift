@@ -1,6 +1,8 @@
 // Completion (`textDocument/completion`) and signature help (`textDocument/signatureHelp`),
 // from the text before the cursor and the analysis of the latest version:
-// - after `name.` (`card[2].` too): the shape's properties, with their kinds;
+// - after `name.` (`card[2].` too): the shape's properties, with their kinds; after
+//   `name.prop.` where the property is a point (`center`, `size`, `scale`, `offset`): its
+//   components `x` and `y`;
 // - after `ease`: every easing, those with parameters as snippets;
 // - after `play`: the defines (the script's and the prelude's) as snippets of their parameters;
 // - after `after`, `with`, `wait`, `pause`, `resume`, `seek`, `reverse`, `speed`: step names; after
@@ -82,6 +84,27 @@ enum Completion {
         return String(decoding: p[s..<e], as: UTF8.self)
     }
 
+    /// After `name.prop.` (`card[2].prop.` too), `base` being the text before the last `.`
+    /// and `property` its last word: the components of the property when it is a point, as a
+    /// read of `sq.center.x` takes them (nil when the text is not `name.prop` or the property
+    /// is not a point).
+    static func pointComponents(_ a: DocumentAnalysis, base: [UInt8], property: String) -> [CompletionItem]? {
+        var before = Array(base.dropLast(property.utf8.count))
+        guard !property.isEmpty, before.last == UInt8(ascii: ".") else { return nil }
+        before.removeLast()
+        if before.last == UInt8(ascii: "]"), let open = before.lastIndex(of: UInt8(ascii: "[")) { before = Array(before[..<open]) }
+        let shape = lastWord(before)
+        guard !shape.isEmpty else { return nil }
+        let kind: Kind?
+        if let env = a.script.environment, let id = Hover.shapeID(env, shape), let pid = env.propertyID(named: property) {
+            kind = env.kind(of: pid, on: id)
+        } else {
+            kind = BuiltinProperty.named(property)?.kind
+        }
+        guard kind == .point else { return nil }
+        return [CompletionItem(label: "x", kind: .field, detail: "number"), CompletionItem(label: "y", kind: .field, detail: "number")]
+    }
+
     static func items(_ a: DocumentAnalysis, at offset: Int) -> [CompletionItem] {
         let (before, _) = split(prefix(a, offset))
         let symbols = a.script.symbols
@@ -96,6 +119,7 @@ enum Completion {
             var base = Array(before.dropLast())
             if base.last == UInt8(ascii: "]"), let open = base.lastIndex(of: UInt8(ascii: "[")) { base = Array(base[..<open]) }
             let name = lastWord(base)
+            if let components = pointComponents(a, base: base, property: name) { return components }
             let kind = decls.last { $0.name == name }
             var props: [String] = BuiltinProperty.allCases.map(\.name)
             var shapeKind: ShapeKind?

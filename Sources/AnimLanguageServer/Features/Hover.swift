@@ -2,7 +2,7 @@
 // - a shape (its name anywhere): its kind, the properties its declaration gives, and every
 //   property it has with its kind;
 // - `shape.prop`: the property's kind, and inside a step its value when that step starts and
-//   when it ends in the timing run;
+//   when it ends in the timing run; `.x` or `.y` after a point property: which component;
 // - a step (its first word, or `<` of a block): when it starts and ends in the run, its
 //   duration, and how often it ran;
 // - an easing: what it is; a spring: its parameters and settling time, and its time in the run;
@@ -167,6 +167,7 @@ enum Hover {
     /// `shape.prop`: its kind, and its values at the start and end of the step around it.
     static func property(_ a: DocumentAnalysis, _ span: Span, base: Int?) -> String {
         let name = a.text(of: span)
+        if base == nil, name == "x" || name == "y", let c = component(a, span) { return c }
         let builtin = BuiltinProperty.named(name).map { "built-in property `\(name)`: \($0.kind)" } ?? "property `\(name)`"
         guard let base, let env = a.script.environment else { return builtin }
         let decl = a.script.symbols.declarations[base]
@@ -185,6 +186,21 @@ enum Hover {
         }
         if t.runs > 1 { out += "\n\n(the first of \(t.runs) runs)" }
         return out
+    }
+
+    /// `.x` or `.y` of `name.prop` where the property is a point: which component it is.
+    static func component(_ a: DocumentAnalysis, _ span: Span) -> String? {
+        let line = a.text.line(ofOffset: Int(span.start))
+        let before = Array(a.text.bytes[a.text.lineStarts[line]..<Int(span.start)])
+        guard before.last == UInt8(ascii: ".") else { return nil }
+        let base = Array(before.dropLast())
+        let property = Completion.lastWord(base)
+        guard Completion.pointComponents(a, base: base, property: property) != nil else { return nil }
+        // The point as written, `row[2].size` too.
+        var shape = Array(base.dropLast(property.utf8.count).dropLast())
+        if shape.last == UInt8(ascii: "]"), let open = shape.lastIndex(of: UInt8(ascii: "[")) { shape = Array(shape[..<open]) }
+        let point = String(decoding: base[(shape.count - Completion.lastWord(shape).utf8.count)...], as: UTF8.self)
+        return "`\(a.text(of: span))`: number, the \(a.text(of: span)) component of the point `\(point)`"
     }
 
     static func isTween(_ a: DocumentAnalysis, _ s: StepID) -> Bool {
