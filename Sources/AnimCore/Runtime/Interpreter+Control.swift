@@ -79,7 +79,7 @@ extension Interpreter {
     /// instance running `node`, given that `node` starts at `start`: nil when the step is not
     /// there (or inside another named step, which is an instance of its own); `.some(nil)`
     /// when it is there but its start is not known before the run (a duration before it is
-    /// dynamic, or it is inside a repeat, a stagger, an `after`/`with` or an `if`).
+    /// dynamic, or it is inside a repeat, a stagger, an `after`/`with`, an `if` or a `choose`).
     func stepStart(_ name: StepNameID, in g: SequencerGraph, node: NodeID, at start: Time?) -> Time?? {
         let n = g[node]
         switch n.kind {
@@ -92,10 +92,11 @@ extension Interpreter {
                 if case .exact(let d) = g[c].duration, let u = t { t = u.adding(d) } else { t = nil }
             }
             return nil
-        case .parallel(let list):
+        case .parallel(let list), .select(.any, chains: let list):
+            // `any` starts every chain at once, as a parallel block does.
             for c in g[list] { if let found = stepStart(name, in: g, node: c, at: start) { return found } }
             return nil
-        case .repeat, .stagger, .relative, .conditional:
+        case .repeat, .stagger, .relative, .conditional, .select(.choose, chains: _):
             for c in g.children(of: node) where stepStart(name, in: g, node: c, at: nil) != nil { return .some(nil) }
             return nil
         case .tween, .wait, .action, .spring, .play:
