@@ -104,6 +104,7 @@ public struct Scene: Sendable {
         case .polygon: 5
         case .polyline: 6
         case .path: 7
+        case .image: 8
         }
     }
 

@@ -19,6 +19,7 @@ extension Timeline {
         guard let c = history.created(info.id), t >= c else { return nil }
         var s = ShapeSnapshot(id: info.id, kind: info.kind)
         for b in BuiltinProperty.allCases { s.set(b, value(info.id, b.id, at: t)) }
+        if info.kind == .image { s.file = imagePath(s.file) }
         return s
     }
 
@@ -46,6 +47,13 @@ extension Timeline {
         StageFrames(timeline: self, grid: grid, range: range)
     }
 
+    /// Where an image shape's `file` is: as written when absolute, else in `imageDirectory`
+    /// (the script's directory).
+    public func imagePath(_ file: String) -> String {
+        guard !file.isEmpty, !file.hasPrefix("/"), !imageDirectory.isEmpty else { return file }
+        return imageDirectory.hasSuffix("/") ? imageDirectory + file : imageDirectory + "/" + file
+    }
+
     /// The name of a shape.
     public func name(of id: ShapeID) -> String {
         Int(id.index) < shapes.count ? shapes[Int(id.index)].name : "?"
@@ -63,6 +71,7 @@ extension ShapeSnapshot {
     mutating func set(_ p: BuiltinProperty, _ v: Value?) {
         switch p {
         case .text: text = v?.frameString ?? ""
+        case .file: file = v?.frameString ?? ""
         case .points: points = v?.framePoints ?? []
         case .d: if case .path(let d)? = v { path = d } else { path = PathValue() }
         case .lineCap: lineCap = v?.frameString.flatMap(LineCap.init(word:)) ?? .butt
@@ -84,6 +93,7 @@ extension ShapeSnapshot {
         case .radius: radius = n?.number ?? 0
         case .z: z = n?.number ?? 0
         case .text: text = ""
+        case .file: file = ""
         case .font: font = n?.number ?? 16
         case .anchor: anchor = n?.point ?? Point(0.5, 0.5)
         case .shadowOffset: shadowOffset = n?.point ?? .zero
@@ -171,6 +181,7 @@ public struct StageFrames: Sequence, Sendable {
                     let row = t.builtinRows[Int(info.id.index) * b + p.rawValue]
                     if row >= 0 { animated.append((p, row)) }
                 }
+                if info.kind == .image { s.file = t.imagePath(s.file) }
                 declared.append(s)
                 created.append(t.history.created(info.id) ?? .max)
                 first.append(Int32(animated.count))

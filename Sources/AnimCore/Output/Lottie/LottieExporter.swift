@@ -35,6 +35,11 @@ public enum LottieExporter {
         return (shapes, strokes)
     }
 
+    /// The image shapes, which the export leaves out (names, for the command's warning).
+    public static func leftOutImages(_ timeline: Timeline) -> [String] {
+        timeline.shapes.filter { $0.kind == .image }.map(\.name)
+    }
+
     /// The Lottie JSON of a run; `fps` is the document's frame rate and the baking rate.
     public static func export(_ timeline: Timeline, fps: Int) -> String {
         let grid = FrameGrid(fps: fps)
@@ -43,7 +48,7 @@ public enum LottieExporter {
         let w = formatFixed(timeline.stageSize.x, 3), h = formatFixed(timeline.stageSize.y, 3)
         var layers: [String] = []
         // The paint order at every frame (by z, then declaration); text needs a font.
-        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil) && !$0.kind.isOutlineKind }.map(\.id)
+        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil) && !$0.kind.isOutlineKind && $0.kind != .image }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
             let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
                 let at = max(t, timeline.created(id))
@@ -254,7 +259,7 @@ struct ChannelBuilder {
             case .circle: let r = abs(value(.radius, t)?.frameNumber ?? 0); return Point(2 * r, 2 * r)
             case .rect, .text: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
             // Not exported yet (LottieExporter.leftOut): no layer to place.
-            case .ellipse, .line, .polygon, .polyline, .path: return .zero
+            case .ellipse, .line, .polygon, .polyline, .path, .image: return .zero
             }
         }
         let shift: (Time) -> Point = { t in
