@@ -298,7 +298,7 @@ enum CheckError {
         case .malformedPath: "path data is SVG's: M L H V C S Q T A Z and their lower-case relative forms, as in \"M 0 0 L 10 10\""
         case .pathNotConstant: "write the data in the script, as in 'd \"M 0 0 L 10 10\"', or copy another path's 'd'"
         case .imageFileNotConstant: "write the path in the script, as in 'file \"icon.png\"' (relative to the script's directory)"
-        case .imageFileWritten: "declare one image per picture and fade between them, as in 'animate 0.3 < a.alpha = 0, b.alpha = 1 >'"
+        case .imageFileWritten: "declare one image per picture and fade between them, as in 'animate 0.3 < a.alpha = 0; b.alpha = 1 >'"
         case .imageWithoutFile: "give it a PNG file relative to the script's directory, as in 'file \"icon.png\"'"
         case .negativeStrokeWidth: "a stroke width is 0 (no stroke) or more"
         case .negativeDash: "write 'dash (on, off)' with lengths of 0 or more"
