@@ -166,6 +166,7 @@ enum HTMLPlayerScript {
         put(o, o.e, 'filter', 'filter', 'url(#anim-shadow-' + i + ')');
         // A dashed or trimmed stroke's pieces cast their own shadow.
         if (o.se) put(o, o.se, 'sfilter', 'filter', 'url(#anim-shadow-' + i + ')');
+      }
       // Sample k of a string track (one string: constant).
       function str(t, k) { return t.length === 1 ? t[0] : t[k]; }
       // An outlined shape's paints (BakedFrames.Geometry): the fill's own alpha, and the stroke
