@@ -586,7 +586,7 @@ public enum ShapeKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Whether it is one of issue 15's outline kinds (not drawn by every exporter yet).
-    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text }
+    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text && self != .image }
 
     /// The shape kinds a statement starts with that are not keywords: `line l from …` is a
     /// declaration when the word is followed by a name (so scripts may still name things `line`).

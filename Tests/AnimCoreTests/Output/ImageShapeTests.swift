@@ -34,6 +34,7 @@ struct ImageShapeTests {
         #expect(c.pixel(11, 11) == (255, 255, 255, 255), "outside the box the stage shows")
         // The Lottie export leaves it out, by name; the player embeds it once.
         #expect(LottieExporter.leftOutImages(t) == ["icon"])
+        #expect(LottieExporter.leftOut(t).shapes.isEmpty, "an image is no outline: one warning names it")
         let html = HTMLPlayer.render(t, fps: 10)
         #expect(html.components(separatedBy: "data:image/png;base64,iVBOR").count == 2)
     }
@@ -46,6 +47,7 @@ struct ImageShapeTests {
         c.draw(t.frame(at: .zero))
         #expect(c.pixel(30, 45).r < 60, "the shadow shows below the picture: \(c.pixel(30, 45))")
         #expect(c.pixel(30, 15).r == 255, "nothing above it")
+        #expect(LottieExporter.shadowedShapes(t).isEmpty, "the Lottie export leaves the image out whole, not its shadow")
     }
 
     @Test("base64 of the data URI is RFC 4648's")

@@ -92,8 +92,9 @@ public enum LottieExporter {
     /// tried on Tests/Pictures-style scenes: 4–6 % of pixels off), so a document with it would
     /// not show the same picture in any player.
     public static func shadowedShapes(_ timeline: Timeline) -> [String] {
+        // Images are left out whole (leftOutImages): no shadow to name.
         timeline.shapes.filter { info in
-            [BuiltinProperty.shadowOffset, .shadowBlur].contains { p in
+            info.kind != .image && [BuiltinProperty.shadowOffset, .shadowBlur].contains { p in
                 let zero = p.defaultValue(for: info.kind)
                 return timeline.pieces(of: PropertyKey(info.id, p.id)).contains { piece in
                     if case .constant(let v) = piece.source { return v != zero && v != .number(0) }
