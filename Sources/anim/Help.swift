@@ -316,8 +316,9 @@ enum Help {
 
     static let export = """
     OVERVIEW: Export a run as a Lottie (Bodymovin) animation.
-    Lines, ellipses, polygons, polylines, paths, strokes and images are not exported yet (a
-    warning names the shapes left out).
+    Lines, ellipses, polygons, polylines, paths and strokes are not exported yet (a warning
+    names the shapes left out). Images are image assets (data URIs) on image layers, where no
+    shape's z changes; otherwise a warning names them.
     Writes a Lottie JSON document (version 5.7) with one shape layer per rect, circle and text,
     their fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
     radius and colour. A tween whose easing is a cubic Bézier (linear, ease, ease-in, ease-out,

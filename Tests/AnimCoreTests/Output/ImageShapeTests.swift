@@ -32,11 +32,23 @@ struct ImageShapeTests {
         let p = c.pixel(12, 12)
         #expect(p.b == 160 && p.r < 12 && p.g < 12 && p.a == 255, "\(p)")
         #expect(c.pixel(11, 11) == (255, 255, 255, 255), "outside the box the stage shows")
-        // The Lottie export leaves it out, by name; the player embeds it once.
-        #expect(LottieExporter.leftOutImages(t) == ["icon"])
-        #expect(LottieExporter.leftOut(t).shapes.isEmpty, "an image is no outline: one warning names it")
+        // The Lottie export draws it as an image asset (a data URI) and an image layer under a
+        // null parent; the player embeds it once.
+        #expect(LottieExporter.leftOutImages(t, fps: 10).isEmpty)
+        #expect(LottieExporter.leftOut(t).shapes.isEmpty, "an image is no outline")
+        let lottie = LottieExporter.export(t, fps: 10)
+        #expect(lottie.contains("\"e\":1") && lottie.contains("\"p\":\"data:image/png;base64,iVBOR"))
+        #expect(lottie.contains("\"ty\":2,\"nm\":\"icon\",\"refId\":\"image_0\",\"parent\":2"), "\(lottie.prefix(600))")
         let html = HTMLPlayer.render(t, fps: 10)
         #expect(html.components(separatedBy: "data:image/png;base64,iVBOR").count == 2)
+    }
+
+    @Test("the Lottie export leaves images out, by name, where some shape's z changes")
+    func lottieLeavesOutImagesWhenZChanges() throws {
+        let script = "image icon file \"icon.png\" size (16, 16)\nrect r\nanimate 1 < r.z = 2 >\n"
+        let t = try #require(Session(options: SessionOptions(), output: CapturedOutput()).timeline(name: Self.pictures + "/t.anim", bytes: Array(script.utf8)))
+        #expect(LottieExporter.leftOutImages(t, fps: 10) == ["icon"])
+        #expect(!LottieExporter.export(t, fps: 10).contains("\"ty\":2"))
     }
 
     @Test("an image's shadow darkens the stage beside it")
@@ -47,7 +59,6 @@ struct ImageShapeTests {
         c.draw(t.frame(at: .zero))
         #expect(c.pixel(30, 45).r < 60, "the shadow shows below the picture: \(c.pixel(30, 45))")
         #expect(c.pixel(30, 15).r == 255, "nothing above it")
-        #expect(LottieExporter.shadowedShapes(t).isEmpty, "the Lottie export leaves the image out whole, not its shadow")
     }
 
     @Test("base64 of the data URI is RFC 4648's")
