@@ -261,7 +261,7 @@ enum Help {
       .gif     an animated GIF, and
       .mp4     an H.264 video, both assembled from the PNG frames by ffmpeg, which must be installed.
     PNG frames, sheets, GIFs and MP4s draw rects (with rounded corners), lines, ellipses,
-    polygons, polylines, paths, circles, text and images (PNG, bilinear), antialiased, with strokes (dashes, caps,
+    polygons, polylines, paths, images (PNG, bilinear), circles and text, antialiased, with strokes (dashes, caps,
     joins, trims) through the FreeType vector layer, rotation and scale about the anchor,
     offset, alpha, colour, drop shadows and z-order; text is in the stage's
     font as the HTML player shows it (Helvetica, Arial, else the system's sans-serif). Files

@@ -11,7 +11,7 @@ extension Timeline {
         for info in shapes {
             if let s = snapshot(info, at: t) { out.append(s) }
         }
-        return StageFrame(time: t, size: stageSize, background: stageColor, shapes: Timeline.paintOrder(out))
+        return StageFrame(time: t, size: stageSize, background: stageColor, shapes: Timeline.paintOrder(out), imageDirectory: imageDirectory)
     }
 
     /// One shape at `t`, or nil if it is not declared yet.
@@ -19,7 +19,6 @@ extension Timeline {
         guard let c = history.created(info.id), t >= c else { return nil }
         var s = ShapeSnapshot(id: info.id, kind: info.kind)
         for b in BuiltinProperty.allCases { s.set(b, value(info.id, b.id, at: t)) }
-        if info.kind == .image { s.file = imagePath(s.file) }
         return s
     }
 
@@ -50,8 +49,7 @@ extension Timeline {
     /// Where an image shape's `file` is: as written when absolute, else in `imageDirectory`
     /// (the script's directory).
     public func imagePath(_ file: String) -> String {
-        guard !file.isEmpty, !file.hasPrefix("/"), !imageDirectory.isEmpty else { return file }
-        return imageDirectory.hasSuffix("/") ? imageDirectory + file : imageDirectory + "/" + file
+        StageFrame(time: .zero, size: .zero, background: Color(r: 0, g: 0, b: 0), shapes: [], imageDirectory: imageDirectory).imagePath(file)
     }
 
     /// The name of a shape.
@@ -181,7 +179,6 @@ public struct StageFrames: Sequence, Sendable {
                     let row = t.builtinRows[Int(info.id.index) * b + p.rawValue]
                     if row >= 0 { animated.append((p, row)) }
                 }
-                if info.kind == .image { s.file = t.imagePath(s.file) }
                 declared.append(s)
                 created.append(t.history.created(info.id) ?? .max)
                 first.append(Int32(animated.count))
@@ -210,7 +207,7 @@ public struct StageFrames: Sequence, Sendable {
                 }
             }
             let tl = frames.timeline
-            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: inPaintOrder(out))
+            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: inPaintOrder(out), imageDirectory: tl.imageDirectory)
         }
 
         /// `Timeline.paintOrder(shapes)` for shapes in declaration order, through the last

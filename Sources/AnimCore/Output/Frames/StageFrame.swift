@@ -58,7 +58,7 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var lineCap = LineCap.butt, lineJoin = LineJoin.miter
     /// The part of the outline's length the stroke draws, as fractions (0…1).
     public var trimStart = 0.0, trimEnd = 1.0
-    /// An image shape's PNG file, resolved against the script's directory.
+    /// An image shape's PNG file, as written (relative to `StageFrame.imageDirectory`).
     public var file = ""
 
     /// Where the box's center lands after `offset` (before rotation and scale about the anchor).
@@ -188,6 +188,14 @@ public struct StageFrame: Sendable {
     public var background: Color
     /// The shapes that exist at `time`, in paint order: by `z`, then declaration order.
     public var shapes: [ShapeSnapshot]
+    /// The directory image shapes' files are relative to (the script's; empty: the current one).
+    public var imageDirectory = ""
+
+    /// Where an image shape's file is (Timeline.imagePath).
+    public func imagePath(_ file: String) -> String {
+        guard !file.isEmpty, !file.hasPrefix("/"), !imageDirectory.isEmpty else { return file }
+        return imageDirectory.hasSuffix("/") ? imageDirectory + file : imageDirectory + "/" + file
+    }
 }
 
 #if canImport(Glibc)

@@ -132,7 +132,7 @@ public struct Canvas: Sendable {
             if s.kind == .text {
                 drawText(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             } else if s.kind == .image {
-                drawImage(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+                drawImage(s, path: frame.imagePath(s.file), originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             } else if s.isPlainFill {
                 fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             } else {

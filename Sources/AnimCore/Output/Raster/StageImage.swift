@@ -37,10 +37,10 @@ extension ShapeSnapshot {
 
 extension Canvas {
     /// Draws an image shape through the vector layer (StageImage), clipped to `clip`.
-    mutating func drawImage(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double,
+    mutating func drawImage(_ s: ShapeSnapshot, path: String, originX: Double, originY: Double, scale: Double,
                             clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
         let opacity = max(0, min(1, s.alpha))
-        guard opacity > 0, case .success(let image) = StageImages.load(s.file) else { return }
+        guard opacity > 0, case .success(let image) = StageImages.load(path) else { return }
         let m = s.localTransform(originX: originX, originY: originY, scale: scale)
         let box = s.imageBox
         guard m.isFinite, m.inverted != nil, box.width > 0, box.height > 0 else { return }
