@@ -261,7 +261,7 @@ enum Help {
       .gif     an animated GIF, and
       .mp4     an H.264 video, both assembled from the PNG frames by ffmpeg, which must be installed.
     PNG frames, sheets, GIFs and MP4s draw rects (with rounded corners), lines, ellipses,
-    polygons, polylines, paths, circles and text, antialiased, with strokes (dashes, caps,
+    polygons, polylines, paths, images (PNG, bilinear), circles and text, antialiased, with strokes (dashes, caps,
     joins, trims) through the FreeType vector layer, rotation and scale about the anchor,
     offset, alpha, colour, drop shadows and z-order; text is in the stage's
     font as the HTML player shows it (Helvetica, Arial, else the system's sans-serif). Files
@@ -317,7 +317,8 @@ enum Help {
     static let export = """
     OVERVIEW: Export a run as a Lottie (Bodymovin) animation.
     Lines, ellipses, polygons, polylines, paths and strokes are not exported yet (a warning
-    names the shapes left out).
+    names the shapes left out). Images are image assets (data URIs) on image layers, where no
+    shape's z changes; otherwise a warning names them.
     Writes a Lottie JSON document (version 5.7) with one shape layer per rect, circle and text,
     their fills, and keyframes for position (center + offset), scale, rotation, opacity, size, corner
     radius and colour. A tween whose easing is a cubic Bézier (linear, ease, ease-in, ease-out,

@@ -122,6 +122,11 @@ enum RenderCommands {
             streams.standardError("anim: warning: the Lottie export does not draw lines, ellipses, polygons, polylines or paths yet; left out: \(list(shapes))\n"
                                   + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
         }
+        let images = LottieExporter.leftOutImages(timeline, fps: o.fps ?? 60)
+        if !images.isEmpty {
+            streams.standardError("anim: warning: the Lottie export draws images only where no shape's z changes (an image layer cannot switch stacking slots); left out: \(list(images))\n"
+                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
+        }
         if !strokes.isEmpty {
             streams.standardError("anim: warning: the Lottie export does not draw strokes yet; drawn without their stroke: \(list(strokes))\n"
                                   + "help: the PNG frames, the HTML player and the animated SVG draw them\n")

@@ -213,3 +213,36 @@ struct LottiePlayerTests {
         #expect(q.exitCode == 0 && q.stderr.isEmpty, Comment(rawValue: q.stderr))
     }
 }
+
+// MARK: - Images, exported as image assets
+
+extension LottiePlayerTests {
+    /// Tests/Pictures/image.anim: two image shapes (Tests/Pictures/icon.png) stretched, turned
+    /// about an anchor, scaled and faded; the export's image assets are data URIs.
+    static var imageScript: String { PictureFixtures.directory.appendingPathComponent("image.anim").path }
+    static let imageFrames = [(0, "0"), (15, "0.5"), (36, "1.2"), (60, "2")]
+
+    @Test("lottie-web's SVG renderer draws exported images like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebImages() throws {
+        let dir = try ScratchDirectory("lottie-web-images")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.imageScript, frames: Self.imageFrames)
+        #expect(try String(contentsOfFile: json, encoding: .utf8).contains("\"e\":1"), "no embedded image asset")
+        let version = try LottieWebPage.render(document: json, frames: Self.imageFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, images", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.imageFrames)
+    }
+
+    @Test("rlottie draws exported images like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieImages() throws {
+        let dir = try ScratchDirectory("rlottie-images")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.imageScript, frames: Self.imageFrames)
+        let info = try RLottie.render(document: json, frames: Self.imageFrames.map(\.0), in: dir)
+        #expect(info.hasPrefix("animation 320x240 fr=30"), Comment(rawValue: info))
+        try Self.compare("rlottie, images", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.imageFrames)
+    }
+}

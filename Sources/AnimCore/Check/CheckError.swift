@@ -121,6 +121,12 @@ enum CheckError {
     case negativeDash(Point)
     case morphNeedsTween(String)
 
+    // MARK: Images (issue 15)
+
+    case imageFileNotConstant
+    case imageFileWritten
+    case imageWithoutFile(String)
+
     /// What is wrong with a shape array's size.
     enum ArraySizeProblem {
         case notWhole(Double), overLimit(Double, limit: Int), notConstant
@@ -230,6 +236,9 @@ enum CheckError {
             "keyframe offsets must not decrease (\(formatNumber(x)) comes after \(formatNumber(last)))"
         case .malformedPath(let m): "malformed path data: \(m)"
         case .pathNotConstant: "path data must be written out as a string, not computed"
+        case .imageFileNotConstant: "an image's file must be written out as a string, not computed"
+        case .imageFileWritten: "an image's file is set in its declaration only"
+        case .imageWithoutFile(let name): "image '\(name)' has no file"
         case .negativeStrokeWidth(let w): "stroke width \(formatNumber(w)) is negative"
         case .negativeDash(let d): "dash lengths \(d) must not be negative"
         case .morphNeedsTween(let what): "points and path data morph in a tween to one target, not by \(what)"
@@ -288,6 +297,9 @@ enum CheckError {
         case .unknownWord(_, "line-join", _): "line joins are miter, round and bevel (SVG's stroke-linejoin)"
         case .malformedPath: "path data is SVG's: M L H V C S Q T A Z and their lower-case relative forms, as in \"M 0 0 L 10 10\""
         case .pathNotConstant: "write the data in the script, as in 'd \"M 0 0 L 10 10\"', or copy another path's 'd'"
+        case .imageFileNotConstant: "write the path in the script, as in 'file \"icon.png\"' (relative to the script's directory)"
+        case .imageFileWritten: "declare one image per picture and fade between them, as in 'animate 0.3 < a.alpha = 0; b.alpha = 1 >'"
+        case .imageWithoutFile: "give it a PNG file relative to the script's directory, as in 'file \"icon.png\"'"
         case .negativeStrokeWidth: "a stroke width is 0 (no stroke) or more"
         case .negativeDash: "write 'dash (on, off)' with lengths of 0 or more"
         case .morphNeedsTween: "chain tweens with 'then' to morph through several shapes, as in 'animate 1 < p.d = \"…\" > then animate 1 < p.d = \"…\" >'"

@@ -41,6 +41,16 @@ extension Checker {
             }
             return TypedExpr(.constant(.string(w)), .string, tree.span(e))
         }
+        if b == .file {
+            // Read when the script is checked (Session.checkImages): known before it runs.
+            guard let t = check(e) else { return nil }
+            guard t.kind == .string else { return coerce(t, to: .string) }
+            guard case .constant(.string) = t.node else {
+                error(.imageFileNotConstant, at: t.span)
+                return nil
+            }
+            return t
+        }
         if b == .d, case .string(let lit) = tree[e] {
             let parts = tree.parts(of: lit)
             guard parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {

@@ -196,6 +196,10 @@ extension Checker {
     /// property is unknown, already reported).
     mutating func write(_ a: Assignment, to ref: ShapeRef, prop resolved: (PropertyID, Kind)?, animating: Bool) -> PropertyWrite? {
         guard let (prop, kind) = resolved else { return nil }
+        if prop == BuiltinProperty.file.id {
+            error(.imageFileWritten, at: tree.span(a.target))
+            return nil
+        }
         if animating && !kind.isInterpolable {
             error(.cannotAnimate(text(tree.span(a.target)), kind), at: tree.span(a.target))
             return nil

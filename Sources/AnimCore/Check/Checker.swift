@@ -215,6 +215,9 @@ public struct Checker {
                 inits.append((pid, v))
             }
         }
+        if d.kind == .image, !inits.contains(where: { $0.0 == BuiltinProperty.file.id }), ok {
+            error(.imageWithoutFile(text(d.name)), at: d.name.span); ok = false
+        }
         let plainName = isArray ? text(d.name) : nil
         for k in 0..<count {
             let display = isArray ? "\(plainName!)[\(k)]" : text(d.name)

@@ -55,6 +55,8 @@ enum ForeignNames {
             return PropertyHint(property: .offset, explanation: "a shape's translation is the point 'offset'")
         case "transform":
             return PropertyHint(property: nil, explanation: "anim splits a transform into 'offset', 'rotation' and 'scale'")
+        case "src", "url", "source", "href", "imageUrl", "backgroundImage":
+            return PropertyHint(property: .file, explanation: "an image's PNG is its 'file', a path relative to the script")
         case "zIndex", "zPosition":
             return PropertyHint(property: .z, explanation: "the stacking order is 'z'")
         case "fontSize":

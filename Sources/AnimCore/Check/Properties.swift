@@ -20,6 +20,8 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     case shadowOffset, shadowBlur, shadowColor
     // The outlines of issue 15: geometry of lines, polygons and paths, and the stroke.
     case from, to, points, d, stroke, strokeWidth, dash, dashOffset, lineCap, lineJoin, trimStart, trimEnd
+    /// The PNG file an image shape draws (a path relative to the script's directory).
+    case file
 
     /// The property's id.
     public var id: PropertyID { PropertyID(rawValue) }
@@ -54,6 +56,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .lineJoin: "line-join"
         case .trimStart: "trim-start"
         case .trimEnd: "trim-end"
+        case .file: "file"
         }
     }
 
@@ -64,7 +67,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .rotation: .angle
         case .alpha, .radius, .z, .font, .shadowBlur, .strokeWidth, .dashOffset, .trimStart, .trimEnd: .number
         case .color, .shadowColor, .stroke: .color
-        case .text, .lineCap, .lineJoin: .string
+        case .text, .lineCap, .lineJoin, .file: .string
         case .points: .list(.point)
         case .d: .path
         }
@@ -76,11 +79,14 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .text, .font: shape == .text
         // Lines, polygons and paths are placed by their points: no box, no radius.
         case .center, .size: !shape.isPointBased
-        case .radius: !shape.isPointBased
+        case .radius: !shape.isPointBased && shape != .image
+        case .file: shape == .image
+        // An image's pixels are its colours: no fill, no stroke.
+        case .color: shape != .image
         case .from, .to: shape == .line
         case .points: shape == .polygon || shape == .polyline
         case .d: shape == .path
-        case .stroke, .strokeWidth, .dash, .dashOffset, .lineCap, .lineJoin, .trimStart, .trimEnd: shape != .text
+        case .stroke, .strokeWidth, .dash, .dashOffset, .lineCap, .lineJoin, .trimStart, .trimEnd: shape != .text && shape != .image
         default: true
         }
     }
@@ -89,7 +95,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     public func defaultValue(for shape: ShapeKind) -> Value {
         switch self {
         case .center: .point(.zero)
-        case .size: .point(shape == .rect || shape == .circle || shape == .ellipse ? Point(100, 100) : .zero)
+        case .size: .point(shape == .rect || shape == .circle || shape == .ellipse || shape == .image ? Point(100, 100) : .zero)
         case .rotation: .angle(Angle(degrees: 0))
         case .scale: .point(Point(1, 1))
         case .offset: .point(.zero)
@@ -117,6 +123,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .lineJoin: .string("miter")
         case .trimStart: .number(0)
         case .trimEnd: .number(1)
+        case .file: .string("")
         }
     }
 

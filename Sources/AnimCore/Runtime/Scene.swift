@@ -78,6 +78,8 @@ public struct Scene: Sendable {
         p < builtinCount && p != BuiltinProperty.text.rawValue && (kind == .text || p != BuiltinProperty.font.rawValue)
             // Lines, polygons and paths have no center, size or radius (BuiltinProperty.applies).
             && !(kind.isPointBased && (p == 0 || p == 1 || p == BuiltinProperty.radius.rawValue))
+            // An image has no colour and no radius (its pixels are its colours).
+            && !(kind == .image && (p == BuiltinProperty.color.rawValue || p == BuiltinProperty.radius.rawValue))
     }
 
     /// The block length of a kind.
@@ -104,6 +106,7 @@ public struct Scene: Sendable {
         case .polygon: 5
         case .polyline: 6
         case .path: 7
+        case .image: 8
         }
     }
 

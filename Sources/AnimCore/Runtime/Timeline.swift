@@ -41,6 +41,8 @@ public struct Timeline: Sendable {
     public var stageSize: Point
     /// The stage's background.
     public var stageColor: Color
+    /// The directory image shapes' files are relative to (the script's; empty: the current one).
+    public var imageDirectory = ""
     /// When the run ended.
     public var end: Time
     /// The messages printed, with their times.

@@ -30,9 +30,11 @@ extension Session {
             Timeline.GraphRun(graph: interpreter.graphs[Int($0.graph)], start: $0.start, end: $0.end, topLevel: $0.parent < 0,
                               parent: $0.parent < 0 || $0.parentNode < 0 ? nil : (Int($0.parent), NodeID(Int($0.parentNode))))
         }
-        return Timeline(history: interpreter.history ?? .empty, shapes: shapes, propertyNames: environment.propertyNames,
-                        stageSize: scene.stageSize, stageColor: scene.stageColor, end: max(now, interpreter.time), prints: prints,
-                        graphs: graphs, activities: interpreter.activities ?? [])
+        var timeline = Timeline(history: interpreter.history ?? .empty, shapes: shapes, propertyNames: environment.propertyNames,
+                                stageSize: scene.stageSize, stageColor: scene.stageColor, end: max(now, interpreter.time), prints: prints,
+                                graphs: graphs, activities: interpreter.activities ?? [])
+        timeline.imageDirectory = imageDirectory
+        return timeline
     }
 }
 

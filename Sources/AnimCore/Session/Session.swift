@@ -122,6 +122,8 @@ public final class Session: RunEventSink {
     var keptTree: SyntaxTree?
     /// With `keepsTree`: whether the last check passed (the environment is the script's).
     var keptCheckPassed = false
+    /// The directory of the last script with image shapes (Session+Images): their files' base.
+    var imageDirectory = ""
     /// When set, each top-level `wait` notes here where script time landed (the language
     /// server's hints).
     var waitLandings: [(span: Span, now: Time)]?
@@ -230,6 +232,10 @@ public final class Session: RunEventSink {
         report(checked.diagnostics)
         if keepsTree { keptCheckPassed = !checked.diagnostics.hasErrors }
         if checked.diagnostics.hasErrors { return nil }
+        guard checkImages(checked.statements, source: tree.file.name) else {
+            if keepsTree { keptCheckPassed = false }
+            return nil
+        }
         commit(checked.environment)
         return checked.statements
     }

@@ -574,21 +574,23 @@ public enum ShapeKind: String, Hashable, Sendable, CaseIterable {
     case rect, circle, text
     // Outlines (issue 15): an ellipse in a box, and shapes placed by their points.
     case line, ellipse, polygon, polyline, path
+    /// A PNG picture drawn into its box (issue 15): `image NAME file "icon.png" …`.
+    case image
 
     /// Whether the shape is placed by its points (`from`/`to`, `points`, `d`) rather than a box.
     public var isPointBased: Bool {
         switch self {
         case .line, .polygon, .polyline, .path: true
-        case .rect, .circle, .text, .ellipse: false
+        case .rect, .circle, .text, .ellipse, .image: false
         }
     }
 
     /// Whether it is one of issue 15's outline kinds (not drawn by every exporter yet).
-    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text }
+    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text && self != .image }
 
     /// The shape kinds a statement starts with that are not keywords: `line l from …` is a
     /// declaration when the word is followed by a name (so scripts may still name things `line`).
-    public static let contextualKinds: [ShapeKind] = [.line, .ellipse, .polygon, .polyline, .path]
+    public static let contextualKinds: [ShapeKind] = [.line, .ellipse, .polygon, .polyline, .path, .image]
 }
 
 /// `rect NAME [count] key value ...`

@@ -180,7 +180,7 @@ public struct Parser {
         return StmtID(raw: tree.add(.stage, start.merged(with: previous.span), size.raw, props.offset))
     }
 
-    /// `line`, `ellipse`, `polygon`, `polyline` or `path` starting a declaration: the word
+    /// `line`, `ellipse`, `polygon`, `polyline`, `path` or `image` starting a declaration: the word
     /// followed by a name on the same line (they are not keywords, so `let line = 3` still works).
     mutating func contextualShapeKind(_ t: Token) -> ShapeKind? {
         let next = token(at: current + 1)
@@ -189,7 +189,7 @@ public struct Parser {
         return ShapeKind.contextualKinds.first { $0.rawValue == word }
     }
 
-    /// shapeDecl := ("rect" | "circle" | "text" | "line" | "ellipse" | "polygon" | "polyline" | "path") NAME [ "[" expr "]" ] { NAME expr }
+    /// shapeDecl := ("rect" | "circle" | "text" | "line" | "ellipse" | "polygon" | "polyline" | "path" | "image") NAME [ "[" expr "]" ] { NAME expr }
     mutating func parseShape(_ kind: ShapeKind) throws -> StmtID {
         let start = advance().span
         let name = try consumeName(.shapeName(kind))

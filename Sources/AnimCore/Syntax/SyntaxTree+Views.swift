@@ -349,6 +349,7 @@ extension ShapeKind {
         case .polygon: 5
         case .polyline: 6
         case .path: 7
+        case .image: 8
         }
     }
 
@@ -361,6 +362,7 @@ extension ShapeKind {
         case 5: self = .polygon
         case 6: self = .polyline
         case 7: self = .path
+        case 8: self = .image
         default: self = .text
         }
     }

@@ -11,7 +11,7 @@ extension Timeline {
         for info in shapes {
             if let s = snapshot(info, at: t) { out.append(s) }
         }
-        return StageFrame(time: t, size: stageSize, background: stageColor, shapes: Timeline.paintOrder(out))
+        return StageFrame(time: t, size: stageSize, background: stageColor, shapes: Timeline.paintOrder(out), imageDirectory: imageDirectory)
     }
 
     /// One shape at `t`, or nil if it is not declared yet.
@@ -46,6 +46,12 @@ extension Timeline {
         StageFrames(timeline: self, grid: grid, range: range)
     }
 
+    /// Where an image shape's `file` is: as written when absolute, else in `imageDirectory`
+    /// (the script's directory).
+    public func imagePath(_ file: String) -> String {
+        StageFrame(time: .zero, size: .zero, background: Color(r: 0, g: 0, b: 0), shapes: [], imageDirectory: imageDirectory).imagePath(file)
+    }
+
     /// The name of a shape.
     public func name(of id: ShapeID) -> String {
         Int(id.index) < shapes.count ? shapes[Int(id.index)].name : "?"
@@ -63,6 +69,7 @@ extension ShapeSnapshot {
     mutating func set(_ p: BuiltinProperty, _ v: Value?) {
         switch p {
         case .text: text = v?.frameString ?? ""
+        case .file: file = v?.frameString ?? ""
         case .points: points = v?.framePoints ?? []
         case .d: if case .path(let d)? = v { path = d } else { path = PathValue() }
         case .lineCap: lineCap = v?.frameString.flatMap(LineCap.init(word:)) ?? .butt
@@ -84,6 +91,7 @@ extension ShapeSnapshot {
         case .radius: radius = n?.number ?? 0
         case .z: z = n?.number ?? 0
         case .text: text = ""
+        case .file: file = ""
         case .font: font = n?.number ?? 16
         case .anchor: anchor = n?.point ?? Point(0.5, 0.5)
         case .shadowOffset: shadowOffset = n?.point ?? .zero
@@ -199,7 +207,7 @@ public struct StageFrames: Sequence, Sendable {
                 }
             }
             let tl = frames.timeline
-            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: inPaintOrder(out))
+            return StageFrame(time: t, size: tl.stageSize, background: tl.stageColor, shapes: inPaintOrder(out), imageDirectory: tl.imageDirectory)
         }
 
         /// `Timeline.paintOrder(shapes)` for shapes in declaration order, through the last

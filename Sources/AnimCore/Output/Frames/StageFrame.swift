@@ -58,6 +58,8 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var lineCap = LineCap.butt, lineJoin = LineJoin.miter
     /// The part of the outline's length the stroke draws, as fractions (0…1).
     public var trimStart = 0.0, trimEnd = 1.0
+    /// An image shape's PNG file, as written (relative to `StageFrame.imageDirectory`).
+    public var file = ""
 
     /// Where the box's center lands after `offset` (before rotation and scale about the anchor).
     public var position: Point {
@@ -119,7 +121,7 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var anchorBox: Point {
         switch kind {
         case .circle: return Point(2 * abs(radius), 2 * abs(radius))
-        case .rect, .ellipse, .text: return Point(abs(size.x), abs(size.y))
+        case .rect, .ellipse, .text, .image: return Point(abs(size.x), abs(size.y))
         case .line, .polygon, .polyline, .path:
             guard let b = pointsBox else { return .zero }
             return Point(b.hi.x - b.lo.x, b.hi.y - b.lo.y)
@@ -163,7 +165,7 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var halfExtents: Point {
         switch kind {
         case .circle: Point(abs(radius), abs(radius))
-        case .rect, .ellipse: Point(abs(size.x) / 2, abs(size.y) / 2)
+        case .rect, .ellipse, .image: Point(abs(size.x) / 2, abs(size.y) / 2)
         case .text, .line, .polygon, .polyline, .path: Point(0, 0)
         }
     }
@@ -186,6 +188,14 @@ public struct StageFrame: Sendable {
     public var background: Color
     /// The shapes that exist at `time`, in paint order: by `z`, then declaration order.
     public var shapes: [ShapeSnapshot]
+    /// The directory image shapes' files are relative to (the script's; empty: the current one).
+    public var imageDirectory = ""
+
+    /// Where an image shape's file is (Timeline.imagePath).
+    public func imagePath(_ file: String) -> String {
+        guard !file.isEmpty, !file.hasPrefix("/"), !imageDirectory.isEmpty else { return file }
+        return imageDirectory.hasSuffix("/") ? imageDirectory + file : imageDirectory + "/" + file
+    }
 }
 
 #if canImport(Glibc)

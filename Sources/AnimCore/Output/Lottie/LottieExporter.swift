@@ -35,6 +35,13 @@ public enum LottieExporter {
         return (shapes, strokes)
     }
 
+    /// The image shapes the export leaves out (LottieImage: when some shape's `z` changes), by
+    /// name, for the command's warning.
+    public static func leftOutImages(_ timeline: Timeline, fps: Int) -> [String] {
+        let exported = exportedImages(timeline, fps: fps)
+        return timeline.shapes.filter { $0.kind == .image && !exported.contains($0.id) }.map(\.name)
+    }
+
     /// The Lottie JSON of a run; `fps` is the document's frame rate and the baking rate.
     public static func export(_ timeline: Timeline, fps: Int) -> String {
         let grid = FrameGrid(fps: fps)
@@ -43,7 +50,9 @@ public enum LottieExporter {
         let w = formatFixed(timeline.stageSize.x, 3), h = formatFixed(timeline.stageSize.y, 3)
         var layers: [String] = []
         // The paint order at every frame (by z, then declaration); text needs a font.
-        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil) && !$0.kind.isOutlineKind }.map(\.id)
+        let images = exportedImages(timeline, fps: fps)
+        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil) && !$0.kind.isOutlineKind
+            && ($0.kind != .image || images.contains($0.id)) }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
             let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
                 let at = max(t, timeline.created(id))
@@ -59,6 +68,12 @@ public enum LottieExporter {
             for order in orders where !seen.contains(order[slot]) { seen.append(order[slot]) }
             for id in seen {
                 var builder = ChannelBuilder(timeline: timeline, shape: id, fps: fps)
+                if images.contains(id), case .success(let asset) = StageImages.load(timeline.imageFile(of: id)) {
+                    // One paint order throughout (exportedImages): no visibility to switch.
+                    layers += builder.imageLayers(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op,
+                                                  pixels: (asset.width, asset.height))
+                    continue
+                }
                 let visible = changes ? orders.map { $0[slot] == id } : nil
                 layers.append(builder.layer(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op, visibility: visible))
             }
@@ -73,7 +88,7 @@ public enum LottieExporter {
         \(ChannelBuilder.identityGroupTransform)]}],"ip":0,"op":\(op),"st":0,"bm":0}
         """)
         return """
-        {"v":"5.7.4","fr":\(fps),"ip":0,"op":\(op),"w":\(w),"h":\(h),"nm":"anim","ddd":0,"assets":[],"markers":[],"layers":[
+        {"v":"5.7.4","fr":\(fps),"ip":0,"op":\(op),"w":\(w),"h":\(h),"nm":"anim","ddd":0,"assets":[\(images.compactMap { imageAsset(timeline, $0) }.joined(separator: ","))],"markers":[],"layers":[
         \(layers.joined(separator: ",\n"))
         ]}
 
@@ -218,7 +233,7 @@ struct ChannelBuilder {
         let times = sampleTimes(firstTime(), timeline.end, closing: true)
         switch info.kind {
         case .circle: return times.map { abs(value(.radius, $0)?.frameNumber ?? 0) }.max() ?? 0
-        case .rect: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
+        case .rect, .image: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
         default: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
         }
     }
@@ -252,7 +267,7 @@ struct ChannelBuilder {
         let box: (Time) -> Point = { t in
             switch kind {
             case .circle: let r = abs(value(.radius, t)?.frameNumber ?? 0); return Point(2 * r, 2 * r)
-            case .rect, .text: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
+            case .rect, .text, .image: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
             // Not exported yet (LottieExporter.leftOut): no layer to place.
             case .ellipse, .line, .polygon, .polyline, .path: return .zero
             }

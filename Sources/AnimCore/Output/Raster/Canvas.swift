@@ -131,6 +131,8 @@ public struct Canvas: Sendable {
         for s in frame.shapes {
             if s.kind == .text {
                 drawText(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
+            } else if s.kind == .image {
+                drawImage(s, path: frame.imagePath(s.file), originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             } else if s.isPlainFill {
                 fill(s, originX: Double(left), originY: Double(top), scale: scale, clip: clip)
             } else {

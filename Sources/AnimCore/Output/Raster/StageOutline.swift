@@ -27,7 +27,7 @@ extension ShapeSnapshot {
         case .polygon: return .polygon(points.map(local))
         case .polyline: return .polyline(points.map(local))
         case .path: return Outline(path).transformed(by: .translation(-p.x, -p.y))
-        case .text: return nil
+        case .text, .image: return nil
         }
     }
 

@@ -119,6 +119,13 @@ public enum AnimatedSVG {
             o += animate("x", [xs], anim) + animate("y", [ys], anim)
             o += animate("width", [ws], anim) + animate("height", [hs], anim)
             o += animate("rx", [rs], anim) + animate("ry", [rs], anim) + fillAnimation + "</rect>"
+        case .image:
+            // Embedded once, stretched into the box as the rasterizer draws it.
+            let ws = track(.w), hs = track(.h)
+            let xs = combined(ws, axs) { $1 - $0 / 2 }, ys = combined(hs, ays) { $1 - $0 / 2 }
+            o += "<image x=\"\(n(xs[0]))\" y=\"\(n(ys[0]))\" width=\"\(n(ws[0]))\" height=\"\(n(hs[0]))\" preserveAspectRatio=\"none\" href=\"\(s.image)\"\(filterAttribute)>"
+            o += animate("x", [xs], anim) + animate("y", [ys], anim)
+            o += animate("width", [ws], anim) + animate("height", [hs], anim) + "</image>"
         case .circle:
             o += "<circle r=\"\(n(track(.rad)[0]))\"\(at("cx", axs) + at("cy", ays)) \(fill)>" + animate("r", [track(.rad)], anim)
             o += animate("cx", [axs], anim) + animate("cy", [ays], anim) + fillAnimation + "</circle>"
@@ -209,7 +216,7 @@ public enum AnimatedSVG {
         // The largest extent of the box about the pivot, whatever the frame.
         var hw = 0.0, hh = 0.0
         switch s.kind {
-        case .rect: hw = track(.w).max()! / 2; hh = track(.h).max()! / 2
+        case .rect, .image: hw = track(.w).max()! / 2; hh = track(.h).max()! / 2
         case .circle: hw = track(.rad).max()!; hh = hw
         case .text:
             let longest = s.text.map(\.count).max() ?? 0

@@ -80,6 +80,8 @@ struct BakedFrames {
         /// The outline attributes (`Geometry` order), each per frame or one string if constant;
         /// empty when the shape is never outlined (a plain rect, circle or text).
         var geometry: [[String]] = []
+        /// An image shape's PNG as a data URI (empty for other shapes).
+        var image = ""
     }
 
     /// Frames per second.
@@ -232,7 +234,9 @@ struct BakedFrames {
                     geometry.append(track)
                 }
             }
-            shapes.append(Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, geometry: geometry))
+            var shape = Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, geometry: geometry)
+            if info.kind == .image { shape.image = StageImages.dataURI(timeline.imageFile(of: info.id)) }
+            shapes.append(shape)
         }
         self.shapes = shapes
     }

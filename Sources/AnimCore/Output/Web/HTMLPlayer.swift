@@ -15,12 +15,13 @@
 // The data, in `<script type="application/json" id="anim-data">` (format 3):
 //   {"format": 3, "fps": F, "times": [seconds of every sample], "end": seconds,
 //    "stage": {"w": px, "h": px, "bg": "#rrggbb", "a": alpha},
-//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text"|"line"|"ellipse"|"polygon"|"polyline"|"path",
+//    "shapes": [{"name": N, "kind": "rect"|"circle"|"text"|"line"|"ellipse"|"polygon"|"polyline"|"path"|"image",
 //                "t": {"x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
 //                      and, left out while 0 throughout, "ax", "ay" (the anchor's shift), "shx",
 //                      "shy", "shblur", "shr", "shg", "shb", "sha" (the drop shadow), "fa", "sr",
 //                      "sg", "sb", "sa", "sw" (fill alpha and stroke of outlined shapes)},
 //                "text": [one string, or one per sample],
+//                "img": an image's PNG as a data URI (images only),
 //                outlined shapes only: "d", "sd", "ls": [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
@@ -147,6 +148,11 @@ public enum HTMLPlayer {
                 appendJSONString(text, to: &o)
             }
             put("]")
+            // An image's PNG as a data URI.
+            if s.kind == .image {
+                put(",\"img\":")
+                appendJSONString(s.image, to: &o)
+            }
             // An outlined shape's strings (BakedFrames.Geometry): path data, the stroke's cut
             // pieces, caps and joins.
             for g in BakedFrames.Geometry.allCases where !s.geometry.isEmpty {

@@ -112,9 +112,11 @@ enum HTMLPlayerScript {
           while (ui.layer.firstChild) ui.layer.removeChild(ui.layer.firstChild);
           order = '';
           shapes = D.shapes.map(function (s, i) {
-            var tag = s.kind === 'circle' || s.kind === 'text' || s.kind === 'rect' || s.kind === 'ellipse' ? s.kind : 'path';
+            var tag = s.kind === 'circle' || s.kind === 'text' || s.kind === 'rect' || s.kind === 'ellipse' || s.kind === 'image' ? s.kind : 'path';
             var g = el('g', {}), e = el(tag, {}, g);
             if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
+            // An image: its PNG embedded once (a data URI), stretched into its box.
+            if (s.kind === 'image') e.setAttribute('preserveAspectRatio', 'none');
             // A dashed or trimmed stroke: the pieces the vector layer cut, drawn over the fill.
             var se = s.sd ? el('path', { fill: 'none' }, g) : null;
             g.setAttribute('data-shape', i);
@@ -199,6 +201,12 @@ enum HTMLPlayerScript {
             put(o, e, 'width', 'width', w); put(o, e, 'height', 'height', h);
             put(o, e, 'rx', 'rx', r); put(o, e, 'ry', 'ry', r);
             hw = w / 2; hh = h / 2;
+          } else if (s.kind === 'image') {
+            var iw = v(s, 'w', k), ih = v(s, 'h', k);
+            put(o, e, 'href', 'href', s.img || '');
+            put(o, e, 'x', 'x', ax - iw / 2); put(o, e, 'y', 'y', ay - ih / 2);
+            put(o, e, 'width', 'width', iw); put(o, e, 'height', 'height', ih);
+            hw = iw / 2; hh = ih / 2;
           } else if (s.kind === 'circle') {
             var rad = v(s, 'rad', k);
             put(o, e, 'r', 'r', rad); put(o, e, 'cx', 'cx', ax); put(o, e, 'cy', 'cy', ay);

@@ -66,6 +66,20 @@ public enum ImageFile {
 
     /// Reads and decodes the PNG file at `path`.
     public static func read(_ path: String) -> Result<RasterImage, VectorError> {
+        switch readBytes(path) {
+        case .success(let bytes): return decode(bytes, name: path)
+        case .failure(let e): return .failure(e)
+        }
+    }
+
+    /// The bytes of the file at `path` (nil: unreadable, or beyond `maxFileBytes`).
+    public static func bytes(_ path: String) -> [UInt8]? {
+        if case .success(let b) = readBytes(path) { return b }
+        return nil
+    }
+
+    /// Reads the whole file at `path`, up to `maxFileBytes`.
+    static func readBytes(_ path: String) -> Result<[UInt8], VectorError> {
         var st = stat()
         guard stat(path, &st) == 0 else { return .failure(.imageUnreadable(path: path, reason: String(cString: strerror(errno)))) }
         if (st.st_mode & S_IFMT) == S_IFDIR { return .failure(.imageUnreadable(path: path, reason: "it is a directory")) }
@@ -82,7 +96,7 @@ public enum ImageFile {
             bytes += chunk[..<n]
             if bytes.count > maxFileBytes { return .failure(.imageFileTooLarge(path: path, bytes: Int(st.st_size), limit: maxFileBytes)) }
         }
-        return decode(bytes, name: path)
+        return .success(bytes)
     }
 
     /// Decodes PNG bytes; `name` is the path or label errors mention.
