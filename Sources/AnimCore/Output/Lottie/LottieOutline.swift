@@ -1,0 +1,245 @@
+// LottieOutline: the outline shapes (line, ellipse, polygon, polyline, path) and every stroke in
+// the Lottie export. A shape's geometry is its outline in its own coordinates, as the
+// rasterizer draws it (ShapeSnapshot.localOutline: a box shape's centred on 0, a point shape's
+// relative to the centre of its points' box), under the layer's transform, whose position is
+// that box centre plus offset plus the anchor's shift (ChannelBuilder.anchoredPosition).
+//
+// - A rect or circle is `rc`/`el`, an ellipse `el`, unless its stroke is dashed or trimmed at
+//   some time: Lottie's `rc` and `el` start their outline elsewhere than anim does (lottie-web's
+//   ellipse at the top), which moves dashes and trims; then it is paths (`sh`) too.
+// - Every other outline is one `sh` per contour. While the geometry (points, d, from, to, size,
+//   radius) does not change the path is static; when it changes and every frame's outline has
+//   the same contours and vertex counts (a morph resamples to a fixed count), the vertices and
+//   tangents are one vector fitted by LottieFitter within the position's bound (0.25 px,
+//   over all the vertices together) as any other channel; otherwise the path is baked, a hold
+//   key at each frame.
+// - The fill and the stroke are two groups, the stroke's on top: Lottie's trim paths cut
+//   every path beneath them in the group, fills included, and anim trims only the stroke. A
+//   line has no fill; an open polyline's fill closes, as in SVG.
+// - The stroke (`st`): colour and opacity from `stroke`, width, caps 1 butt / 2 round /
+//   3 square, joins 1 miter / 2 round / 3 bevel, miter limit 4 (SVG's), dashes `d` as dash,
+//   gap and offset. Caps and joins are their values at the shape's declaration (they do not
+//   animate in Lottie; `LottieExporter.leftOut` names a shape whose caps or joins change).
+// - Trims (`tm`): start and end in %, offset 0, mode 2 ("individually": the paths of the
+//   group trimmed one after another as one length), which is anim's: the whole outline's
+//   length as one (OutlineMeasure). For a one-contour outline both modes agree.
+
+extension ChannelBuilder {
+    /// The shape at `t` (at its declaration before it).
+    func snapshot(_ t: Time) -> ShapeSnapshot {
+        let info = timeline.shapes[Int(shape.index)]
+        return timeline.snapshot(info, at: max(t, firstTime())) ?? ShapeSnapshot(id: shape, kind: info.kind)
+    }
+
+    /// Whether any of these properties changes.
+    func changes(_ ps: [BuiltinProperty]) -> Bool { ps.contains { !isConstant($0) } }
+
+    /// The properties the outline's geometry depends on.
+    static func geometryProperties(_ kind: ShapeKind) -> [BuiltinProperty] {
+        switch kind {
+        case .rect: [.size, .radius]
+        case .circle: [.radius]
+        case .ellipse: [.size]
+        case .line: [.from, .to]
+        case .polygon, .polyline: [.points]
+        case .path: [.d]
+        case .text: [.size]
+        }
+    }
+
+    /// Whether the stroke shows at some time: a visible colour and a positive width at the
+    /// shape's start, at the end, or animated.
+    func hasStroke() -> Bool {
+        let times = [firstTime(), max(firstTime(), timeline.end)]
+        if times.contains(where: { snapshot($0).hasStroke }) { return true }
+        return !isConstant(.stroke) || !isConstant(.strokeWidth)
+    }
+
+    /// Whether the stroke is dashed, or trimmed, at some time.
+    func isDashedOrTrimmed() -> (dashed: Bool, trimmed: Bool) {
+        let times = [firstTime(), max(firstTime(), timeline.end)]
+        let dashed = !isConstant(.dash) || times.contains { snapshot($0).isDashed }
+        let trimmed = !isConstant(.trimStart) || !isConstant(.trimEnd) || times.contains { snapshot($0).isTrimmed }
+        return (dashed, trimmed)
+    }
+
+    /// The shape items of an outline or stroked shape: the stroke's group over the fill's.
+    func outlineItems(_ info: Timeline.ShapeInfo, fill: String) -> String {
+        let stroked = hasStroke()
+        let (dashed, trimmed) = stroked ? isDashedOrTrimmed() : (false, false)
+        let geometry: String
+        switch info.kind {
+        case .rect where !dashed && !trimmed:
+            let size = channel(.size, Self.pixels) { v in let p = v.framePoint ?? .zero; return [abs(p.x), abs(p.y)] }
+            geometry = "{\"ty\":\"rc\",\"nm\":\"rect\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]},\"r\":\(cornerChannel())}"
+        case .circle where !dashed && !trimmed:
+            let size = channel(.radius, Self.pixels) { v in let r = abs(v.frameNumber ?? 0); return [2 * r, 2 * r] }
+            geometry = "{\"ty\":\"el\",\"nm\":\"circle\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]}}"
+        case .ellipse where !dashed && !trimmed:
+            let size = channel(.size, Self.pixels) { v in let p = v.framePoint ?? .zero; return [abs(p.x), abs(p.y)] }
+            geometry = "{\"ty\":\"el\",\"nm\":\"ellipse\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]}}"
+        default:
+            geometry = outlinePaths(info.kind)
+        }
+        var groups: [String] = []
+        if stroked {
+            let trim = trimmed ? trimItem() + "," : ""
+            groups.append("{\"ty\":\"gr\",\"nm\":\"stroke\",\"it\":[\(geometry),\(trim)\(strokeItem(dashed: dashed)),\(Self.identityGroupTransform)]}")
+        }
+        if info.kind != .line {
+            groups.append("{\"ty\":\"gr\",\"nm\":\"fill\",\"it\":[\(geometry),\(fill),\(Self.identityGroupTransform)]}")
+        }
+        return groups.joined(separator: ",")
+    }
+
+    /// The stroke item.
+    func strokeItem(dashed: Bool) -> String {
+        let color = channel(.stroke, Self.colour) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
+        let opacity = channel(.stroke, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 0)) * 100] }
+        let width = channel(.strokeWidth, Self.pixels) { v in [max(0, min(StrokeStyle.maxWidth, v.frameNumber ?? 0))] }
+        let s = snapshot(firstTime())
+        let cap = switch s.lineCap { case .butt: 1; case .round: 2; case .square: 3 }
+        let join = switch s.lineJoin { case .miter: 1; case .round: 2; case .bevel: 3 }
+        var item = "{\"ty\":\"st\",\"nm\":\"stroke\",\"c\":\(color),\"o\":\(opacity),\"w\":\(width),\"lc\":\(cap),\"lj\":\(join),\"ml\":4"
+        if dashed {
+            let on = channel(.dash, Self.pixels) { v in [max(0, v.framePoint?.x ?? 0)] }
+            let off = channel(.dash, Self.pixels) { v in [max(0, v.framePoint?.y ?? 0)] }
+            let offset = channel(.dashOffset, Self.pixels) { [$0.frameNumber ?? 0] }
+            item += ",\"d\":[{\"n\":\"d\",\"nm\":\"dash\",\"v\":\(on)},{\"n\":\"g\",\"nm\":\"gap\",\"v\":\(off)},{\"n\":\"o\",\"nm\":\"offset\",\"v\":\(offset)}]"
+        }
+        return item + "}"
+    }
+
+    /// The trim item: start and end in % (clamped to 0…100 as anim clamps them), mode 2.
+    func trimItem() -> String {
+        let start = channel(.trimStart, Self.percent) { [max(0, min(1, $0.frameNumber ?? 0)) * 100] }
+        let end = channel(.trimEnd, Self.percent) { [max(0, min(1, $0.frameNumber ?? 1)) * 100] }
+        return "{\"ty\":\"tm\",\"nm\":\"trim\",\"s\":\(start),\"e\":\(end),\"o\":{\"a\":0,\"k\":0},\"m\":2}"
+    }
+
+    /// One contour as Lottie's path vertices: points, in and out tangents relative to them,
+    /// and whether it closes. A closed contour whose last segment ends at its start (to a
+    /// nanometre: an arc comes back with rounding) folds that end into the first vertex;
+    /// quadratics are raised to cubics.
+    struct PathVertices: Equatable {
+        var v: [Point] = [], i: [Point] = [], o: [Point] = []
+        var closed = false
+
+        init(_ c: Outline.Contour) {
+            v = [c.start]; i = [.zero]
+            var p = c.start
+            for (k, s) in c.segments.enumerated() {
+                let c1: Point, c2: Point, end: Point
+                switch s {
+                case .line(let e): (c1, c2, end) = (p, e, e)
+                case .quadratic(let q, let e):
+                    c1 = Point(p.x + 2 / 3 * (q.x - p.x), p.y + 2 / 3 * (q.y - p.y))
+                    c2 = Point(e.x + 2 / 3 * (q.x - e.x), e.y + 2 / 3 * (q.y - e.y))
+                    end = e
+                case .cubic(let a, let b, let e): (c1, c2, end) = (a, b, e)
+                }
+                o.append(Point(c1.x - p.x, c1.y - p.y))
+                if c.isClosed && k == c.segments.count - 1 && abs(end.x - c.start.x) <= 1e-9 && abs(end.y - c.start.y) <= 1e-9 {
+                    i[0] = Point(c2.x - end.x, c2.y - end.y)
+                } else {
+                    v.append(end)
+                    i.append(Point(c2.x - end.x, c2.y - end.y))
+                }
+                p = end
+            }
+            // The last vertex's out tangent: a closed contour's straight closing line, or nothing.
+            if o.count < v.count { o.append(.zero) }
+            closed = c.isClosed
+        }
+
+        /// The numbers that change when the path moves: v, i and o, flattened.
+        var numbers: [Double] { (v + i + o).flatMap { [$0.x, $0.y] } }
+
+        /// The path from its numbers (as `numbers` writes them).
+        init(numbers: [Double], closed: Bool) {
+            let n = numbers.count / 6
+            func points(_ k: Int) -> [Point] { (0..<n).map { Point(numbers[2 * (k * n + $0)], numbers[2 * (k * n + $0) + 1]) } }
+            v = points(0); i = points(1); o = points(2)
+            self.closed = closed
+        }
+
+        /// The Lottie shape value `{"i":…,"o":…,"v":…,"c":…}`.
+        var json: String {
+            func list(_ ps: [Point]) -> String { "[" + ps.map { "[\(formatFixed($0.x, 3)),\(formatFixed($0.y, 3))]" }.joined(separator: ",") + "]" }
+            return "{\"i\":\(list(i)),\"o\":\(list(o)),\"v\":\(list(v)),\"c\":\(closed)}"
+        }
+
+        /// The shape of the vertex lists: their count and whether the contour closes.
+        var layout: [Int] { [v.count, closed ? 1 : 0] }
+    }
+
+    /// The contours of the outline at `t`, as path vertices.
+    func contours(_ t: Time) -> [PathVertices] {
+        (snapshot(t).localOutline?.contours ?? []).filter { !$0.segments.isEmpty }.map(PathVertices.init)
+    }
+
+    /// The outline's paths (`sh`): static, fitted keys, or a hold key per frame (see the header).
+    func outlinePaths(_ kind: ShapeKind) -> String {
+        let start = firstTime()
+        func item(_ n: Int, _ ks: String) -> String { "{\"ty\":\"sh\",\"nm\":\"path \(n)\",\"ks\":\(ks)}" }
+        let first = contours(start)
+        guard changes(Self.geometryProperties(kind)) else {
+            return first.enumerated().map { item($0.offset, "{\"a\":0,\"k\":\($0.element.json)}") }.joined(separator: ",")
+        }
+        let grid = FrameGrid(fps: fps)
+        let frames = timeline.frameRange(on: grid).map { grid.time(ofFrame: $0) }.filter { $0 >= start }
+        let perFrame = ([start] + frames).map(contours)
+        let layouts = Set(perFrame.map { $0.map(\.layout) })
+        if layouts.count == 1 {
+            // Fitted, one vector per contour.
+            return first.enumerated().map { n, c in
+                let closed = c.closed
+                let keys = keyframes([.fitted(start, timeline.end)], format: Self.pixels) { t in
+                    let cs = contours(t)
+                    return n < cs.count ? cs[n].numbers : c.numbers
+                }
+                return item(n, pathKeys(keys, closed: closed))
+            }.joined(separator: ",")
+        }
+        // Baked: a hold key per frame, as many paths as the most contours (an absent one is a
+        // single point).
+        let most = perFrame.map(\.count).max() ?? 0
+        var items: [String] = []
+        for n in 0..<most {
+            var keys: [String] = []
+            var last: String?
+            for (k, cs) in perFrame.dropFirst().enumerated() {
+                let value = n < cs.count ? cs[n].json : "{\"i\":[[0,0]],\"o\":[[0,0]],\"v\":[[0,0]],\"c\":false}"
+                if value == last { continue }
+                last = value
+                keys.append("{\"t\":\(k),\"s\":[\(value)],\"h\":1}")
+            }
+            items.append(item(n, keys.count == 1 ? "{\"a\":0,\"k\":\(last ?? "")}" : "{\"a\":1,\"k\":[\(keys.joined(separator: ","))]}"))
+        }
+        return items.joined(separator: ",")
+    }
+
+    /// A path's keyframes from the fitted keys of its numbers: each key's `s` the path those
+    /// numbers make, the handles written as scalars (a path is one value, which every player
+    /// eases with one pair).
+    func pathKeys(_ keys: [LottieKey], closed: Bool) -> String {
+        guard keys.count > 1 else {
+            return "{\"a\":0,\"k\":\(PathVertices(numbers: keys.first?.v ?? [], closed: closed).json)}"
+        }
+        var items: [String] = []
+        for (n, k) in keys.enumerated() {
+            var item = "{\"t\":\(formatFixed(k.t, k.digits)),\"s\":[\(PathVertices(numbers: k.v, closed: closed).json)]"
+            if n + 1 < keys.count {
+                if k.hold {
+                    item += ",\"h\":1"
+                } else {
+                    let h = k.h ?? .linear
+                    item += ",\"o\":{\"x\":\(formatFixed(h.x1, 6)),\"y\":\(formatFixed(h.y1, 6))}"
+                    item += ",\"i\":{\"x\":\(formatFixed(h.x2, 6)),\"y\":\(formatFixed(h.y2, 6))}"
+                }
+            }
+            items.append(item + "}")
+        }
+        return "{\"a\":1,\"k\":[\(items.joined(separator: ","))]}"
+    }
+}
