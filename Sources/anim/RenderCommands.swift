@@ -117,6 +117,11 @@ enum RenderCommands {
                                   + "renderer do not draw Lottie's drop-shadow effect, and lottie-web's SVG renderer cuts it to the layer's bounds\n"
                                   + "help: the HTML player, the animated SVG and the PNG, GIF and MP4 outputs draw shadows\n")
         }
+        let seeThrough = LottieExporter.translucentStrokes(timeline)
+        if !seeThrough.isEmpty {
+            streams.standardError("anim: warning: in rlottie and lottie-web's canvas renderer the fill of a translucent shape shows through "
+                                  + "the inner half of its stroke (\(list(seeThrough))); lottie-web's SVG renderer draws it as anim does\n")
+        }
         let capped = LottieExporter.leftOut(timeline)
         if !capped.isEmpty {
             streams.standardError("anim: warning: the Lottie export draws line caps and joins as they are declared; they change later in \(list(capped)), "

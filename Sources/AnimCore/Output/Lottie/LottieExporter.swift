@@ -28,6 +28,17 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
+    /// The translucent shapes (an alpha below 1 at some time) with both a stroke and a fill:
+    /// rlottie and lottie-web's canvas renderer show their fill through the inner half of
+    /// the stroke (see `ChannelBuilder.layers`). Names, for the command's warning.
+    public static func translucentStrokes(_ timeline: Timeline) -> [String] {
+        timeline.shapes.filter { info in
+            guard info.kind != .text, info.kind != .line else { return false }
+            let b = ChannelBuilder(timeline: timeline, shape: info.id, fps: 60)
+            return b.hasStroke() && !b.isOpaque() && !b.isUnfilled()
+        }.map(\.name)
+    }
+
     /// The Lottie JSON of a run; `fps` is the document's frame rate and the baking rate.
     public static func export(_ timeline: Timeline, fps: Int) -> String {
         let grid = FrameGrid(fps: fps)
@@ -53,7 +64,7 @@ public enum LottieExporter {
             for id in seen {
                 var builder = ChannelBuilder(timeline: timeline, shape: id, fps: fps)
                 let visible = changes ? orders.map { $0[slot] == id } : nil
-                layers.append(builder.layer(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op, visibility: visible))
+                layers += builder.layers(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op, visibility: visible)
             }
         }
         let bg = timeline.stageColor
@@ -149,8 +160,16 @@ struct ChannelBuilder {
         return Self.groupTransform(opacity: "{\"a\":1,\"k\":[\(keys.joined(separator: ","))]}")
     }
 
-    /// The layer of a rect, circle or text.
-    mutating func layer(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> String {
+    /// The layer of a shape (a list: the z-order's copies are appended one after another).
+    ///
+    /// anim draws a shape's fill and stroke as one group under its alpha, so a translucent
+    /// shape's fill does not show through its stroke. lottie-web's SVG renderer composites a
+    /// layer so too, but rlottie and lottie-web's canvas renderer draw each item with the
+    /// layer's opacity, and there the inner half of a translucent shape's stroke shows its
+    /// fill through. (An inverted alpha matte of the stroke over the fill was tried: rlottie
+    /// then hides the whole fill and lottie-web 5.7.4's canvas renderer draws the matte layer
+    /// as a layer.) `LottieExporter.translucentStrokes` names such shapes for a warning.
+    mutating func layers(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> [String] {
         let start = firstTime()
         let ip = formatFixed(start.seconds * Double(fps), 4)
         let (position, anchor) = anchoredPosition(info.kind)
@@ -160,28 +179,45 @@ struct ChannelBuilder {
         let color = channel(.color, Self.colour) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
         let fillOpacity = channel(.color, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 1)) * 100] }
         let fill = "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":\(fillOpacity),\"r\":1}"
-        let geometry: String
-        let outlined = info.kind.isOutlineKind || hasStroke()
+        func layer(_ n: Int, _ items: String, opacity: String) -> String {
+            """
+            {"ddd":0,"ind":\(index + n),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
+            "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":\(anchor),"s":\(scale)},"ao":0,\
+            "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(items.isEmpty ? "" : items + ",")\(groupTransform(visibility))]}],\
+            "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
+            """
+        }
         if info.kind == .text, let face = StageText.face {
             // The strings' groups carry their own fills.
-            geometry = textGroups(face: face, fill: fill)
-        } else if outlined {
+            return [layer(0, textGroups(face: face, fill: fill), opacity: opacity)]
+        }
+        if info.kind.isOutlineKind || hasStroke() {
             // Fill and stroke groups (LottieOutline.swift).
-            geometry = outlineItems(info, fill: fill)
-        } else if info.kind == .circle {
+            let (stroke, filled) = outlineGroups(info, fill: fill)
+            return [layer(0, [stroke, filled].compactMap { $0 }.joined(separator: ","), opacity: opacity)]
+        }
+        let geometry: String
+        if info.kind == .circle {
             let size = channel(.radius, Self.pixels) { v in let r = abs(v.frameNumber ?? 0); return [2 * r, 2 * r] }
             geometry = "{\"ty\":\"el\",\"nm\":\"circle\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]}}"
         } else {
             let size = channel(.size, Self.pixels) { v in let p = v.framePoint ?? .zero; return [abs(p.x), abs(p.y)] }
             geometry = "{\"ty\":\"rc\",\"nm\":\"rect\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]},\"r\":\(cornerChannel())}"
         }
-        return """
-        {"ddd":0,"ind":\(index),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
-        "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":\(anchor),"s":\(scale)},"ao":0,\
-        "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(geometry.isEmpty ? "" : geometry + ",")\
-        \(info.kind == .text || outlined ? "" : fill + ",")\(groupTransform(visibility))]}],\
-        "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
-        """
+        return [layer(0, geometry + "," + fill, opacity: opacity)]
+    }
+
+    /// Whether the shape's alpha is 1 (or more) throughout: every piece of its history a
+    /// constant of at least 1.
+    func isOpaque() -> Bool {
+        timeline.pieces(of: key(.alpha)).allSatisfy { piece in
+            if case .constant(let v) = piece.source { return (v.frameNumber ?? 1) >= 1 } else { return false }
+        }
+    }
+
+    /// Whether the fill is transparent throughout (`fill none`).
+    func isUnfilled() -> Bool {
+        isConstant(.color) && (value(.color, firstTime())?.frameColor?.a ?? 1) <= 0
     }
 
     // MARK: - Channels

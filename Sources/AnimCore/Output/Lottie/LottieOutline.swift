@@ -63,8 +63,9 @@ extension ChannelBuilder {
         return (dashed, trimmed)
     }
 
-    /// The shape items of an outline or stroked shape: the stroke's group over the fill's.
-    func outlineItems(_ info: Timeline.ShapeInfo, fill: String) -> String {
+    /// The groups of an outline or stroked shape: the stroke's (nil without a stroke), which
+    /// goes over the fill's (nil for a line).
+    func outlineGroups(_ info: Timeline.ShapeInfo, fill: String) -> (stroke: String?, fill: String?) {
         let stroked = hasStroke()
         let (dashed, trimmed) = stroked ? isDashedOrTrimmed() : (false, false)
         let geometry: String
@@ -81,15 +82,9 @@ extension ChannelBuilder {
         default:
             geometry = outlinePaths(info.kind)
         }
-        var groups: [String] = []
-        if stroked {
-            let trim = trimmed ? trimItem() + "," : ""
-            groups.append("{\"ty\":\"gr\",\"nm\":\"stroke\",\"it\":[\(geometry),\(trim)\(strokeItem(dashed: dashed)),\(Self.identityGroupTransform)]}")
-        }
-        if info.kind != .line {
-            groups.append("{\"ty\":\"gr\",\"nm\":\"fill\",\"it\":[\(geometry),\(fill),\(Self.identityGroupTransform)]}")
-        }
-        return groups.joined(separator: ",")
+        let trim = trimmed ? trimItem() + "," : ""
+        return (stroked ? "{\"ty\":\"gr\",\"nm\":\"stroke\",\"it\":[\(geometry),\(trim)\(strokeItem(dashed: dashed)),\(Self.identityGroupTransform)]}" : nil,
+                info.kind != .line ? "{\"ty\":\"gr\",\"nm\":\"fill\",\"it\":[\(geometry),\(fill),\(Self.identityGroupTransform)]}" : nil)
     }
 
     /// The stroke item.
