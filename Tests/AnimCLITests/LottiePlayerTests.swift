@@ -265,6 +265,33 @@ struct LottiePlayerTests {
         try Self.compare("rlottie, outlines", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.outlineFrames)
     }
 
+    /// Morphs: a polygon's points tweened (a fixed vertex count: fitted path keyframes), a path
+    /// morphed into one of another structure (baked, a path a frame) and a line's end moving.
+    static let morphScript = """
+        stage 320 x 240 color white
+        polygon tri points [(40, 40), (120, 40), (80, 110)] fill orange stroke #aa2200 stroke-width 3
+        path blob d "M 180 60 L 280 60 L 280 160 Z" fill teal
+        line rule from (20, 200) to (120, 220) stroke black stroke-width 4 line-cap round
+        animate 2 ease ease-in-out < tri.points = [(30, 120), (150, 100), (60, 200)]; rule.to = (300, 150) >
+        animate 2 ease linear < blob.d = "M 230 60 C 300 60, 300 180, 230 180 C 160 180, 160 60, 230 60 Z" >
+
+        """
+
+    @Test("lottie-web's SVG renderer and rlottie morph exported paths like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil && Consumers.rlottie, lottieWebNote))
+    func morphs() throws {
+        let dir = try ScratchDirectory("lottie-morphs")
+        defer { dir.remove() }
+        let script = dir.path("morph.anim")
+        try Self.morphScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let json = try Self.prepare(dir, script: script, frames: Self.pathFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.pathFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, morphs", { dir.path("lottie-web-svg-\($0).png") }, in: dir, frames: Self.pathFrames)
+        _ = try RLottie.render(document: json, frames: Self.pathFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, morphs", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.pathFrames)
+    }
+
     @Test("the Lottie export leaves drop shadows out and says so, naming the shapes")
     func shadowsWarned() throws {
         let dir = try ScratchDirectory("lottie-shadow-warning")

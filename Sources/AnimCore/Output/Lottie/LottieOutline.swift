@@ -164,6 +164,18 @@ extension ChannelBuilder {
             return "{\"i\":\(list(i)),\"o\":\(list(o)),\"v\":\(list(v)),\"c\":\(closed)}"
         }
 
+        /// The same path with `count` vertices: the last one repeated, joined to itself by
+        /// segments of no length, the closing segment leaving from the last copy.
+        func padded(to count: Int) -> PathVertices {
+            guard v.count < count, let lv = v.last, let lo = o.last else { return self }
+            var p = self
+            p.o[p.o.count - 1] = .zero
+            for k in v.count..<count {
+                p.v.append(lv); p.i.append(.zero); p.o.append(k == count - 1 ? lo : .zero)
+            }
+            return p
+        }
+
         /// The shape of the vertex lists: their count and whether the contour closes.
         var layout: [Int] { [v.count, closed ? 1 : 0] }
     }
@@ -182,9 +194,10 @@ extension ChannelBuilder {
             return first.enumerated().map { item($0.offset, "{\"a\":0,\"k\":\($0.element.json)}") }.joined(separator: ",")
         }
         let grid = FrameGrid(fps: fps)
-        let frames = timeline.frameRange(on: grid).map { grid.time(ofFrame: $0) }.filter { $0 >= start }
-        let perFrame = ([start] + frames).map(contours)
-        let layouts = Set(perFrame.map { $0.map(\.layout) })
+        // Each frame's outline (its number and contours), from the shape's first frame on.
+        let frames = timeline.frameRange(on: grid).filter { grid.time(ofFrame: $0) >= start || grid.time(ofFrame: $0 + 1) > start }
+        let perFrame = frames.map { (frame: $0, contours: contours(grid.time(ofFrame: $0))) }
+        let layouts = Set(([first] + perFrame.map(\.contours)).map { $0.map(\.layout) })
         if layouts.count == 1 {
             // Fitted, one vector per contour.
             return first.enumerated().map { n, c in
@@ -197,14 +210,19 @@ extension ChannelBuilder {
             }.joined(separator: ",")
         }
         // Baked: a hold key per frame, as many paths as the most contours (an absent one is a
-        // single point).
-        let most = perFrame.map(\.count).max() ?? 0
+        // single point). Every key of a path has as many vertices as its largest (the others
+        // padded, `padded(to:)`): lottie-web keeps a path's first vertex count and draws
+        // nothing of a key with more.
+        let most = perFrame.map(\.contours.count).max() ?? 0
         var items: [String] = []
         for n in 0..<most {
+            let lone = PathVertices(numbers: [0, 0, 0, 0, 0, 0], closed: false)
+            let paths = perFrame.map { n < $0.contours.count ? $0.contours[n] : lone }
+            let count = paths.map(\.v.count).max() ?? 1
             var keys: [String] = []
             var last: String?
-            for (k, cs) in perFrame.dropFirst().enumerated() {
-                let value = n < cs.count ? cs[n].json : "{\"i\":[[0,0]],\"o\":[[0,0]],\"v\":[[0,0]],\"c\":false}"
+            for (k, path) in zip(perFrame.map(\.frame), paths) {
+                let value = path.padded(to: count).json
                 if value == last { continue }
                 last = value
                 keys.append("{\"t\":\(k),\"s\":[\(value)],\"h\":1}")
