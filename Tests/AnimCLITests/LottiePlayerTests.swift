@@ -265,8 +265,8 @@ struct LottiePlayerTests {
         try Self.compare("rlottie, outlines", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.outlineFrames)
     }
 
-    /// Morphs: a polygon's points tweened (a fixed vertex count: fitted path keyframes), a path
-    /// morphed into one of another structure (baked, a path a frame) and a line's end moving.
+    /// Morphs: a polygon's points tweened, a path morphed into one of another command structure
+    /// (resampled; fitted path keys, the square it starts from padded) and a line's end moving.
     static let morphScript = """
         stage 320 x 240 color white
         polygon tri points [(40, 40), (120, 40), (80, 110)] fill orange stroke #aa2200 stroke-width 3

@@ -9,10 +9,10 @@
 //   ellipse at the top), which moves dashes and trims; then it is paths (`sh`) too.
 // - Every other outline is one `sh` per contour. While the geometry (points, d, from, to, size,
 //   radius) does not change the path is static; when it changes and every frame's outline has
-//   the same contours and vertex counts (a morph resamples to a fixed count), the vertices and
-//   tangents are one vector fitted by LottieFitter within the position's bound (0.25 px,
-//   over all the vertices together) as any other channel; otherwise the path is baked, a hold
-//   key at each frame.
+//   the same contours (a morph resamples to a fixed vertex count), each contour's vertices and
+//   tangents, padded to its most vertices, are one vector fitted by LottieFitter within the
+//   position's bound (0.25 px, over all the vertices together) as any other channel;
+//   otherwise the path is baked, a hold key at each frame, padded to one vertex count.
 // - The fill and the stroke are two groups, the stroke's on top: Lottie's trim paths cut
 //   every path beneath them in the group, fills included, and anim trims only the stroke. A
 //   line has no fill; an open polyline's fill closes, as in SVG.
@@ -176,8 +176,15 @@ extension ChannelBuilder {
             return p
         }
 
-        /// The shape of the vertex lists: their count and whether the contour closes.
-        var layout: [Int] { [v.count, closed ? 1 : 0] }
+        /// The same path with exactly `count` vertices: padded, or cut (which a fitted path
+        /// needs only between frames, should an instant there have more vertices than every
+        /// frame: anim's morphs resample to one count, so none does).
+        func fitted(to count: Int) -> PathVertices {
+            guard v.count > count else { return padded(to: count) }
+            var p = self
+            p.v = Array(v.prefix(count)); p.i = Array(i.prefix(count)); p.o = Array(o.prefix(count))
+            return p
+        }
     }
 
     /// The contours of the outline at `t`, as path vertices.
@@ -197,16 +204,19 @@ extension ChannelBuilder {
         // Each frame's outline (its number and contours), from the shape's first frame on.
         let frames = timeline.frameRange(on: grid).filter { grid.time(ofFrame: $0) >= start || grid.time(ofFrame: $0 + 1) > start }
         let perFrame = frames.map { (frame: $0, contours: contours(grid.time(ofFrame: $0))) }
-        let layouts = Set(([first] + perFrame.map(\.contours)).map { $0.map(\.layout) })
-        if layouts.count == 1 {
-            // Fitted, one vector per contour.
+        // The contours (their number, and whether each closes) the same at every frame: each is
+        // one vector of its most vertices at any frame (the others padded), fitted. A morph's
+        // resampling keeps one vertex count; one that starts from another (a square of 4
+        // vertices resampled to 64) jumps from the padded one, within a sample of the instant.
+        let all = [first] + perFrame.map(\.contours)
+        if Set(all.map { $0.map(\.closed) }).count == 1 {
             return first.enumerated().map { n, c in
-                let closed = c.closed
+                let count = all.map { $0[n].v.count }.max() ?? c.v.count
                 let keys = keyframes([.fitted(start, timeline.end)], format: Self.pixels) { t in
                     let cs = contours(t)
-                    return n < cs.count ? cs[n].numbers : c.numbers
+                    return (n < cs.count ? cs[n] : c).fitted(to: count).numbers
                 }
-                return item(n, pathKeys(keys, closed: closed))
+                return item(n, pathKeys(keys, closed: c.closed))
             }.joined(separator: ",")
         }
         // Baked: a hold key per frame, as many paths as the most contours (an absent one is a
