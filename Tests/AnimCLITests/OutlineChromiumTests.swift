@@ -163,6 +163,21 @@ struct OutlineLottieTests {
         #expect(blob.count > 2 && blob.count < 31 && blob.dropLast().contains { $0["o"] != nil }, "\(blob.count) keys")
     }
 
+    @Test("a stroke is transparent where its width is 0 (a canvas would keep its last width)")
+    func zeroWidth() throws {
+        let (_, layers) = try Self.export("""
+            rect card center (50, 50) size (40, 20) stroke black stroke-width 0
+            rect wide center (50, 50) size (40, 20) stroke black stroke-width 2
+            animate 1 < card.stroke-width = 4; wide.stroke-width = 4 >
+            """, "outlines-lottie-width")
+        func opacity(_ name: String) -> Any? {
+            (Self.items(layers[name]).first { ($0["ty"] as? String) == "st" }?["o"] as? [String: Any])?["k"]
+        }
+        let keys = try #require(opacity("card") as? [[String: Any]])
+        #expect(Self.numbers(keys.first?["s"]) == [0] && Self.numbers(keys.last?["s"]) == [100])
+        #expect((opacity("wide") as? NSNumber)?.doubleValue == 100)
+    }
+
     @Test("the export warns of a translucent stroke over a fill and of caps or joins that change")
     func warnings() throws {
         let (r, _) = try Self.export("""

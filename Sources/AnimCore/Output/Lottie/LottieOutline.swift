@@ -16,7 +16,7 @@
 // - The fill and the stroke are two groups, the stroke's on top: Lottie's trim paths cut
 //   every path beneath them in the group, fills included, and anim trims only the stroke. A
 //   line has no fill; an open polyline's fill closes, as in SVG.
-// - The stroke (`st`): colour and opacity from `stroke`, width, caps 1 butt / 2 round /
+// - The stroke (`st`): colour and opacity from `stroke` (0 where the width is 0), width, caps 1 butt / 2 round /
 //   3 square, joins 1 miter / 2 round / 3 bevel, miter limit 4 (SVG's), dashes `d` as dash,
 //   gap and offset. Caps and joins are their values at the shape's declaration (they do not
 //   animate in Lottie; `LottieExporter.leftOut` names a shape whose caps or joins change).
@@ -90,7 +90,16 @@ extension ChannelBuilder {
     /// The stroke item.
     func strokeItem(dashed: Bool) -> String {
         let color = channel(.stroke, Self.colour) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
-        let opacity = channel(.stroke, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 0)) * 100] }
+        var opacity = channel(.stroke, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 0)) * 100] }
+        // A canvas ignores a line width of 0 (lottie-web's canvas renderer then strokes with
+        // the last width it set), so where the width is 0 the stroke's opacity is 0 instead.
+        let times = sampleTimes(firstTime(), timeline.end, closing: true)
+        if times.contains(where: { (value(.strokeWidth, $0)?.frameNumber ?? 0) <= 0 }) {
+            opacity = animated([.fitted(firstTime(), timeline.end)], format: Self.percent) { t in
+                let w = value(.strokeWidth, t)?.frameNumber ?? 0, a = value(.stroke, t)?.frameColor?.a ?? 0
+                return [w > 0 ? max(0, min(1, a)) * 100 : 0]
+            }
+        }
         let width = channel(.strokeWidth, Self.pixels) { v in [max(0, min(StrokeStyle.maxWidth, v.frameNumber ?? 0))] }
         let s = snapshot(firstTime())
         let cap = switch s.lineCap { case .butt: 1; case .round: 2; case .square: 3 }
