@@ -251,8 +251,10 @@ struct ChannelBuilder {
         let times = sampleTimes(firstTime(), timeline.end, closing: true)
         switch info.kind {
         case .circle: return times.map { abs(value(.radius, $0)?.frameNumber ?? 0) }.max() ?? 0
-        case .rect: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
-        default: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
+        case .rect, .ellipse: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
+        // The box around a point shape's points, about whose centre its path lies.
+        case .line, .polygon, .polyline, .path: return times.map { let s = snapshot($0).anchorBox; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
+        case .text: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
         }
     }
 
