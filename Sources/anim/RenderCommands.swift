@@ -117,19 +117,21 @@ enum RenderCommands {
                                   + "renderer do not draw Lottie's drop-shadow effect, and lottie-web's SVG renderer cuts it to the layer's bounds\n"
                                   + "help: the HTML player, the animated SVG and the PNG, GIF and MP4 outputs draw shadows\n")
         }
-        let (shapes, strokes) = LottieExporter.leftOut(timeline)
-        if !shapes.isEmpty {
-            streams.standardError("anim: warning: the Lottie export does not draw lines, ellipses, polygons, polylines or paths yet; left out: \(list(shapes))\n"
-                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
+        let seeThrough = LottieExporter.translucentStrokes(timeline)
+        if !seeThrough.isEmpty {
+            streams.standardError("anim: warning: in rlottie and lottie-web's canvas renderer the fill of a translucent shape shows through "
+                                  + "the inner half of its stroke (\(list(seeThrough))); lottie-web's SVG renderer draws it as anim does\n")
         }
         let images = LottieExporter.leftOutImages(timeline, fps: o.fps ?? 60)
         if !images.isEmpty {
             streams.standardError("anim: warning: the Lottie export draws images only where no shape's z changes (an image layer cannot switch stacking slots); left out: \(list(images))\n"
                                   + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
         }
-        if !strokes.isEmpty {
-            streams.standardError("anim: warning: the Lottie export does not draw strokes yet; drawn without their stroke: \(list(strokes))\n"
-                                  + "help: the PNG frames, the HTML player and the animated SVG draw them\n")
+        let capped = LottieExporter.leftOut(timeline)
+        if !capped.isEmpty {
+            streams.standardError("anim: warning: the Lottie export draws line caps and joins as they are declared; they change later in \(list(capped)), "
+                                  + "which Lottie's stroke cannot animate\n"
+                                  + "help: the PNG frames, the HTML player and the animated SVG draw the changes\n")
         }
         do {
             try AtomicFile.write(LottieExporter.export(timeline, fps: o.fps ?? 60), to: out)

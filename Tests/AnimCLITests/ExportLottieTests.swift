@@ -44,4 +44,31 @@ struct ExportLottieTests {
             #expect(d.mean < 1.0, "at \(time)s: \(d)")
         }
     }
+
+    @Test("the reader accepts the outline export and renders it like anim (but for dashes, which it does not draw)",
+          .enabled(if: Consumers.lottiePython != nil, Consumers.skipNote("the lottie reader (.build/test-tools/venv)")))
+    func readerMatchesOutlines() throws {
+        let dir = try ScratchDirectory("lottie-outlines-reader")
+        defer { dir.remove() }
+        // The lottie package's SVG exporter (0.7.2) leaves a stroke's dashes out.
+        let script = try LottiePlayerTests.outlinesVariant(dir, opaque: false, undashed: true)
+        let json = dir.path("outlines.json")
+        let r = try runAnim(["export", script, "-o", json, "--lottie", "--fps", "30"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let frames = [(0, "0"), (15, "0.5"), (36, "1.2"), (60, "2")]
+        let render = PictureFixtures.directory.appendingPathComponent("lottie_render.py").path
+        let read = try Consumers.run(Consumers.lottiePython!, [render, json, dir.url.path] + frames.map { String($0.0) })
+        try #require(read.exitCode == 0, "the lottie reader rejected the export:\n\(read.stderr)")
+        #expect(read.stdout.contains("layer wave ShapeLayer"), Comment(rawValue: read.stdout))
+        for (frame, time) in frames {
+            let png = dir.path("anim-\(frame).png")
+            let f = try runAnim(["render", script, "-o", png, "--at", time])
+            #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
+            let reader = try PNGFile.read(dir.path("lottie-\(frame).png")), anim = try PNGFile.read(png)
+            let d = try #require(ImageDifference.between(reader, anim, threshold: 24))
+            print("lottie reader vs anim PNG, outlines, at frame \(frame) (\(time)s): \(d)")
+            #expect(d.overFraction <= 0.005, "at \(time)s: \(d)")
+            #expect(d.mean < 1.0, "at \(time)s: \(d)")
+        }
+    }
 }

@@ -197,6 +197,101 @@ struct LottiePlayerTests {
         try Self.compare("rlottie, anchors", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
 
+    // MARK: - Outline shapes and strokes
+
+    /// Tests/Pictures/outlines.anim: a line drawn on by its trim, a dashed ellipse whose dash
+    /// offset moves, a polygon and polyline (round and bevel joins, square caps), a path with
+    /// both trims moving, a rect and a translucent rect with strokes changing width and colour,
+    /// and a circle's stroke trimmed; as paths (`sh`), `rc`/`el`, `st`, `tm` and dashes.
+    static var outlinesScript: String { PictureFixtures.directory.appendingPathComponent("outlines.anim").path }
+    /// Its frames at 30 fps: the start, a quarter, mid (1 s), 1.2 s (the wrong-frame check's),
+    /// three quarters and the end of its two tweens, which run together.
+    static let outlineFrames = [(0, "0"), (15, "0.5"), (30, "1"), (36, "1.2"), (45, "1.5"), (60, "2")]
+
+    @Test("lottie-web's SVG renderer draws outlines and strokes like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebOutlines() throws {
+        let dir = try ScratchDirectory("lottie-web-outlines")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.outlinesScript, frames: Self.outlineFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.outlineFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, outlines", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.outlineFrames)
+    }
+
+    /// outlines.anim without what a player is known to draw otherwise, written to `dir`:
+    /// `opaque` drops the translucent rect's alpha (rlottie and lottie-web's canvas renderer
+    /// show a translucent shape's fill through its stroke, which the export warns of), and
+    /// `undashed` the ellipse's dashes (rlottie's dasher skips what is left of a dash or gap
+    /// under 1 px at each curve segment's end, so its dashes drift around an ellipse). Each
+    /// replacement must apply, so the variant keeps every other shape and property.
+    static func outlinesVariant(_ dir: ScratchDirectory, opaque: Bool, undashed: Bool) throws -> String {
+        var text = try String(contentsOfFile: outlinesScript, encoding: .utf8)
+        var cuts: [String] = []
+        if opaque { cuts.append(" alpha 0.6") }
+        if undashed { cuts += [" dash (12, 6)", " blob.dash-offset = 36;"] }
+        for cut in cuts {
+            try #require(text.contains(cut), "outlines.anim no longer has '\(cut)'")
+            text = text.replacingOccurrences(of: cut, with: "")
+        }
+        let path = dir.path("outlines.anim")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("lottie-web's canvas renderer draws outlines and strokes like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebCanvasOutlines() throws {
+        let dir = try ScratchDirectory("lottie-web-canvas-outlines")
+        defer { dir.remove() }
+        let script = try Self.outlinesVariant(dir, opaque: true, undashed: false)
+        let json = try Self.prepare(dir, script: script, frames: Self.outlineFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.outlineFrames.map(\.0), renderer: "canvas",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) canvas, outlines", { dir.path("lottie-web-canvas-\($0).png") }, in: dir,
+                         frames: Self.outlineFrames)
+    }
+
+    @Test("rlottie draws outlines and strokes like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieOutlines() throws {
+        let dir = try ScratchDirectory("rlottie-outlines")
+        defer { dir.remove() }
+        let script = try Self.outlinesVariant(dir, opaque: true, undashed: true)
+        let json = try Self.prepare(dir, script: script, frames: Self.outlineFrames)
+        let info = try RLottie.render(document: json, frames: Self.outlineFrames.map(\.0), in: dir)
+        #expect(info.hasPrefix("animation 320x240 fr=30"), Comment(rawValue: info))
+        try Self.compare("rlottie, outlines", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.outlineFrames)
+    }
+
+    /// Morphs: a polygon's points tweened, a path morphed into one of another command structure
+    /// (resampled; fitted path keys, the square it starts from padded) and a line's end moving.
+    static let morphScript = """
+        stage 320 x 240 color white
+        polygon tri points [(40, 40), (120, 40), (80, 110)] fill orange stroke #aa2200 stroke-width 3
+        path blob d "M 180 60 L 280 60 L 280 160 Z" fill teal
+        line rule from (20, 200) to (120, 220) stroke black stroke-width 4 line-cap round
+        animate 2 ease ease-in-out < tri.points = [(30, 120), (150, 100), (60, 200)]; rule.to = (300, 150) >
+        animate 2 ease linear < blob.d = "M 230 60 C 300 60, 300 180, 230 180 C 160 180, 160 60, 230 60 Z" >
+
+        """
+
+    @Test("lottie-web's SVG renderer and rlottie morph exported paths like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil && Consumers.rlottie, lottieWebNote))
+    func morphs() throws {
+        let dir = try ScratchDirectory("lottie-morphs")
+        defer { dir.remove() }
+        let script = dir.path("morph.anim")
+        try Self.morphScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let json = try Self.prepare(dir, script: script, frames: Self.pathFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.pathFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, morphs", { dir.path("lottie-web-svg-\($0).png") }, in: dir, frames: Self.pathFrames)
+        _ = try RLottie.render(document: json, frames: Self.pathFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, morphs", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.pathFrames)
+    }
+
     @Test("the Lottie export leaves drop shadows out and says so, naming the shapes")
     func shadowsWarned() throws {
         let dir = try ScratchDirectory("lottie-shadow-warning")

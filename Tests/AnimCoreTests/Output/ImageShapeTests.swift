@@ -35,7 +35,7 @@ struct ImageShapeTests {
         // The Lottie export draws it as an image asset (a data URI) and an image layer under a
         // null parent; the player embeds it once.
         #expect(LottieExporter.leftOutImages(t, fps: 10).isEmpty)
-        #expect(LottieExporter.leftOut(t).shapes.isEmpty, "an image is no outline")
+        #expect(LottieExporter.leftOut(t).isEmpty && LottieExporter.translucentStrokes(t).isEmpty, "an image has no stroke to warn about")
         let lottie = LottieExporter.export(t, fps: 10)
         #expect(lottie.contains("\"e\":1") && lottie.contains("\"p\":\"data:image/png;base64,iVBOR"))
         #expect(lottie.contains("\"ty\":2,\"nm\":\"icon\",\"refId\":\"image_0\",\"parent\":2"), "\(lottie.prefix(600))")

@@ -1,5 +1,5 @@
-// LottieExporter: a run as a Lottie (Bodymovin 5) document — one shape layer per rect, circle or text
-// with its fill, and keyframes for position, scale, rotation, opacity, size, corner radius and
+// LottieExporter: a run as a Lottie (Bodymovin 5) document — one shape layer per shape with its
+// fill and stroke (outlines and strokes: LottieOutline.swift), and keyframes for position, scale, rotation, opacity, size, corner radius and
 // colour. Keyframes come straight from the property history (`Timeline.pieces(of:)`): a tween with a cubic-Bézier
 // easing (CSS `ease*`, `cubic-bezier`, `linear`) played once forwards becomes two keyframes
 // with the same Bézier handles, so a Lottie player eases it exactly as anim does; a `steps()`
@@ -15,24 +15,28 @@
 
 /// Exports Lottie documents.
 public enum LottieExporter {
-    /// What the export leaves out for now (issue 15's outlines are exported by a later
-    /// change): the shapes of the outline kinds (line, ellipse, polygon, polyline, path), and
-    /// the rects and circles whose stroke shows at their start or at the run's end (their
-    /// fill is exported, their stroke is not). Names, for the command's warning.
-    public static func leftOut(_ timeline: Timeline) -> (shapes: [String], strokes: [String]) {
-        var shapes: [String] = [], strokes: [String] = []
-        for info in timeline.shapes {
-            if info.kind.isOutlineKind { shapes.append(info.name); continue }
-            guard info.kind == .rect || info.kind == .circle else { continue }
-            let times = [timeline.created(info.id), max(timeline.created(info.id), timeline.end)]
-            let stroked = times.contains { t in
-                let c = timeline.value(info.id, BuiltinProperty.stroke.id, at: t)?.frameColor
-                let w = timeline.value(info.id, BuiltinProperty.strokeWidth.id, at: t)?.frameNumber ?? 0
-                return (c?.a ?? 0) > 0 && w > 0
+    /// The shapes whose line caps or line joins change during the run: Lottie's stroke
+    /// (`lc`, `lj`) does not animate them, so the export draws each with its caps and joins
+    /// at its declaration. Names, for the command's warning.
+    public static func leftOut(_ timeline: Timeline) -> [String] {
+        timeline.shapes.filter { info in
+            [BuiltinProperty.lineCap, .lineJoin].contains { p in
+                let pieces = timeline.pieces(of: PropertyKey(info.id, p.id))
+                let values = pieces.compactMap { piece -> Value? in if case .constant(let v) = piece.source { return v } else { return nil } }
+                return values.count != pieces.count || Set(values).count > 1
             }
-            if stroked { strokes.append(info.name) }
-        }
-        return (shapes, strokes)
+        }.map(\.name)
+    }
+
+    /// The translucent shapes (an alpha below 1 at some time) with both a stroke and a fill:
+    /// rlottie and lottie-web's canvas renderer show their fill through the inner half of
+    /// the stroke (see `ChannelBuilder.layers`). Names, for the command's warning.
+    public static func translucentStrokes(_ timeline: Timeline) -> [String] {
+        timeline.shapes.filter { info in
+            guard info.kind != .text, info.kind != .line else { return false }
+            let b = ChannelBuilder(timeline: timeline, shape: info.id, fps: 60)
+            return b.hasStroke() && !b.isOpaque() && !b.isUnfilled()
+        }.map(\.name)
     }
 
     /// The image shapes the export leaves out (LottieImage: when some shape's `z` changes), by
@@ -51,7 +55,7 @@ public enum LottieExporter {
         var layers: [String] = []
         // The paint order at every frame (by z, then declaration); text needs a font.
         let images = exportedImages(timeline, fps: fps)
-        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil) && !$0.kind.isOutlineKind
+        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil)
             && ($0.kind != .image || images.contains($0.id)) }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
             let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
@@ -75,7 +79,7 @@ public enum LottieExporter {
                     continue
                 }
                 let visible = changes ? orders.map { $0[slot] == id } : nil
-                layers.append(builder.layer(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op, visibility: visible))
+                layers += builder.layers(timeline.shapes[Int(id.index)], index: layers.count + 1, outPoint: op, visibility: visible)
             }
         }
         let bg = timeline.stageColor
@@ -171,8 +175,16 @@ struct ChannelBuilder {
         return Self.groupTransform(opacity: "{\"a\":1,\"k\":[\(keys.joined(separator: ","))]}")
     }
 
-    /// The layer of a rect, circle or text.
-    mutating func layer(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> String {
+    /// The layer of a shape (a list: the z-order's copies are appended one after another).
+    ///
+    /// anim draws a shape's fill and stroke as one group under its alpha, so a translucent
+    /// shape's fill does not show through its stroke. lottie-web's SVG renderer composites a
+    /// layer so too, but rlottie and lottie-web's canvas renderer draw each item with the
+    /// layer's opacity, and there the inner half of a translucent shape's stroke shows its
+    /// fill through. (An inverted alpha matte of the stroke over the fill was tried: rlottie
+    /// then hides the whole fill and lottie-web 5.7.4's canvas renderer draws the matte layer
+    /// as a layer.) `LottieExporter.translucentStrokes` names such shapes for a warning.
+    mutating func layers(_ info: Timeline.ShapeInfo, index: Int, outPoint: Int, visibility: [Bool]? = nil) -> [String] {
         let start = firstTime()
         let ip = formatFixed(start.seconds * Double(fps), 4)
         let (position, anchor) = anchoredPosition(info.kind)
@@ -182,24 +194,45 @@ struct ChannelBuilder {
         let color = channel(.color, Self.colour) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
         let fillOpacity = channel(.color, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 1)) * 100] }
         let fill = "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":\(fillOpacity),\"r\":1}"
-        let geometry: String
+        func layer(_ n: Int, _ items: String, opacity: String) -> String {
+            """
+            {"ddd":0,"ind":\(index + n),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
+            "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":\(anchor),"s":\(scale)},"ao":0,\
+            "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(items.isEmpty ? "" : items + ",")\(groupTransform(visibility))]}],\
+            "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
+            """
+        }
         if info.kind == .text, let face = StageText.face {
             // The strings' groups carry their own fills.
-            geometry = textGroups(face: face, fill: fill)
-        } else if info.kind == .circle {
+            return [layer(0, textGroups(face: face, fill: fill), opacity: opacity)]
+        }
+        if info.kind.isOutlineKind || hasStroke() {
+            // Fill and stroke groups (LottieOutline.swift).
+            let (stroke, filled) = outlineGroups(info, fill: fill)
+            return [layer(0, [stroke, filled].compactMap { $0 }.joined(separator: ","), opacity: opacity)]
+        }
+        let geometry: String
+        if info.kind == .circle {
             let size = channel(.radius, Self.pixels) { v in let r = abs(v.frameNumber ?? 0); return [2 * r, 2 * r] }
             geometry = "{\"ty\":\"el\",\"nm\":\"circle\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]}}"
         } else {
             let size = channel(.size, Self.pixels) { v in let p = v.framePoint ?? .zero; return [abs(p.x), abs(p.y)] }
             geometry = "{\"ty\":\"rc\",\"nm\":\"rect\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]},\"r\":\(cornerChannel())}"
         }
-        return """
-        {"ddd":0,"ind":\(index),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
-        "ks":{"o":\(opacity),"r":\(rotation),"p":\(position),"a":\(anchor),"s":\(scale)},"ao":0,\
-        "shapes":[{"ty":"gr","nm":\(jsonString(info.name)),"it":[\(geometry.isEmpty ? "" : geometry + ",")\
-        \(info.kind == .text ? "" : fill + ",")\(groupTransform(visibility))]}],\
-        "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
-        """
+        return [layer(0, geometry + "," + fill, opacity: opacity)]
+    }
+
+    /// Whether the shape's alpha is 1 (or more) throughout: every piece of its history a
+    /// constant of at least 1.
+    func isOpaque() -> Bool {
+        timeline.pieces(of: key(.alpha)).allSatisfy { piece in
+            if case .constant(let v) = piece.source { return (v.frameNumber ?? 1) >= 1 } else { return false }
+        }
+    }
+
+    /// Whether the fill is transparent throughout (`fill none`).
+    func isUnfilled() -> Bool {
+        isConstant(.color) && (value(.color, firstTime())?.frameColor?.a ?? 1) <= 0
     }
 
     // MARK: - Channels
@@ -233,19 +266,25 @@ struct ChannelBuilder {
         let times = sampleTimes(firstTime(), timeline.end, closing: true)
         switch info.kind {
         case .circle: return times.map { abs(value(.radius, $0)?.frameNumber ?? 0) }.max() ?? 0
-        case .rect, .image: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
-        default: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
+        case .rect, .ellipse, .image: return times.map { let s = value(.size, $0)?.framePoint ?? .zero; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
+        // The box around a point shape's points, about whose centre its path lies.
+        case .line, .polygon, .polyline, .path: return times.map { let s = snapshot($0).anchorBox; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
+        case .text: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
         }
     }
 
     /// Position: center plus offset. Exact keyframes follow whichever of the two moves; when
     /// both do, the sum is baked. `shift` is added throughout (a constant anchor's).
-    func positionChannel(shift: Point = .zero) -> String {
+    func positionChannel(shift: Point = .zero, pointBased: Bool = false) -> String {
         let sum: (Time) -> [Double] = { t in
-            let c = value(.center, t)?.framePoint ?? .zero, o = value(.offset, t)?.framePoint ?? .zero
+            let c = pointBased ? .zero : value(.center, t)?.framePoint ?? .zero, o = value(.offset, t)?.framePoint ?? .zero
             return [c.x + o.x + shift.x, c.y + o.y + shift.y, 0]
         }
         let start = firstTime()
+        if pointBased {
+            // The shift holds the points' box centre; only offset moves.
+            return animated(stretches(.offset) { v in let o = v.framePoint ?? .zero; return [o.x + shift.x, o.y + shift.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
+        }
         if isConstant(.offset) {
             let o = value(.offset, start)?.framePoint ?? .zero
             return animated(stretches(.center) { v in let c = v.framePoint ?? .zero; return [c.x + o.x + shift.x, c.y + o.y + shift.y, 0] }, format: Self.pixels, spatial: true, sample: sum)
@@ -267,9 +306,8 @@ struct ChannelBuilder {
         let box: (Time) -> Point = { t in
             switch kind {
             case .circle: let r = abs(value(.radius, t)?.frameNumber ?? 0); return Point(2 * r, 2 * r)
-            case .rect, .text, .image: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
-            // Not exported yet (LottieExporter.leftOut): no layer to place.
-            case .ellipse, .line, .polygon, .polyline, .path: return .zero
+            case .rect, .text, .ellipse, .image: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
+            case .line, .polygon, .polyline, .path: return snapshot(t).anchorBox
             }
         }
         let shift: (Time) -> Point = { t in
@@ -278,13 +316,24 @@ struct ChannelBuilder {
             return Point(x.isFinite ? x : 0, y.isFinite ? y : 0)
         }
         let start = firstTime()
-        let boxConstant = kind == .circle ? isConstant(.radius) : isConstant(.size)
-        if isConstant(.anchor) && (boxConstant || value(.anchor, start)?.framePoint == Point(0.5, 0.5)) {
+        // A point shape's box centre is its points' (ShapeSnapshot.boxCenter): constant while
+        // they are, and then the position keeps its exact keyframes from offset's.
+        let pointBased = kind.isPointBased, geometryConstant = !changes(Self.geometryProperties(kind))
+        let center: (Time) -> Point = { t in pointBased ? snapshot(t).boxCenter : value(.center, t)?.framePoint ?? .zero }
+        let boxConstant = pointBased ? geometryConstant : kind == .circle ? isConstant(.radius) : isConstant(.size)
+        if isConstant(.anchor) && (boxConstant || value(.anchor, start)?.framePoint == Point(0.5, 0.5)) && (!pointBased || geometryConstant) {
             let d = shift(start)
-            return (positionChannel(shift: d), "{\"a\":0,\"k\":\(vector([d.x, d.y, 0], Self.pixels))}")
+            let position: String
+            if pointBased {
+                let c = snapshot(start).boxCenter
+                position = positionChannel(shift: Point(c.x + d.x, c.y + d.y), pointBased: true)
+            } else {
+                position = positionChannel(shift: d)
+            }
+            return (position, "{\"a\":0,\"k\":\(vector([d.x, d.y, 0], Self.pixels))}")
         }
         let pivot: (Time) -> [Double] = { t in
-            let c = value(.center, t)?.framePoint ?? .zero, o = value(.offset, t)?.framePoint ?? .zero, d = shift(t)
+            let c = center(t), o = value(.offset, t)?.framePoint ?? .zero, d = shift(t)
             return [c.x + o.x + d.x, c.y + o.y + d.y, 0]
         }
         let all: [Stretch] = [.fitted(start, timeline.end)]
@@ -385,6 +434,37 @@ struct ChannelBuilder {
     /// A Lottie property from stretches: static when nothing changes, else keyframes.
     func animated(_ stretches: [Stretch], format: LottieChannelFormat, spatial: Bool = false,
                   sample: @escaping (Time) -> [Double]) -> String {
+        let compact = keyframes(stretches, format: format, spatial: spatial, sample: sample)
+        guard compact.count > 1 else {
+            // A static scalar is a bare number; vectors stay arrays.
+            let v = compact.first?.v ?? sample(.zero)
+            return "{\"a\":0,\"k\":\(v.count == 1 ? format.string(v[0]) : vector(v, format))}"
+        }
+        var items: [String] = []
+        for (i, k) in compact.enumerated() {
+            var item = "{\"t\":\(formatFixed(k.t, k.digits)),\"s\":\(vector(k.v, format))"
+            if i + 1 < compact.count {
+                if k.hold {
+                    item += ",\"h\":1"
+                } else if let (to, ti) = k.tangents, let h = k.h {
+                    // A spatial key's ease is one curve (scalars, as After Effects writes it).
+                    item += ",\"o\":{\"x\":\(formatFixed(h.x1, 6)),\"y\":\(formatFixed(h.y1, 6))}"
+                    item += ",\"i\":{\"x\":\(formatFixed(h.x2, 6)),\"y\":\(formatFixed(h.y2, 6))}"
+                    item += ",\"to\":\(vector(to, format)),\"ti\":\(vector(ti, format))"
+                } else {
+                    let h = k.h ?? .linear
+                    item += ",\"o\":{\"x\":[\(formatFixed(h.x1, 6))],\"y\":[\(formatFixed(h.y1, 6))]}"
+                    item += ",\"i\":{\"x\":[\(formatFixed(h.x2, 6))],\"y\":[\(formatFixed(h.y2, 6))]}"
+                }
+            }
+            items.append(item + "}")
+        }
+        return "{\"a\":1,\"k\":[" + items.joined(separator: ",") + "]}"
+    }
+
+    /// A channel's keyframes from stretches, quantized, with repeated holds dropped.
+    func keyframes(_ stretches: [Stretch], format: LottieChannelFormat, spatial: Bool = false,
+                   sample: @escaping (Time) -> [Double]) -> [LottieKey] {
         var keys: [LottieKey] = []
         func add(_ k: LottieKey) {
             if let last = keys.last, k.t <= last.t + 1e-9 { keys.removeLast() }
@@ -415,31 +495,7 @@ struct ChannelBuilder {
             if let last = compact.last, last.hold, k.hold, last.v == k.v { continue }
             compact.append(k)
         }
-        guard compact.count > 1 else {
-            // A static scalar is a bare number; vectors stay arrays.
-            let v = compact.first?.v ?? sample(.zero)
-            return "{\"a\":0,\"k\":\(v.count == 1 ? format.string(v[0]) : vector(v, format))}"
-        }
-        var items: [String] = []
-        for (i, k) in compact.enumerated() {
-            var item = "{\"t\":\(formatFixed(k.t, k.digits)),\"s\":\(vector(k.v, format))"
-            if i + 1 < compact.count {
-                if k.hold {
-                    item += ",\"h\":1"
-                } else if let (to, ti) = k.tangents, let h = k.h {
-                    // A spatial key's ease is one curve (scalars, as After Effects writes it).
-                    item += ",\"o\":{\"x\":\(formatFixed(h.x1, 6)),\"y\":\(formatFixed(h.y1, 6))}"
-                    item += ",\"i\":{\"x\":\(formatFixed(h.x2, 6)),\"y\":\(formatFixed(h.y2, 6))}"
-                    item += ",\"to\":\(vector(to, format)),\"ti\":\(vector(ti, format))"
-                } else {
-                    let h = k.h ?? .linear
-                    item += ",\"o\":{\"x\":[\(formatFixed(h.x1, 6))],\"y\":[\(formatFixed(h.y1, 6))]}"
-                    item += ",\"i\":{\"x\":[\(formatFixed(h.x2, 6))],\"y\":[\(formatFixed(h.y2, 6))]}"
-                }
-            }
-            items.append(item + "}")
-        }
-        return "{\"a\":1,\"k\":[" + items.joined(separator: ",") + "]}"
+        return compact
     }
 
     /// `[1,2.5]`.
