@@ -48,36 +48,12 @@ extension ChannelBuilder {
         return groups.joined(separator: ",")
     }
 
-    /// A contour as a Lottie path (`sh`): vertices with in and out tangents relative to them,
-    /// quadratic segments raised to cubics (c₁ = p₀ + ⅔(q − p₀), c₂ = p₁ + ⅔(q − p₁)), closed.
-    /// Nil for a contour with no segments.
+    /// A glyph's contour as a Lottie path (`sh`, always closed: glyph outlines are), through
+    /// the vertices the outline shapes use (PathVertices). Nil for a contour with no segments.
     static func path(_ c: Outline.Contour) -> String? {
         guard !c.segments.isEmpty else { return nil }
-        var v: [Point] = [c.start], ins: [Point] = [.zero], outs: [Point] = []
-        var p = c.start
-        for (k, s) in c.segments.enumerated() {
-            let c1: Point, c2: Point, end: Point
-            switch s {
-            case .line(let e): (c1, c2, end) = (p, e, e)
-            case .quadratic(let q, let e):
-                c1 = Point(p.x + 2 / 3 * (q.x - p.x), p.y + 2 / 3 * (q.y - p.y))
-                c2 = Point(e.x + 2 / 3 * (q.x - e.x), e.y + 2 / 3 * (q.y - e.y))
-                end = e
-            case .cubic(let a, let b, let e): (c1, c2, end) = (a, b, e)
-            }
-            outs.append(Point(c1.x - p.x, c1.y - p.y))
-            let closing = k == c.segments.count - 1 && end == c.start
-            if closing {
-                ins[0] = Point(c2.x - end.x, c2.y - end.y)
-            } else {
-                v.append(end)
-                ins.append(Point(c2.x - end.x, c2.y - end.y))
-            }
-            p = end
-        }
-        // A contour that does not end at its start closes with a straight line.
-        if outs.count < v.count { outs.append(.zero) }
-        func list(_ ps: [Point]) -> String { "[" + ps.map { "[\(formatFixed($0.x, 3)),\(formatFixed($0.y, 3))]" }.joined(separator: ",") + "]" }
-        return "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{\"i\":\(list(ins)),\"o\":\(list(outs)),\"v\":\(list(v)),\"c\":true}}}"
+        var vertices = PathVertices(c)
+        vertices.closed = true
+        return "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(vertices.json)}}"
     }
 }
