@@ -264,7 +264,8 @@ enum Help {
     polygons, polylines, paths, images (PNG, bilinear), circles and text, antialiased, with strokes (dashes, caps,
     joins, trims) through the FreeType vector layer, rotation and scale about the anchor,
     offset, alpha, colour, drop shadows and z-order; text is in the stage's
-    font as the HTML player shows it (Helvetica, Arial, else the system's sans-serif). Files
+    font as the HTML player shows it (Helvetica, Arial, else the system's sans-serif), or in
+    its font-family and weight as fontconfig finds them, aligned by its align. Files
     appear whole or not at all: each is written to a temporary file and renamed into place.
     Frames, GIFs and MP4s are drawn on every processor (-j), identically whatever -j. They can
     also be part of a run, to split a render across processes or machines: --frames picks frames

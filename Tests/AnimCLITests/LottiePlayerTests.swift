@@ -170,6 +170,32 @@ struct LottiePlayerTests {
         try Self.compare("rlottie, text", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
 
+    /// Tests/Pictures/text-fonts.anim: families, weights and alignments, switching at 1 s
+    /// (each string in each face its own group of outlines).
+    static var textFontsScript: String { PictureFixtures.directory.appendingPathComponent("text-fonts.anim").path }
+
+    @Test("lottie-web's SVG renderer draws exported text in its fonts and alignments like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebTextFonts() throws {
+        let dir = try ScratchDirectory("lottie-web-text-fonts")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.textFontsScript, frames: Self.textFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.textFrames.map(\.0), renderer: "svg",
+                                               width: 400, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, text fonts", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.textFrames)
+    }
+
+    @Test("rlottie draws exported text in its fonts and alignments like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieTextFonts() throws {
+        let dir = try ScratchDirectory("rlottie-text-fonts")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.textFontsScript, frames: Self.textFrames)
+        _ = try RLottie.render(document: json, frames: Self.textFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, text fonts", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
+    }
+
     // MARK: - Anchors, as the layers' anchor points
 
     /// Tests/Pictures/anchor.anim: rotation and scale about anchors, constant and tweened.

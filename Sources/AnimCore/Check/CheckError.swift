@@ -295,6 +295,8 @@ enum CheckError {
         case .unknownWord(_, "fill", _): "fills are none, forwards, backwards and both (Web Animations)"
         case .unknownWord(_, "line-cap", _): "line caps are butt, round and square (SVG's stroke-linecap)"
         case .unknownWord(_, "line-join", _): "line joins are miter, round and bevel (SVG's stroke-linejoin)"
+        case .unknownWord(_, "weight", _): "weights are normal, bold and 100, 200, … 900 (CSS's font-weight)"
+        case .unknownWord(_, "align", _): "alignments are left, center and right: where the line sits on 'center' (SVG's text-anchor)"
         case .malformedPath: "path data is SVG's: M L H V C S Q T A Z and their lower-case relative forms, as in \"M 0 0 L 10 10\""
         case .pathNotConstant: "write the data in the script, as in 'd \"M 0 0 L 10 10\"', or copy another path's 'd'"
         case .imageFileNotConstant: "write the path in the script, as in 'file \"icon.png\"' (relative to the script's directory)"

@@ -32,11 +32,19 @@ extension Checker {
         guard let b = BuiltinProperty(rawValue: Int(property.raw)) else { return checkAs(e, kind, scaleLike: scaleLike) }
         if let words = b.words {
             var word: String?, span = tree.span(e)
-            if case .name(let id) = tree[e], env.symbols[name(id)] == nil, lookupLocal(name(id)) == nil { word = text(id); span = id.span }
+            // A bare word the property takes is that word even where a built-in has its name
+            // (`align left`, not the point `left`); a local of that name still wins.
+            if case .name(let id) = tree[e], env.symbols[name(id)] == nil || words.contains(text(id)), lookupLocal(name(id)) == nil {
+                word = text(id); span = id.span
+            }
+            // `weight 700`: CSS's numeric weights are written as numbers and kept as words.
+            if word == nil, b == .weight, let n = literalNumber(e) { word = n == n.rounded() && abs(n) < 1e6 ? String(Int(n)) : formatNumber(n) }
             if word == nil { guard let t = checkAs(e, kind) else { return nil }; if case .constant(.string(let w)) = t.node { word = w } else { return t } }
             guard let w = word, words.contains(w) else {
                 let w = word ?? ""
-                error(.unknownWord(w, what: b.name, suggestion: CheckError.suggestWord(w, from: words)), at: span)
+                // SVG's text-anchor words and CSS's `start`/`end` name the alignments too.
+                let svg = b == .align ? ["start": "left", "middle": "center", "end": "right", "centre": "center"][w] : nil
+                error(.unknownWord(w, what: b.name, suggestion: svg ?? CheckError.suggestWord(w, from: words)), at: span)
                 return nil
             }
             return TypedExpr(.constant(.string(w)), .string, tree.span(e))
@@ -96,6 +104,8 @@ extension Checker {
             error(.negativeDash(p), at: t.span)
             return nil
         }
+        // Looked up in fontconfig by the session (Session.checkFonts), which Check is below.
+        if b == .fontFamily, case .constant(.string(let f)) = t.node, !f.isEmpty { fontFamilies.append((f, t.span)) }
         return t
     }
 

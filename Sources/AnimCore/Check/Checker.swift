@@ -61,6 +61,10 @@ public struct Checker {
     /// scene state each, so at most a few hundred megabytes.
     public static let maxShapes = 1_000_000
 
+    /// The `font-family` strings written as constants, where (declarations and writes): the
+    /// session warns at each family fontconfig does not have.
+    public internal(set) var fontFamilies: [(family: String, span: Span)] = []
+
     /// Creates a checker for a parsed program against an environment.
     public init(tree: SyntaxTree, environment: Environment) {
         self.program = tree
@@ -73,7 +77,7 @@ public struct Checker {
 
     /// Checks a program; returns the checked statements and the updated environment.
     public static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false)
-        -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag) {
+        -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag, fontFamilies: [(family: String, span: Span)]) {
         var c = Checker(tree: tree, environment: environment)
         c.isPrelude = isPrelude
         var out: [CheckedStmt] = []
@@ -82,7 +86,7 @@ public struct Checker {
         for s in statements {
             if let checked = c.check(s) { out.append(checked) }
         }
-        return (out, c.env, c.diagnostics)
+        return (out, c.env, c.diagnostics, c.fontFamilies)
     }
 
     /// Checks one statement.

@@ -61,6 +61,12 @@ enum ForeignNames {
             return PropertyHint(property: .z, explanation: "the stacking order is 'z'")
         case "fontSize":
             return PropertyHint(property: .font, explanation: "a text shape's font size is its 'font'")
+        case "fontFamily", "fontName", "typeface", "family", "face":
+            return PropertyHint(property: .fontFamily, explanation: "a text shape's typeface is its 'font-family', as in 'font-family \"DejaVu Sans\"'")
+        case "fontWeight", "bold":
+            return PropertyHint(property: .weight, explanation: "a text shape's boldness is its 'weight': normal, bold or 100 … 900")
+        case "textAlign", "textAnchor", "alignment", "justify", "textAlignment":
+            return PropertyHint(property: .align, explanation: "where a text's line sits on its 'center' is its 'align': left, center or right")
         case "strokeWidth", "borderWidth", "lineWidth", "outlineWidth":
             return PropertyHint(property: .strokeWidth, explanation: "a shape's outline is its 'stroke' colour and its 'stroke-width'")
         case "strokeColor", "border", "borderColor", "outline", "outlineColor", "lineColor":

@@ -22,6 +22,10 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     case from, to, points, d, stroke, strokeWidth, dash, dashOffset, lineCap, lineJoin, trimStart, trimEnd
     /// The PNG file an image shape draws (a path relative to the script's directory).
     case file
+    /// A text shape's font (Grammar.md, "Text"): its family (fontconfig's name, "" the stage's
+    /// default), its weight (`normal`, `bold`, `100` … `900`, CSS's font-weight) and where its
+    /// line sits on `center` (`left`, `center`, `right`: SVG's text-anchor start, middle, end).
+    case fontFamily, weight, align
 
     /// The property's id.
     public var id: PropertyID { PropertyID(rawValue) }
@@ -57,6 +61,9 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .trimStart: "trim-start"
         case .trimEnd: "trim-end"
         case .file: "file"
+        case .fontFamily: "font-family"
+        case .weight: "weight"
+        case .align: "align"
         }
     }
 
@@ -67,7 +74,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .rotation: .angle
         case .alpha, .radius, .z, .font, .shadowBlur, .strokeWidth, .dashOffset, .trimStart, .trimEnd: .number
         case .color, .shadowColor, .stroke: .color
-        case .text, .lineCap, .lineJoin, .file: .string
+        case .text, .lineCap, .lineJoin, .file, .fontFamily, .weight, .align: .string
         case .points: .list(.point)
         case .d: .path
         }
@@ -76,7 +83,7 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     /// Whether shapes of this kind have the property (`text` and `font` belong to text shapes).
     public func applies(to shape: ShapeKind) -> Bool {
         switch self {
-        case .text, .font: shape == .text
+        case .text, .font, .fontFamily, .weight, .align: shape == .text
         // Lines, polygons and paths are placed by their points: no box, no radius.
         case .center, .size: !shape.isPointBased
         case .radius: !shape.isPointBased && shape != .image
@@ -124,6 +131,9 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .trimStart: .number(0)
         case .trimEnd: .number(1)
         case .file: .string("")
+        case .fontFamily: .string("")
+        case .weight: .string("normal")
+        case .align: .string("center")
         }
     }
 
@@ -142,11 +152,28 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
     /// The words `line-join` takes (SVG's `stroke-linejoin`).
     public static let lineJoins = ["miter", "round", "bevel"]
 
+    /// The words `weight` takes (CSS's font-weight keywords and numbers; a number is
+    /// written as a number, `weight 700`, and kept as its word).
+    public static let weights = ["normal", "bold"] + (1...9).map { String($0 * 100) }
+    /// The words `align` takes.
+    public static let alignments = ["left", "center", "right"]
+
+    /// The CSS weight (100 … 900) of one of `weights`.
+    public static func weightValue(_ word: String) -> Int {
+        switch word {
+        case "bold": 700
+        case "normal": 400
+        default: Int(word) ?? 400
+        }
+    }
+
     /// The words a string-valued property takes, when it takes only some.
     public var words: [String]? {
         switch self {
         case .lineCap: BuiltinProperty.lineCaps
         case .lineJoin: BuiltinProperty.lineJoins
+        case .weight: BuiltinProperty.weights
+        case .align: BuiltinProperty.alignments
         default: nil
         }
     }

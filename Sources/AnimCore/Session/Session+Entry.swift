@@ -27,6 +27,7 @@ extension Session {
         let checked = Checker.check(tree, environment: before)
         report(checked.diagnostics)
         guard !checked.diagnostics.hasErrors else { return .rejected }
+        checkFonts(checked.fontFamilies)
         // Image files are read before the entry runs, as for a script (Session+Images).
         guard checkImages(checked.statements, source: file.name) else { return .rejected }
         guard !checked.statements.isEmpty else { return .empty }

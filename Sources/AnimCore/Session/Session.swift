@@ -124,6 +124,8 @@ public final class Session: RunEventSink {
     var keptCheckPassed = false
     /// The directory of the last script with image shapes (Session+Images): their files' base.
     var imageDirectory = ""
+    /// The font families already looked up (Session+Fonts): each is warned about once.
+    var warnedFamilies: Set<String> = []
     /// When set, each top-level `wait` notes here where script time landed (the language
     /// server's hints).
     var waitLandings: [(span: Span, now: Time)]?
@@ -232,6 +234,7 @@ public final class Session: RunEventSink {
         report(checked.diagnostics)
         if keepsTree { keptCheckPassed = !checked.diagnostics.hasErrors }
         if checked.diagnostics.hasErrors { return nil }
+        checkFonts(checked.fontFamilies)
         guard checkImages(checked.statements, source: tree.file.name) else {
             if keepsTree { keptCheckPassed = false }
             return nil

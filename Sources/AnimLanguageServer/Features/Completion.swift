@@ -164,7 +164,11 @@ enum Completion {
                 + named([.shape, .array, .group]).map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
         case "save", "restore":
             return named([.shape, .array, .group]).map { CompletionItem(label: $0.name, kind: .variable, detail: $0.kind.rawValue) }
-        default: break
+        default:
+            // The words of a property that takes only some, after its key (`align `, `weight `, `line-cap `).
+            if let b = BuiltinProperty.named(previous), let words = b.words {
+                return words.map { CompletionItem(label: $0, kind: .value, detail: b.name) }
+            }
         }
         // Options of a tween being written: `animate …` / `spring …` with no `<` yet.
         let clause = lastClause(before)

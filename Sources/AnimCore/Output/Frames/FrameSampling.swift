@@ -74,6 +74,9 @@ extension ShapeSnapshot {
         case .d: if case .path(let d)? = v { path = d } else { path = PathValue() }
         case .lineCap: lineCap = v?.frameString.flatMap(LineCap.init(word:)) ?? .butt
         case .lineJoin: lineJoin = v?.frameString.flatMap(LineJoin.init(word:)) ?? .miter
+        case .fontFamily: fontFamily = v?.frameString ?? ""
+        case .weight: fontWeight = BuiltinProperty.weightValue(v?.frameString ?? "normal")
+        case .align: align = v?.frameString.flatMap(TextLayout.Alignment.init(word:)) ?? .center
         default: set(p, v.flatMap(NumericValue.init))
         }
     }
@@ -106,7 +109,7 @@ extension ShapeSnapshot {
         case .trimStart: trimStart = n?.number ?? 0
         case .trimEnd: trimEnd = n?.number ?? 1
         // Not numbers: set from their values.
-        case .points, .d, .lineCap, .lineJoin: break
+        case .points, .d, .lineCap, .lineJoin, .fontFamily, .weight, .align: break
         }
     }
 }

@@ -60,6 +60,9 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var trimStart = 0.0, trimEnd = 1.0
     /// An image shape's PNG file, as written (relative to `StageFrame.imageDirectory`).
     public var file = ""
+    /// A text shape's font family ("": the stage's, StageText.families), its CSS weight
+    /// (100 … 900) and where its line sits on the pivot (left: it starts there).
+    public var fontFamily = "", fontWeight = 400, align = TextLayout.Alignment.center
 
     /// Where the box's center lands after `offset` (before rotation and scale about the anchor).
     public var position: Point {

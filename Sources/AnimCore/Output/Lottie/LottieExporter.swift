@@ -202,9 +202,9 @@ struct ChannelBuilder {
             "ip":\(ip),"op":\(outPoint),"st":0,"bm":0}
             """
         }
-        if info.kind == .text, let face = StageText.face {
+        if info.kind == .text, StageText.face != nil {
             // The strings' groups carry their own fills.
-            return [layer(0, textGroups(face: face, fill: fill), opacity: opacity)]
+            return [layer(0, textGroups(fill: fill), opacity: opacity)]
         }
         if info.kind.isOutlineKind || hasStroke() {
             // Fill and stroke groups (LottieOutline.swift).

@@ -4,31 +4,41 @@
 // layout is made at a reference size of 100 px, centred, its central baseline at y = 0 as the
 // HTML player and the rasterizer place it; it is linear in the size, so the font size is the
 // scale of the group (100 % at 100 px: the scale keyframes are the `font` channel's). Each
-// string the shape shows is one group, shown (opacity 100, hold keyframes) at the frames where
-// the shape's text is that string.
+// string the shape shows in each font (family, weight, align) is one group of that face's
+// outlines, aligned as `align` says, shown (opacity 100, hold keyframes) at the frames where
+// the shape's text is that string in that font.
 
 extension ChannelBuilder {
     /// The layout's reference size, in pixels.
     static let textReferenceSize = 100.0
 
+    /// A string in a font: what one group draws.
+    struct TextKey: Hashable {
+        var text: String, family: String, weight: Int, align: TextLayout.Alignment
+    }
+
     /// The groups of a text shape's strings, each with its paths, its fill and its transform.
-    func textGroups(face: FontFace, fill: String) -> String {
+    func textGroups(fill: String) -> String {
         let grid = FrameGrid(fps: fps)
         let start = firstTime()
-        let texts: [String] = timeline.frameRange(on: grid).map { k in
-            value(.text, max(start, grid.time(ofFrame: k)))?.frameString ?? ""
+        let texts: [TextKey] = timeline.frameRange(on: grid).map { k in
+            let t = max(start, grid.time(ofFrame: k))
+            return TextKey(text: value(.text, t)?.frameString ?? "", family: value(.fontFamily, t)?.frameString ?? "",
+                           weight: BuiltinProperty.weightValue(value(.weight, t)?.frameString ?? "normal"),
+                           align: value(.align, t)?.frameString.flatMap(TextLayout.Alignment.init(word:)) ?? .center)
         }
-        var strings: [String] = []
-        for s in texts where !s.isEmpty && !strings.contains(s) { strings.append(s) }
+        var strings: [TextKey] = []
+        for s in texts where !s.text.isEmpty && !strings.contains(s) { strings.append(s) }
         let size = channel(.font, Self.pixels) { v in let f = max(0, v.frameNumber ?? 16); return [f, f] }
         var groups: [String] = []
         for (n, s) in strings.enumerated() {
-            var text = s
+            guard let face = StageText.face(family: s.family, weight: s.weight) else { continue }
+            var text = s.text
             if text.unicodeScalars.count > TextLayout.maxGlyphs {
                 text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(TextLayout.maxGlyphs)))
             }
             let r = Self.textReferenceSize
-            guard let layout = try? TextLayout(text, font: face, size: r, align: .center) else { continue }
+            guard let layout = try? TextLayout(text, font: face, size: r, align: s.align) else { continue }
             let outline = layout.outline.transformed(by: .translation(0, StageText.centralShift(face, size: r)))
             let paths = outline.contours.compactMap(Self.path).joined(separator: ",")
             let visible = texts.map { $0 == s }

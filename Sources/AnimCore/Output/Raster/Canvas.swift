@@ -144,7 +144,7 @@ public struct Canvas: Sendable {
     /// Draws a text shape through the vector layer (StageText), clipped to `clip`.
     mutating func drawText(_ s: ShapeSnapshot, originX: Double, originY: Double, scale: Double,
                            clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
-        guard let face = StageText.face, !s.text.isEmpty, s.opacity > 0 else { return }
+        guard !s.text.isEmpty, s.opacity > 0, let face = StageText.face(for: s) else { return }
         withVector(clip: clip) { $0.drawText(s, face: face, originX: originX, originY: originY, scale: scale) }
     }
 

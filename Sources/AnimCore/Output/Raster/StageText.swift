@@ -13,10 +13,19 @@
 // project's reference for text) the font's own metrics are within a fifth of a pixel, where
 // rounding at the stage's 1× scale is up to three quarters off
 // (Tests/AnimCoreTests/Output/TextRasterChromiumTests.swift).
+//
+// A text's `font-family`, `weight` and `align` choose the face and where the line sits on the
+// pivot: the family when fontconfig has it, else the stage's list (the web outputs write
+// `font-family="'FAMILY', Helvetica, Arial, sans-serif"`, so Chromium falls back the same way),
+// the weight as fontconfig matches it (DejaVu Sans: 100–300 ExtraLight, 400–500 Book, 600–900
+// Bold, as CSS's font matching picks among those faces), and `left`/`right` starting or ending
+// the line at the pivot as text-anchor start/end do.
+
+import Synchronization
 
 /// The text shapes' font and layout, shared by every frame and thread (the font's glyphs are
-/// cached behind its lock; a layout depends only on the string and the size, so frames come
-/// out the same bytes on any thread).
+/// cached behind its lock; a layout depends only on the string, the face, the size and the
+/// alignment, so frames come out the same bytes on any thread).
 public enum StageText {
     /// The families the HTML player and the animated SVG name for the stage
     /// (`font-family="Helvetica, Arial, sans-serif"`), in order.
@@ -34,6 +43,49 @@ public enum StageText {
         return nil
     }()
 
+    /// The faces of the families and weights text shapes asked for, by "weight:family".
+    private static let chosen = Mutex<[String: FontFace?]>([:])
+
+    /// The face a text shape of `family` ("": the stage's) at CSS `weight` is drawn in:
+    /// the family when it is installed, else the stage's first installed family (as a
+    /// browser falls back along `font-family="FAMILY, Helvetica, Arial, sans-serif"`, the
+    /// list the web outputs write), at the weight fontconfig matches nearest. Nil when no
+    /// font is installed at all.
+    public static func face(family: String, weight: Int) -> FontFace? {
+        let key = "\(weight):\(family)"
+        if let f = chosen.withLock({ $0[key] }) { return f }
+        var found: FontFace?
+        for name in (family.isEmpty ? [] : [family]) + families {
+            if case .success(let m) = fonts.match(family: name, weight: weight), m.warning == nil { found = m.face; break }
+        }
+        chosen.withLock { $0[key] = found }
+        return found
+    }
+
+    /// The face a text snapshot is drawn in.
+    static func face(for s: ShapeSnapshot) -> FontFace? {
+        s.fontFamily.isEmpty && s.fontWeight == 400 ? face : face(family: s.fontFamily, weight: s.fontWeight)
+    }
+
+    /// Whether `family` is installed (fontconfig knows a font of that name, or it is one of
+    /// CSS's generic families); a family that is not falls back to the stage's (`face(family:weight:)`).
+    public static func isInstalled(_ family: String) -> Bool {
+        guard case .success(let m) = fonts.match(family: family) else { return false }
+        return m.warning == nil
+    }
+
+    /// The CSS `font-family` list the web outputs write for a text shape of `family`: the
+    /// family quoted, then the stage's list, so that a browser falls back as the rasterizer does.
+    public static func cssFamilies(_ family: String) -> String {
+        var quoted = "'"
+        for c in family {
+            if c == "'" || c == "\\" { quoted.append("\\") }
+            quoted.append(c)
+        }
+        quoted.append("'")
+        return ([quoted] + families).joined(separator: ", ")
+    }
+
     /// How far below the centre the alphabetic baseline lies for `dominant-baseline:
     /// central` at `size` pixels: half of ascent − descent (see the header).
     static func centralShift(_ face: FontFace, size: Double) -> Double {
@@ -48,7 +100,7 @@ public enum StageText {
         if text.unicodeScalars.count > TextLayout.maxGlyphs {
             text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(TextLayout.maxGlyphs)))
         }
-        return try? TextLayout(text, font: face, size: s.font, align: .center)
+        return try? TextLayout(text, font: face, size: s.font, align: s.align)
     }
 
     /// The transform from a text shape's layout to canvas pixels: the stage's placement

@@ -130,8 +130,16 @@ public enum AnimatedSVG {
             o += "<circle r=\"\(n(track(.rad)[0]))\"\(at("cx", axs) + at("cy", ays)) \(fill)>" + animate("r", [track(.rad)], anim)
             o += animate("cx", [axs], anim) + animate("cy", [ays], anim) + fillAnimation + "</circle>"
         case .text:
-            o += "<text text-anchor=\"middle\" dominant-baseline=\"central\"\(at("x", axs) + at("y", ays)) font-size=\"\(n(track(.font)[0]))\" \(fill)>"
+            // The font (BakedFrames.textStyle): weight, anchor and family, switched where they change.
+            let styles = (s.textStyle.isEmpty ? [BakedFrames.plainTextStyle] : s.textStyle).map(textStyleParts)
+            let weights = styles.map(\.weight), anchors = styles.map(\.anchor)
+            let families = styles.map { $0.family.isEmpty ? StageText.families.joined(separator: ", ") : $0.family }
+            var font = weights.allSatisfy({ $0 == "400" }) ? "" : " font-weight=\"\(weights[0])\""
+            if styles.contains(where: { !$0.family.isEmpty }) { font += " font-family=\"\(xmlEscaped(families[0]))\"" }
+            o += "<text text-anchor=\"\(anchors[0])\" dominant-baseline=\"central\"\(at("x", axs) + at("y", ays)) font-size=\"\(n(track(.font)[0]))\"\(font) \(fill)>"
             o += xmlEscaped(s.text.first ?? "") + animate("font-size", [track(.font)], anim)
+            o += discrete("font-weight", weights, anim) + discrete("text-anchor", anchors, anim)
+            o += discrete("font-family", families.map(xmlEscaped), anim)
             o += animate("x", [axs], anim) + animate("y", [ays], anim) + fillAnimation + "</text>"
         case .ellipse:
             let ws = track(.w), hs = track(.h)
@@ -190,6 +198,12 @@ public enum AnimatedSVG {
         let times = kept.map { formatFixed(anim.keyTimes[$0], 6) }
         return "<animate attributeName=\"\(attribute)\" calcMode=\"discrete\" values=\"\(kept.map { values[$0] }.joined(separator: ";"))\" "
             + "keyTimes=\"\(times.joined(separator: ";"))\" dur=\"\(formatFixed(anim.duration, 6))s\" repeatCount=\"indefinite\"/>"
+    }
+
+    /// A text sample's font string (BakedFrames.textStyle) in its parts ("" family: the stage's).
+    static func textStyleParts(_ style: String) -> (weight: String, anchor: String, family: String) {
+        let parts = style.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        return (parts[0], parts.count > 1 ? parts[1] : "middle", parts.count > 2 ? parts[2] : "")
     }
 
     /// ` name="v"` for the first value of a track, or "" when it is 0 throughout.

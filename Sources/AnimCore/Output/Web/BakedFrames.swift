@@ -77,6 +77,9 @@ struct BakedFrames {
         var tracks: [[Double]]
         /// Text per frame, or one string if constant.
         var text: [String]
+        /// A text shape's font per frame, or one string if constant (`textStyle(of:)`); empty
+        /// for other shapes and for text in the stage's font, centred, throughout.
+        var textStyle: [String] = []
         /// The outline attributes (`Geometry` order), each per frame or one string if constant;
         /// empty when the shape is never outlined (a plain rect, circle or text).
         var geometry: [[String]] = []
@@ -127,6 +130,7 @@ struct BakedFrames {
         var firstSeen = [Int](repeating: -1, count: count)
         var written = [Int](repeating: -1, count: count)
         var texts = [[String]](repeating: [], count: count)
+        var styles = [[String]](repeating: [], count: count)
         // The outline strings of each shape: held while constant, then one per sample.
         let geometries = Geometry.allCases.count
         var heldGeometry = [String?](repeating: nil, count: count * geometries)
@@ -178,7 +182,7 @@ struct BakedFrames {
                     }
                     written[i] = k
                     for a in 0..<attributes { put(i * attributes + a, row[a], k) }
-                    if isText[i] { texts[i].append(list[j].text) }
+                    if isText[i] { texts[i].append(list[j].text); styles[i].append(Self.textStyle(of: list[j])) }
                     if list[j].isOutlined || outlined[i] {
                         if !outlined[i] {
                             // Outlined from here on: the samples before held the defaults.
@@ -191,7 +195,7 @@ struct BakedFrames {
                     }
                 }
             }
-            for i in textShapes where texts[i].count == k { texts[i].append("") }
+            for i in textShapes where texts[i].count == k { texts[i].append(""); styles[i].append(styles[i].last ?? Self.plainTextStyle) }
             k += 1
         }
         if let before {
@@ -222,6 +226,12 @@ struct BakedFrames {
                 for j in 0..<first { text[j] = text[first] }
             }
             if text.count > 1, text.allSatisfy({ $0 == text[0] }) { text = [text[0]] }
+            var style = isText[i] ? styles[i] : []
+            if first > 0, first < style.count {
+                for j in 0..<first { style[j] = style[first] }
+            }
+            if style.allSatisfy({ $0 == Self.plainTextStyle }) { style = [] }
+            if style.count > 1, style.allSatisfy({ $0 == style[0] }) { style = [style[0]] }
             var geometry: [[String]] = []
             if outlined[i] {
                 for g in 0..<geometries {
@@ -234,7 +244,7 @@ struct BakedFrames {
                     geometry.append(track)
                 }
             }
-            var shape = Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, geometry: geometry)
+            var shape = Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, textStyle: style, geometry: geometry)
             if info.kind == .image { shape.image = StageImages.dataURI(timeline.imageFile(of: info.id)) }
             shapes.append(shape)
         }
@@ -300,6 +310,17 @@ struct BakedFrames {
         }
         return [d, sd, s.lineCap.word + " " + s.lineJoin.word]
     }
+
+    /// A text sample's font as the web outputs write it: `WEIGHT ANCHOR[ FAMILIES]` — the CSS
+    /// font-weight (100 … 900), SVG's text-anchor (start, middle, end) and, for a family the
+    /// script names, the CSS font-family list that falls back as the rasterizer does
+    /// (StageText.cssFamilies).
+    static func textStyle(of s: ShapeSnapshot) -> String {
+        "\(s.fontWeight) \(s.align.textAnchor)" + (s.fontFamily.isEmpty ? "" : " " + StageText.cssFamilies(s.fontFamily))
+    }
+
+    /// The font of text in the stage's family, normal, centred (the web outputs' default).
+    static let plainTextStyle = "400 middle"
 
     /// The value of attribute `a` of shape `i` at frame `k`.
     func value(_ i: Int, _ a: Attribute, _ k: Int) -> Double {

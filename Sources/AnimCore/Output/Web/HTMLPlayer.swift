@@ -21,6 +21,8 @@
 //                      "shy", "shblur", "shr", "shg", "shb", "sha" (the drop shadow), "fa", "sr",
 //                      "sg", "sb", "sa", "sw" (fill alpha and stroke of outlined shapes)},
 //                "text": [one string, or one per sample],
+//                "tf": text not in the stage's font, centred: ["WEIGHT ANCHOR[ FAMILIES]", one or
+//                      one per sample] (BakedFrames.textStyle: font-weight, text-anchor, font-family),
 //                "img": an image's PNG as a data URI (images only),
 //                outlined shapes only: "d", "sd", "ls": [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
@@ -148,6 +150,15 @@ public enum HTMLPlayer {
                 appendJSONString(text, to: &o)
             }
             put("]")
+            // A text's font, when it is not the stage's, centred (BakedFrames.textStyle).
+            if !s.textStyle.isEmpty {
+                put(",\"tf\":[")
+                for (k, style) in s.textStyle.enumerated() {
+                    if k > 0 { put(",") }
+                    appendJSONString(style, to: &o)
+                }
+                put("]")
+            }
             // An image's PNG as a data URI.
             if s.kind == .image {
                 put(",\"img\":")

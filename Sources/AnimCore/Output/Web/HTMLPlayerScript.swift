@@ -226,6 +226,12 @@ enum HTMLPlayerScript {
             put(o, e, 'font-size', 'font-size', font); put(o, e, 'x', 'x', ax); put(o, e, 'y', 'y', ay);
             var text = s.text.length === 1 ? s.text[0] : s.text[k];
             if (e.textContent !== text) e.textContent = text;
+            // Its font: 'WEIGHT ANCHOR[ FAMILIES]' (BakedFrames.textStyle).
+            if (s.tf) {
+              var tf = /^(\S+) (\S+) ?(.*)$/.exec(str(s.tf, k));
+              put(o, e, 'fw', 'font-weight', tf[1]); put(o, e, 'ta', 'text-anchor', tf[2]);
+              if (tf[3]) put(o, e, 'ff', 'font-family', tf[3]); else if (o.set.ff) { o.set.ff = ''; e.removeAttribute('font-family'); }
+            }
             hw = font * text.length * 0.7 + 2; hh = font;
           }
           shadow(o, i, k, ax, ay, hw, hh);

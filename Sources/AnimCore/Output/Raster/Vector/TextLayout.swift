@@ -17,6 +17,25 @@ public struct TextLayout: Sendable {
         case center
         /// The line ends at x = 0.
         case right
+
+        /// The alignment `align` names (`left`, `center`, `right`).
+        public init?(word: String) {
+            switch word {
+            case "left": self = .left
+            case "center": self = .center
+            case "right": self = .right
+            default: return nil
+            }
+        }
+
+        /// SVG's `text-anchor` for it (`start`, `middle`, `end`).
+        public var textAnchor: String {
+            switch self {
+            case .left: "start"
+            case .center: "middle"
+            case .right: "end"
+            }
+        }
     }
 
     /// Where y = 0 is.
