@@ -635,7 +635,25 @@ public struct Overwrite: Sendable {
 extension Interpreter {
     /// Notes a takeover of a running writer by another step (not a step retargeting itself).
     func noteOverwrite(_ key: PropertyKey, by f: Int32) {
-        guard let o = pool.owners[key], o.segment >= 0 else { return }
+        if key.property.isComponent || !pool.split.isEmpty {
+            // A component is taken from its point's tween unless it was taken from it already; a
+            // whole point from its components' tweens as well as its own.
+            let w = wholeKey(key), bits = pool.split[w] ?? 0
+            if let c = key.property.componentIndex {
+                if pool.owners[key] == nil, bits & Interpreter.componentBit(c) == 0 { noteOverwrite(key, from: w, by: f) }
+            } else {
+                for c in 0..<2 where bits & Interpreter.componentBit(c) != 0 {
+                    noteOverwrite(key, from: PropertyKey(key.shape, key.property.component(c)), by: f)
+                }
+            }
+        }
+        noteOverwrite(key, from: key, by: f)
+    }
+
+    /// Notes a takeover of `key` from the running writer of `owned` (the key itself, or its
+    /// point or a component of it).
+    private func noteOverwrite(_ key: PropertyKey, from owned: PropertyKey, by f: Int32) {
+        guard let o = pool.owners[owned], o.segment >= 0 else { return }
         let oldFrame = frames[Int(pool.segments[Int(o.segment)].frame)]
         let newFrame = frames[Int(f)]
         let oldNode = graphs[Int(instances[Int(oldFrame.instance)].graph)].nodes[Int(oldFrame.node)]
