@@ -296,6 +296,31 @@ struct CLITests {
         #expect(try s.anim(["check", "expect.anim"]).stdout == "expect.anim: ok; duration 0.000s\n")
     }
 
+    /// Components are owned apart (Grammar.md §6.3): a tween of `sq.center.x` takes that
+    /// component over from a running tween of the whole point, and a whole-point tween takes
+    /// both over from the tweens of its components; each takeover is warned of once, named by
+    /// what it takes. A tween of the other component takes nothing over.
+    @Test func checkWarnsOfComponentTakeovers() throws {
+        let s = try Scratch(["axis.anim": """
+            rect sq center (0, 0)
+            animate 2 < sq.center = (100, 100) >
+            at 1 < animate 1 < sq.center.x = 0 > >
+            at 1.5 < animate 1 < sq.center = (5, 5) > >
+            animate 3 < sq.size.y = 10 >
+            animate 3 < sq.size.x = 10 >
+
+            """])
+        defer { s.remove() }
+        let r = try s.anim(["check", "axis.anim"])
+        #expect(firstLine(r.stdout) == "axis.anim: ok with 3 warnings; duration 3.000s")
+        let warnings = r.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings == [
+            "axis.anim:3:8: warning: 'sq.center.x' is written by two steps at once: this one takes it over at 1.000s",
+            "axis.anim:4:10: warning: 'sq.center' is written by two steps at once: this one takes it over at 1.500s",
+            "axis.anim:4:10: warning: 'sq.center' is written by two steps at once: this one takes it over at 1.500s",
+        ])
+    }
+
     @Test func checkOfTheDemo() throws {
         let r = try runAnim(["check", "Examples/demo.anim"])
         #expect(r.stdout == """

@@ -67,6 +67,66 @@ struct RenderChromiumTests {
         }
     }
 
+    /// Per-axis tweens (Grammar.md §6.3): a component tween taking one component of a running
+    /// whole-point tween, two component tweens at once, a spring on one component of the scale.
+    static let perAxis = """
+        stage 320 x 240
+        rect sq center (20, 20) size (30, 20) color steelblue
+        circle c center (300, 220) radius 12 color orange
+        animate 2 ease linear < sq.center = (300, 220) >
+        at 0.3 < animate 1 ease ease-out < sq.center.x = 60 > >
+        animate 1.5 ease ease-in < c.center.x = 40 >
+        animate 2.5 ease linear < c.center.y = 30 >
+        spring duration 0.8 bounce 0.4 < sq.scale.y = 2.5 >
+        """
+
+    @Test("per-axis tweens: the player and the SVG draw the combined point as the PNG frames do",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func perAxisAgrees() throws {
+        let dir = try ScratchDirectory("chromium-axis")
+        defer { dir.remove() }
+        let source = dir.path("axis.anim"), html = dir.path("axis.html"), svg = dir.path("axis.svg")
+        try Self.perAxis.write(toFile: source, atomically: true, encoding: .utf8)
+        #expect(try runAnim(["render", source, "-o", html, "--fps", "30"]).exitCode == 0)
+        #expect(try runAnim(["render", source, "-o", svg, "--fps", "30"]).exitCode == 0)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        // The combined point at 0.8 s, from the interpreter: x from its own tween, y from the whole one.
+        let t = try #require(Session(options: SessionOptions(), output: CapturedOutput())
+            .timeline(name: "axis.anim", bytes: Array(Self.perAxis.utf8)))
+        let sq = try #require(t.shapes.firstIndex { $0.name == "sq" })
+        guard case .point(let at08)? = t.value(ShapeID(sq), BuiltinProperty.center.id, at: Time(ticks: 800_000_000)) else {
+            Issue.record("no center at 0.8 s")
+            return
+        }
+        // y: the whole-point tween, 20 + 200 × 0.4; x: the component tween, from 62 at 0.3 s toward 60.
+        #expect(at08.y == 100)
+        #expect(at08.x >= 60 && at08.x <= 62, "\(at08)")
+        let still = dir.path("still-0.8.png")
+        #expect(try runAnim(["render", source, "-o", still, "--at", "0.8"]).exitCode == 0)
+        let png08 = try PNGFile.read(still)
+        func red(_ x: Int, _ y: Int) -> Float { png08.pixels[(y * png08.width + x) * 4] }
+        // Drawn where the combined point is (steelblue, r = 70), not where the whole tween alone would be (x = 132).
+        #expect(abs(red(Int(at08.x.rounded()), 100) - 70 / 255) < 0.02)
+        #expect(red(132, 100) > 0.98)
+        for time in ["0.4", "0.8", "1.6"] {
+            let frame = dir.path("frame-\(time).png"), shot = dir.path("shot-\(time).png")
+            let svgShot = dir.path("svg-\(time).png"), page = dir.path("svg-\(time).html")
+            #expect(try runAnim(["render", source, "-o", frame, "--at", time]).exitCode == 0)
+            _ = try Self.screenshot("file://\(html)#t=\(time)&shot", to: shot, width: 320, height: 240)
+            let inline = "<!DOCTYPE html><html><body style=\"margin:0\">\(text)<script>var s = document.querySelector('svg'); "
+                + "s.pauseAnimations(); s.setCurrentTime(\(time));</script></body></html>"
+            try inline.write(toFile: page, atomically: true, encoding: .utf8)
+            _ = try Self.screenshot("file://\(page)", to: svgShot, width: 320, height: 240)
+            let png = try PNGFile.read(frame)
+            for (what, path) in [("player", shot), ("SVG", svgShot)] {
+                let d = try #require(ImageDifference.between(try PNGFile.read(path), png, threshold: 24))
+                print("Chromium \(what) vs anim PNG at \(time)s (per-axis): \(d)")
+                #expect(d.overFraction <= 0.005, "\(what) at \(time)s: \(d)")
+                #expect(d.mean < 1.0, "\(what) at \(time)s: \(d)")
+            }
+        }
+    }
+
     @Test("the animated SVG plays on its own", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
     func svgPlays() throws {
         let dir = try ScratchDirectory("chromium-svg")
@@ -227,6 +287,11 @@ struct PlayerSampleTests {
         stagger 0.02 for c in d < spring duration 0.6 bounce 0.4 < c.offset = (0, 60); c.scale = 1.5 > >
         animate 1 ease linear < far.center = (3000000, -2500000.25); far.alpha = 0.3; far.rotation = 720deg >
         at 0.5 < set far.offset = (2500000.125, -7) >
+        rect ax center (10, 10) size (8, 8) color green
+        animate 2 ease linear < ax.center = (300, 150) >
+        at 0.4 < animate 1 ease ease-out < ax.center.x = 40 > >
+        at 0.6 < spring duration 0.5 bounce 0.3 < ax.scale.y = 2 > >
+        at 1.2 < animate 0.8 ease ease-in < ax.center = (100, 20) > >
         """
 
     /// For every sample: each shape's transform and opacity attributes, in paint order.

@@ -373,6 +373,10 @@ extension Checker {
         switch (t.node, t.kind) {
         case (.property(let ref, let p), _):
             spec = InterruptSpec(target: .shape(ref), property: p, text: written, span: c.span)
+        case (.component(let point, let isX), _) where { if case .property = point.node { true } else { false } }():
+            // `interrupt sq.center.x`: one component of a point property.
+            guard case .property(let ref, let p) = point.node else { return nil }
+            spec = InterruptSpec(target: .shape(ref), property: p.component(isX ? 0 : 1), text: written, span: c.span)
         case (_, .shape):
             guard let (ref, _) = shapeRef(t, writtenAt: tree.span(c.target)) else { return nil }
             spec = InterruptSpec(target: .shape(ref), property: nil, text: written, span: c.span)
@@ -390,7 +394,10 @@ extension Checker {
     /// `on change PROP < body >`.
     mutating func checkObserver(_ o: OnChangeStmt) -> CheckedStmt? {
         guard let prop = check(o.property) else { return nil }
-        guard case .property = prop.node else {
+        // `on change sq.center.x` watches one component of a point property.
+        var watched = prop.node
+        if case .component(let point, _) = prop.node, case .property = point.node { watched = point.node }
+        guard case .property = watched else {
             // `on change sq.center.x`: the whole point is what changes.
             var help: String?
             if case .component(let point, isX: let isX) = prop.node, case .property = point.node {

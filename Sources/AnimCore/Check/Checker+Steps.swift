@@ -177,6 +177,22 @@ extension Checker {
         let baseSpan = tree.span(m.base)
         guard base.kind == .shape else {
             let member = text(m.member)
+            if base.kind == .point, case .property(let ref, let id) = base.node {
+                // `sq.center.x = 300`: one component of a point property, owned apart from the
+                // other (Grammar.md, "Per-axis animation").
+                guard member == "x" || member == "y" else {
+                    error(.unknownMember(member, kind: .point), at: m.member.span,
+                          help: CheckError.pointMembersHelp(suggestion: DidYouMean.suggest(member, from: ["x", "y"])))
+                    return nil
+                }
+                return write(a, to: ref, prop: (id.component(member == "x" ? 0 : 1), .number), animating: animating)
+            }
+            if case .property = base.node, member == "x" || member == "y" {
+                // `sq.alpha.x = 1`: components belong to points.
+                error(.unknownMember(member, kind: base.kind), at: m.member.span,
+                      help: CheckError.componentOfNonPointHelp(base: text(baseSpan), kind: base.kind))
+                return nil
+            }
             if base.kind == .point, member == "x" || member == "y" {
                 error(.pointComponentWrite(base: text(baseSpan), component: member, op: a.op.rawValue, value: text(tree.span(a.value))),
                       at: tree.span(a.target))
@@ -347,7 +363,7 @@ extension Checker {
                 guard let t = check(fe) else { ok = false; break }
                 let scaleLike = w.property == BuiltinProperty.scale.id
                 if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point)) {
-                    error(.fromKind(t.kind, property: env.propertyNames[Int(w.property.raw)], propertyKind: w.kind), at: tree.span(fe))
+                    error(.fromKind(t.kind, property: env.propertyName(w.property), propertyKind: w.kind), at: tree.span(fe))
                     ok = false; break
                 }
                 guard let c = checkAs(fe, w.kind, scaleLike: scaleLike) else { ok = false; break }

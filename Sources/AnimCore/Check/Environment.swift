@@ -143,6 +143,12 @@ public struct Environment: Sendable {
         return info.custom[property]
     }
 
+    /// A property's name as written: `center`, or `center.x` for a component.
+    public func propertyName(_ id: PropertyID) -> String {
+        if let c = id.componentIndex { return propertyName(id.whole) + (c == 0 ? ".x" : ".y") }
+        return Int(id.raw) < propertyNames.count ? propertyNames[Int(id.raw)] : "#\(id.raw)"
+    }
+
     /// The property names a shape has, built-ins first.
     public func propertyNames(of shape: ShapeID) -> [String] {
         let info = shapes[Int(shape.index)]

@@ -98,7 +98,7 @@ enum ForeignNames {
     }
 
     /// The help line for a foreign property name: the explanation, and for a point's component
-    /// how to read or write it (`sq.size.x`; a component cannot be written alone).
+    /// how to read or write it (`sq.size.x`).
     static func help(_ hint: PropertyHint, use: PropertyUse) -> String {
         guard let p = hint.property, p.kind == .point else { return hint.explanation }
         let example = p == .size ? "(w, h)" : "(x, y)"
@@ -109,6 +109,8 @@ enum ForeignNames {
             guard let c = hint.component else { return hint.explanation }
             return hint.explanation + ": read '\(base).\(p.name).\(c)'"
         case .write(let base):
+            // One component is written on its own (Grammar.md §6.3, "Per-axis animation").
+            if let c = hint.component { return hint.explanation + ": write '\(base).\(p.name).\(c)'" }
             return hint.explanation + ": write it whole, as in '\(base).\(p.name) = \(example)'"
         }
     }

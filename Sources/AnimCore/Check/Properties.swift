@@ -11,6 +11,35 @@ public struct PropertyID: Hashable, Comparable, Sendable {
     public static func < (a: PropertyID, b: PropertyID) -> Bool { a.raw < b.raw }
 }
 
+extension PropertyID {
+    /// Bit 30 marks the id of one component of a point property (`sq.center.x`), bit 29 says
+    /// which (clear: x, set: y); the low bits are the point property's id. Components are owned
+    /// apart from their point (Grammar.md, "Per-axis animation"); no table is indexed by them.
+    static let componentFlag: Int32 = 1 << 30
+    static let componentY: Int32 = 1 << 29
+
+    /// The id of component `c` (0: x, 1: y) of this point property.
+    public func component(_ c: Int) -> PropertyID {
+        var id = PropertyID(0)
+        id.raw = raw | PropertyID.componentFlag | (c == 0 ? 0 : PropertyID.componentY)
+        return id
+    }
+
+    /// Whether this is the id of one component of a point property.
+    @inline(__always)
+    public var isComponent: Bool { raw & PropertyID.componentFlag != 0 }
+
+    /// Which component (0: x, 1: y), or nil for a whole property.
+    public var componentIndex: Int? { isComponent ? (raw & PropertyID.componentY != 0 ? 1 : 0) : nil }
+
+    /// The point property a component belongs to (the id itself for a whole property).
+    public var whole: PropertyID {
+        var id = self
+        id.raw &= ~(PropertyID.componentFlag | PropertyID.componentY)
+        return id
+    }
+}
+
 /// The built-in properties.
 public enum BuiltinProperty: Int, CaseIterable, Sendable {
     case center, size, rotation, scale, offset, alpha, color, radius, z, text, font

@@ -133,6 +133,14 @@ public final class Sampler {
         for r in 0..<n {
             let l = log.rows[r].layout
             layout[r] = l
+            let key = log.rows[r].key
+            if let c = key.property.componentIndex, let w = log.row(of: PropertyKey(key.shape, key.property.whole)), w < r,
+               outputOffset[w] >= 0 {
+                // A component of a split point writes its number into its point's row (the
+                // point's row, made first, is composed of them then), so outputs read the point.
+                outputOffset[r] = outputOffset[w] + Int32(c)
+                continue
+            }
             if let v = ValueLayout(rawValue: l) {
                 outputOffset[r] = Int32(count)
                 count += v.components
@@ -278,6 +286,9 @@ public final class Sampler {
         case .replay:
             note(.replay)
             run(q)
+        case .composed, .idle:
+            // The point's component rows write its value; an ended component row writes nothing.
+            note(.constant)
         }
     }
 
@@ -377,7 +388,9 @@ public final class Sampler {
             // A morph's numbers are its progress, not the value: the log gives the value.
             guard tr.curve.isNumeric else { write(q, log.value(ofPiece: p, at: t, tables: tables)); return true }
             let local = clock(t)
-            let v = tables.value(tr, at: local, backwards: clock.rate < 0)
+            var v = tables.value(tr, at: local, backwards: clock.rate < 0)
+            let c = log.tracks[Int(log.pieces[p].payload)].component
+            if c >= 0 { v = NumericValue(.number(v.arithmetic(Int(c))))! }
             if v.layout.rawValue == layout[q] {
                 v.store(at: output + Int(outputOffset[q]))
                 if values[q] != nil { values[q] = nil }
@@ -423,7 +436,7 @@ public final class Sampler {
     /// checksum `anim bench` prints. For W(N, K) it is Σ (x + y) over the shapes' centers.
     public var checksum: Double {
         var sum = 0.0
-        for q in 0..<log.propertyCount {
+        for q in 0..<log.propertyCount where !log.rows[q].key.property.isComponent {
             guard let v = numericValue(ofRow: q) else { continue }
             for c in 0..<v.layout.components { sum += v.arithmetic(c) }
         }

@@ -60,7 +60,7 @@ extension Interpreter {
             let props = x.property.map { [$0] } ?? (0..<Int(scene.shapes[Int(shape.index)].propertyCount)).map { PropertyID($0) }
             for p in props {
                 let key = PropertyKey(shape, p)
-                guard pool.owners[key] != nil, let v = currentValue(key) else { continue }
+                guard isMoving(key), let v = currentValue(key) else { continue }
                 recordSet(key, from: v, to: v, instance: inst)
                 writeProperty(shape, p, v, by: inst)
             }

@@ -132,6 +132,9 @@ extension Interpreter {
     /// The key of the property a `shape.p` expression reads now, or nil if it reads no
     /// property of an existing shape.
     public func propertyKey(of e: TypedExpr) -> PropertyKey? {
+        if case .component(let point, let isX) = e.node, let k = propertyKey(of: point) {
+            return PropertyKey(k.shape, k.property.component(isX ? 0 : 1))
+        }
         guard case .property(let ref, let p) = e.node, let s = try? resolve(ref, env: 0),
               Int(s.index) < scene.shapes.count else { return nil }
         return PropertyKey(s, p)

@@ -15,6 +15,12 @@ extension Interpreter {
     public func currentValue(_ s: ShapeID, _ p: PropertyID) -> Value? { currentValue(PropertyKey(s, p)) }
 
     func currentValue(_ key: PropertyKey) -> Value? {
+        guard pool.split.isEmpty, !key.property.isComponent else { return composedValue(key) }
+        return ownValue(key)
+    }
+
+    /// The value of a property's own owner now, else its base value (components aside).
+    func ownValue(_ key: PropertyKey) -> Value? {
         if let o = pool.owners[key] {
             if let r = o.renderingInstance { return render(r, key: key, at: localTime(r)) }
             let tr = pool.tracks[Int(o.track)]
@@ -26,7 +32,7 @@ extension Interpreter {
     /// The value of a property now as numbers, or nil if it has none or it is not numbers.
     @inline(__always)
     func currentNumeric(_ key: PropertyKey) -> NumericValue? {
-        if pool.owners[key] == nil, let n = baseNumeric(key) { return n }
+        if pool.owners[key] == nil, pool.split.isEmpty, let n = baseNumeric(key) { return n }
         return currentNumericSlow(key)
     }
 
@@ -45,6 +51,12 @@ extension Interpreter {
         let key = PropertyKey(s, p)
         guard let current = currentValue(key) else { return nil }
         guard let now = NumericValue(current) else { return current }
+        if !pool.split.isEmpty || p.isComponent { return composedVelocity(key, now) }
+        return ownVelocity(key, now)
+    }
+
+    /// The rate of change of a property's own owner (components aside), `now` its value.
+    func ownVelocity(_ key: PropertyKey, _ now: NumericValue) -> Value {
         guard let o = pool.owners[key] else { return NumericValue(zero: now.layout).value }
         var out = NumericValue(zero: now.layout)
         if let r = o.renderingInstance {
@@ -77,6 +89,7 @@ extension Interpreter {
 
     /// Detaches a property from its writer, and remembers who writes it now.
     func release(_ key: PropertyKey, by instance: Int32) {
+        if key.property.isComponent || !pool.split.isEmpty { splitOwnership(key) }
         if recorder.activityLog != nil { logRelease(key) }
         if let o = pool.owners[key] {
             if o.segment >= 0 { pool.owned[Int(o.track)] = false }
@@ -87,6 +100,7 @@ extension Interpreter {
 
     /// Hands a property to a new owner, detaching the old one (`release`, then `setOwner`).
     func take(_ key: PropertyKey, for owner: Owner, by instance: Int32) {
+        if key.property.isComponent || !pool.split.isEmpty { splitOwnership(key) }
         if let old = pool.owners.updateValue(owner, forKey: key), old.segment >= 0 { pool.owned[Int(old.track)] = false }
         if pool.keepsWriters { pool.lastWriter[key] = instance }
         noteChange(key)
@@ -294,7 +308,7 @@ extension Interpreter {
             var v0 = [Double](repeating: 0, count: n)
             if let given = velocityValue, let g = NumericValue(given) {
                 for c in 0..<n { v0[c] = g.layout.components == 1 ? g.arithmetic(0) : c < g.layout.components ? g.arithmetic(c) : 0 }
-            } else if pool.owners[PropertyKey(shape, w.property)] != nil, let v = velocity(shape, w.property).flatMap(NumericValue.init) {
+            } else if pool.owners[PropertyKey(shape, w.property)] != nil || w.property.isComponent, let v = velocity(shape, w.property).flatMap(NumericValue.init) {
                 for c in 0..<min(n, v.layout.components) { v0[c] = v.arithmetic(c) }
             }
             let curve = TrackCurve.springs(Int32(pool.tables.springs.count))
@@ -471,8 +485,9 @@ extension Interpreter {
             let landed: Value
             if !run.beneath.isEmpty, let b = run.beneath[j] { landed = b } else { landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t) }
             let before = currentValue(key)
-            scene.setBase(key.shape, key.property, landed)
+            scene.setBase(key.shape, key.property, pool.split.isEmpty ? landed : landingValue(key, landed))
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
+                if !pool.split.isEmpty { tidySplit(key) }
                 if notesReleases { releasedKeys.append(key) }
                 // The log's track goes on past this instant: the landed value is a change.
                 noteChange(key)
@@ -567,8 +582,10 @@ extension Interpreter {
         let t = clock(time)
         for k in seg.tracks where pool.owned[k] {
             let key = pool.tracks[k].key
-            scene.setBase(key.shape, key.property, pool.tables.finalPropertyValue(pool.tracks[k], at: t))
+            let landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t)
+            scene.setBase(key.shape, key.property, pool.split.isEmpty ? landed : landingValue(key, landed))
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
+                if !pool.split.isEmpty { tidySplit(key) }
                 if notesReleases { releasedKeys.append(key) }
                 if recorder.isOn { recorder.landed(key, clock: clock) }
             } else if pool.owners[key] == nil {
@@ -598,7 +615,8 @@ extension Interpreter {
 
     /// A property's name (built-in or custom), for messages.
     func propertyName(_ p: PropertyID) -> String {
-        propertyNames.indices.contains(Int(p.raw)) ? propertyNames[Int(p.raw)] : "#\(p.raw)"
+        if let c = p.componentIndex { return propertyName(p.whole) + (c == 0 ? ".x" : ".y") }
+        return propertyNames.indices.contains(Int(p.raw)) ? propertyNames[Int(p.raw)] : "#\(p.raw)"
     }
 }
 
@@ -617,7 +635,25 @@ public struct Overwrite: Sendable {
 extension Interpreter {
     /// Notes a takeover of a running writer by another step (not a step retargeting itself).
     func noteOverwrite(_ key: PropertyKey, by f: Int32) {
-        guard let o = pool.owners[key], o.segment >= 0 else { return }
+        if key.property.isComponent || !pool.split.isEmpty {
+            // A component is taken from its point's tween unless it was taken from it already; a
+            // whole point from its components' tweens as well as its own.
+            let w = wholeKey(key), bits = pool.split[w] ?? 0
+            if let c = key.property.componentIndex {
+                if pool.owners[key] == nil, bits & Interpreter.componentBit(c) == 0 { noteOverwrite(key, from: w, by: f) }
+            } else {
+                for c in 0..<2 where bits & Interpreter.componentBit(c) != 0 {
+                    noteOverwrite(key, from: PropertyKey(key.shape, key.property.component(c)), by: f)
+                }
+            }
+        }
+        noteOverwrite(key, from: key, by: f)
+    }
+
+    /// Notes a takeover of `key` from the running writer of `owned` (the key itself, or its
+    /// point or a component of it).
+    private func noteOverwrite(_ key: PropertyKey, from owned: PropertyKey, by f: Int32) {
+        guard let o = pool.owners[owned], o.segment >= 0 else { return }
         let oldFrame = frames[Int(pool.segments[Int(o.segment)].frame)]
         let newFrame = frames[Int(f)]
         let oldNode = graphs[Int(instances[Int(oldFrame.instance)].graph)].nodes[Int(oldFrame.node)]

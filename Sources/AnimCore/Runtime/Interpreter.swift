@@ -184,7 +184,17 @@ public final class Interpreter {
     public var isMoving: Bool { !pool.owners.isEmpty }
 
     /// Whether a property is being moved right now.
-    public func isMoving(_ key: PropertyKey) -> Bool { pool.owners[key] != nil }
+    public func isMoving(_ key: PropertyKey) -> Bool {
+        if pool.owners[key] != nil { return true }
+        guard key.property.isComponent || !pool.split.isEmpty else { return false }
+        let w = wholeKey(key)
+        if let c = key.property.componentIndex {
+            // A component moves with its point's owner unless it was taken from it.
+            return pool.owners[w] != nil && (pool.split[w] ?? 0) & Interpreter.componentBit(c) == 0
+        }
+        return pool.owners[PropertyKey(w.shape, w.property.component(0))] != nil
+            || pool.owners[PropertyKey(w.shape, w.property.component(1))] != nil
+    }
 
     /// The time of the next pending event.
     public var nextEventTime: Time? { scheduler.queue.nextTime }

@@ -25,6 +25,11 @@ public struct PropertyLog: Sendable {
         case track
         /// `replays[payload]`.
         case replay
+        /// A point whose components are written apart (`sq.center.x`): its value is made of its
+        /// component rows' values, `values[payload]` where a component has none.
+        case composed
+        /// A component row of a point no longer split: nothing (its point's row shows it).
+        case idle
     }
 
     /// A track as the log keeps it.
@@ -40,6 +45,9 @@ public struct PropertyLog: Sendable {
         var toLayout: ValueLayout
         /// Where its endpoints start in `pool`: `from`, then `to`.
         var data: Int32
+        /// A point track seen through one of its components (0: x, 1: y), for a component row
+        /// of a split point; −1: the track's value itself.
+        var component: Int8 = -1
 
         /// How many Doubles its endpoints take in the pool.
         var poolCount: Int { fromLayout.components + toLayout.components }
@@ -149,14 +157,15 @@ public struct PropertyLog: Sendable {
         values.append(from)
     }
 
-    /// Adds a track seen through `clock` (log time → the track's local time).
-    mutating func addTrack(_ key: PropertyKey, at start: Time, _ tr: Track, clock: ClockMap) {
-        let p = place(key, start, layout: tr.from.layout)
-        if tr.to.layout != tr.from.layout { note(layout: tr.to.layout, row: Int(pieces[p].row)) }
+    /// Adds a track seen through `clock` (log time → the track's local time); `component` ≥ 0:
+    /// a point track seen through that component, in a component's row.
+    mutating func addTrack(_ key: PropertyKey, at start: Time, _ tr: Track, clock: ClockMap, component: Int8 = -1) {
+        let p = place(key, start, layout: component >= 0 ? .number : tr.from.layout)
+        if component < 0, tr.to.layout != tr.from.layout { note(layout: tr.to.layout, row: Int(pieces[p].row)) }
         pieces[p].kind = .track
         pieces[p].payload = Int32(tracks.count)
         tracks.append(LoggedTrack(clock: clock, begin: tr.begin, timing: tr.timing, curve: tr.curve, fromLayout: tr.from.layout,
-                                  toLayout: tr.to.layout, data: Int32(pool.count)))
+                                  toLayout: tr.to.layout, data: Int32(pool.count), component: component))
         tr.from.append(to: &pool)
         tr.to.append(to: &pool)
     }
@@ -167,6 +176,23 @@ public struct PropertyLog: Sendable {
         pieces[p].kind = .replay
         pieces[p].payload = Int32(replays.count)
         replays.append(LoggedReplay(clock: clock, recording: recording, fallback: fallback))
+    }
+
+    /// Adds a composed piece: the point is its component rows' values from `start` on
+    /// (`fallback` where a component row has none).
+    mutating func addComposed(_ key: PropertyKey, at start: Time, fallback: Value) {
+        let p = place(key, start, layout: ValueLayout(of: fallback))
+        pieces[p].kind = .composed
+        pieces[p].payload = Int32(values.count)
+        values.append(fallback)
+    }
+
+    /// Ends a component row (when it has pieces and its last is not already an end).
+    mutating func addIdle(_ key: PropertyKey, at start: Time) {
+        guard let r = rowOf[key], pieces[Int(rows[Int(r)].last)].kind != .idle else { return }
+        let p = place(key, start, layout: .number)
+        pieces[p].kind = .idle
+        pieces[p].payload = -1
     }
 
     /// Keeps a recording for replay pieces to show; returns its index.
@@ -209,8 +235,10 @@ public struct PropertyLog: Sendable {
     private mutating func drop(payloadOf p: Int) {
         let x = Int(pieces[p].payload)
         switch pieces[p].kind {
-        case .constant:
+        case .constant, .composed:
             if x == values.count - 1 { values.removeLast() }
+        case .idle:
+            break
         case .write:
             if x == values.count - 2 { values.removeLast(2) }
         case .track:
@@ -302,11 +330,32 @@ public struct PropertyLog: Sendable {
         case .track:
             let (tr, clock) = track(ofPiece: p)
             // A track whose clock runs backward against the log's is seen the other way round.
+            let c = tracks[Int(piece.payload)].component
+            if c >= 0 { return .number(tables.value(tr, at: clock(t), backwards: backwards != (clock.rate < 0)).arithmetic(Int(c))) }
             return tables.propertyValue(tr, at: clock(t), backwards: backwards != (clock.rate < 0))
         case .replay:
             let r = replays[Int(piece.payload)]
-            return recordings[Int(r.recording)].value(rows[Int(piece.row)].key, at: r.clock(t), backwards: r.clock.rate < 0,
-                                                      tables: tables) ?? r.fallback
+            let key = rows[Int(piece.row)].key
+            let u = r.clock(t)
+            if let v = recordings[Int(r.recording)].value(key, at: u, backwards: r.clock.rate < 0, tables: tables) { return v }
+            if let c = key.property.componentIndex,
+               case .point(let pt)? = recordings[Int(r.recording)].value(PropertyKey(key.shape, key.property.whole), at: u,
+                                                                         backwards: r.clock.rate < 0, tables: tables) {
+                // A component row showing a replay of its whole point.
+                return .number(c == 0 ? pt.x : pt.y)
+            }
+            return r.fallback
+        case .composed:
+            guard case .point(var pt) = values[Int(piece.payload)] else { return values[Int(piece.payload)] }
+            let key = rows[Int(piece.row)].key
+            for c in 0..<2 {
+                guard case .number(let x)? = value(PropertyKey(key.shape, key.property.component(c)), at: t, backwards: backwards,
+                                                   tables: tables) else { continue }
+                if c == 0 { pt.x = x } else { pt.y = x }
+            }
+            return .point(pt)
+        case .idle:
+            return .number(0)
         }
     }
 
@@ -316,6 +365,8 @@ public struct PropertyLog: Sendable {
         if pieces[p].kind == .track {
             let (tr, clock) = track(ofPiece: p)
             if case .morph = tr.curve { return nil }
+            let c = tracks[Int(pieces[p].payload)].component
+            if c >= 0 { return NumericValue(.number(tables.value(tr, at: clock(t), backwards: clock.rate < 0).arithmetic(Int(c)))) }
             return tables.value(tr, at: clock(t), backwards: clock.rate < 0)
         }
         return NumericValue(value(ofPiece: p, at: t, tables: tables))
@@ -339,7 +390,8 @@ public struct PropertyLog: Sendable {
         case .track:
             let (tr, clock) = track(ofPiece: p)
             return .track(Timeline.TrackPiece(tr, clock: clock, tables: tables))
-        case .replay:
+        case .replay, .composed, .idle:
+            // Sampled: a replay, or a point made of its components.
             return .replay
         }
     }

@@ -41,6 +41,8 @@ struct Recorder {
     mutating func clearDirty() { dirtyCount = 0 }
     /// The recordings the log keeps for replay pieces, by instance: which version, and where.
     var keptRecordings: [Int32: (version: Int, index: Int32)] = [:]
+    /// Whether the log has component rows (a point was split), which end when it is whole again.
+    var hasComponentRows = false
     /// Leaf nodes' runs and replays, when recording history or checking (ActivityLog.swift).
     var activityLog: ActivityLog?
 
@@ -110,7 +112,8 @@ extension Interpreter {
     /// Notes that what shows a property's value changed, for the history.
     @inline(__always)
     func noteChange(_ key: PropertyKey) {
-        if recorder.isOn { recorder.noteDirty(key) }
+        // A component shows in its point's row (the point's piece is made of its components').
+        if recorder.isOn { recorder.noteDirty(key.property.isComponent ? PropertyKey(key.shape, key.property.whole) : key) }
     }
 
     /// Sets who writes a property, noting the change for the history.
@@ -119,6 +122,7 @@ extension Interpreter {
         pool.owners[key] = owner
         noteChange(key)
         if owner == nil, notesReleases { releasedKeys.append(key) }
+        if owner == nil, !pool.split.isEmpty { tidySplit(key) }
     }
 
     /// Sets a property's base value, noting the change for the history when it shows (a
@@ -126,7 +130,7 @@ extension Interpreter {
     @inline(__always)
     func setBase(_ key: PropertyKey, _ v: Value) {
         scene.setBase(key.shape, key.property, v)
-        if recorder.isOn && pool.owners[key] == nil { recorder.noteDirty(key) }
+        if recorder.isOn && (pool.owners[key] == nil || !pool.split.isEmpty) { noteChange(key) }
     }
 
     /// Marks every property written by an instance's subtree (its clock changed), and the
@@ -148,8 +152,14 @@ extension Interpreter {
         guard recorder.isOn, recorder.dirtyCount > 0 else { return }
         var i = 0
         while i < recorder.dirtyCount {
-            let key = recorder.dirty[i]
+            var key = recorder.dirty[i]
             i += 1
+            if key.property.isComponent { key = wholeKey(key) }
+            if !pool.split.isEmpty, let bits = pool.split[key], bits != 0 {
+                flushComposed(key, split: bits)
+                continue
+            }
+            if recorder.hasComponentRows { flushWhole(key) }
             if let o = pool.owners[key] {
                 if let r = o.renderingInstance {
                     let kept = keptRecording(r)
@@ -192,6 +202,7 @@ extension Interpreter {
         recorder.declaredProperty = []
         recorder.declaredValue = []
         recorder.keptRecordings = [:]
+        recorder.hasComponentRows = false
         activities = []
         for (s, shape) in scene.shapes.enumerated() {
             let first = recorder.declaredValue.count
@@ -203,7 +214,8 @@ extension Interpreter {
             }
             recorder.declare(ShapeID(s), kind: shape.kind, at: time, from: first)
         }
-        for (key, _) in pool.owners { recorder.noteDirty(key) }
+        for (key, _) in pool.owners { noteChange(key) }
+        for (key, _) in pool.split { noteChange(key) }
         flushHistory()
     }
 

@@ -118,10 +118,17 @@ public struct Scene: Sendable {
     public func base(_ key: PropertyKey) -> Value? {
         let s = slots[Int(key.shape.index)]
         let p = Int(key.property.raw)
-        guard p < Int(s.propertyCount) else { return nil }
+        guard p < Int(s.propertyCount) else { return key.property.isComponent ? componentBase(key) : nil }
         // A built-in its kind lacks may still be declared (a custom property of that name).
         guard Scene.holds(p, s.kind), s.elsewhere & (1 << p) == 0 else { return others[key] ?? Scene.outsideDefault(p, s.kind) }
         return Scene.numeric(p, numbers, Int(s.first)).value
+    }
+
+    /// The base value of one component of a point property (`sq.center.x`): a number.
+    @inline(never)
+    private func componentBase(_ key: PropertyKey) -> Value? {
+        guard case .point(let pt)? = base(PropertyKey(key.shape, key.property.whole)) else { return nil }
+        return .number(key.property.componentIndex == 0 ? pt.x : pt.y)
     }
 
     /// The default of a built-in kept outside the block (the outline properties: stroke, dash,
@@ -164,6 +171,13 @@ public struct Scene: Sendable {
 
     /// Sets the base value of a property the shape has.
     mutating func setBase(_ shape: ShapeID, _ property: PropertyID, _ v: Value) {
+        if property.isComponent {
+            // One component of a point: the point with that component replaced.
+            guard case .point(var pt)? = base(PropertyKey(shape, property.whole)), case .number(let x) = v else { return }
+            if property.componentIndex == 0 { pt.x = x } else { pt.y = x }
+            setBase(shape, property.whole, .point(pt))
+            return
+        }
         let key = PropertyKey(shape, property)
         let p = Int(property.raw)
         if Scene.holds(p, slots[Int(shape.index)].kind) {

@@ -39,6 +39,11 @@ struct TrackPool {
     var owned: [Bool] = []
     /// Which track (or replaying instance) writes each property.
     var owners = KeyMap<Owner>()
+    /// For each point property with a component written apart (`sq.center.x`): the components
+    /// (bit 0: x, bit 1: y) its own owner no longer writes, each shown by its component's
+    /// owner or base instead (Interpreter+Components.swift). Empty: every read takes the
+    /// fast path.
+    var split = KeyMap<UInt8>()
     /// The instance that last wrote each property (for GSAP-style overwrite on replay). Kept
     /// only once some instance records what it plays: a replay asks only about properties
     /// written since (its own).

@@ -525,10 +525,11 @@ public final class Session: RunEventSink {
     /// the value changed since they last looked (releases their bodies cause now are seen at
     /// the next frame).
     func observeReleases(at x: Time) throws(RuntimeError) {
-        let released = Set(interpreter.releasedKeys)
+        // A point and its components are released together (either may show the other's change).
+        let released = Set(interpreter.releasedKeys.map { PropertyKey($0.shape, $0.property.whole) })
         interpreter.releasedKeys.removeAll(keepingCapacity: true)
         for k in observers.indices {
-            guard let key = interpreter.propertyKey(of: observers[k].property), released.contains(key),
+            guard let key = interpreter.propertyKey(of: observers[k].property), released.contains(PropertyKey(key.shape, key.property.whole)),
                   !interpreter.isMoving(key) else { continue }
             try look(k, at: x)
         }

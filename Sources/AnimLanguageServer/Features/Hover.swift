@@ -200,7 +200,29 @@ enum Hover {
         var shape = Array(base.dropLast(property.utf8.count).dropLast())
         if shape.last == UInt8(ascii: "]"), let open = shape.lastIndex(of: UInt8(ascii: "[")) { shape = Array(shape[..<open]) }
         let point = String(decoding: base[(shape.count - Completion.lastWord(shape).utf8.count)...], as: UTF8.self)
-        return "`\(a.text(of: span))`: number, the \(a.text(of: span)) component of the point `\(point)`"
+        var out = "`\(a.text(of: span))`: number, the \(a.text(of: span)) component of the point `\(point)`"
+        out += componentValues(a, span, propertyEnd: span.start - 1, property: property)
+        return out
+    }
+
+    /// Inside a tween, spring or `set` that writes or reads `name.prop.x`: the component's value
+    /// when the step starts and ends in the timing run (components are owned apart, §6.3).
+    static func componentValues(_ a: DocumentAnalysis, _ span: Span, propertyEnd: UInt32, property: String) -> String {
+        let tree = a.script.tree
+        guard let env = a.script.environment, a.script.timeline != nil, let timeline = a.history,
+              let r = a.script.symbols.reference(at: propertyEnd - 1), case .property(let base?) = r.role else { return "" }
+        let decl = a.script.symbols.declarations[base]
+        guard decl.kind == .shape, let id = shapeID(env, decl.name), let prop = env.propertyID(named: property),
+              let step = a.script.symbols.steps.last(where: { tree.span($0).contains(span) && isTween(a, $0) }),
+              let t = a.script.stepTimes.time(of: tree.span(step)) else { return "" }
+        let c = a.text(of: span) == "x" ? 0 : 1
+        func at(_ time: Time) -> String {
+            guard case .point(let p)? = timeline.value(id, prop, at: time) else { return "?" }
+            return formatNumber(c == 0 ? p.x : p.y)
+        }
+        var out = "\n\nat the step's start (\(stamp(t.start))): `\(at(t.start))`"
+        if let e = t.firstEnd { out += "\n\nat its end (\(stamp(e))): `\(at(e))`" }
+        return out
     }
 
     static func isTween(_ a: DocumentAnalysis, _ s: StepID) -> Bool {

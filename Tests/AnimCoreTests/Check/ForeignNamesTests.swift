@@ -49,7 +49,8 @@ struct ForeignNamesTests {
         #expect(ForeignNames.property("tint") == nil)                          // a custom color, not a fill
         let width = ForeignNames.property("width")!
         #expect(ForeignNames.help(width, use: .read(base: "sq")) == "a shape's width and height are the point 'size': read 'sq.size.x'")
-        #expect(ForeignNames.help(width, use: .write(base: "sq")).hasSuffix("write it whole, as in 'sq.size = (w, h)'"))
+        #expect(ForeignNames.help(width, use: .write(base: "sq")) == "a shape's width and height are the point 'size': write 'sq.size.x'")
+        #expect(ForeignNames.help(ForeignNames.property("bounds")!, use: .write(base: "sq")).hasSuffix("write it whole, as in 'sq.size = (w, h)'"))
     }
 
     @Test func springParameters() {

@@ -286,7 +286,9 @@ public struct TimelineLanes: Sendable {
     /// moved nothing (it failed as it began) is named from its writes, a shape chosen at run
     /// time by its property alone.
     static func names(_ keys: ActivityKeys, _ writes: [PropertyWrite], _ timeline: Timeline) -> [String] {
-        func prop(_ p: PropertyID) -> String { Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "#\(p.raw)" }
+        func prop(_ p: PropertyID) -> String {
+            if let c = p.componentIndex { return prop(p.whole) + (c == 0 ? ".x" : ".y") }
+            return Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "#\(p.raw)" }
         if !keys.isEmpty {
             return keys.map { timeline.name(of: $0.shape) + "." + prop($0.property) }
         }
