@@ -35,15 +35,18 @@ extension Session {
             if options.until == nil, let node = interpreter.endlessGraph {
                 endless = node.span
             } else {
-                try playToEnd(reportsEndless: false)
+                do {
+                    try playToEnd(reportsEndless: false)
+                } catch where error.isEndless {
+                    // A step that never ends, begun as the run went (an `if` that took a
+                    // `repeat forever`); a `wait` for it in the script is an error as in a run.
+                    endless = error.diagnostic.span
+                }
                 // Cut by `--until`: say what would have gone on.
                 if stoppedAtLimit { endless = interpreter.endlessGraph?.span }
             }
         } catch {
-            // A step that never ends, begun as the run went (an `if` that took a `repeat forever`).
-            if error.isEndless { endless = error.diagnostic.span } else {
-                return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
-            }
+            return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
         }
         reportOverwrites()
         let finished = endless == nil || stoppedAtLimit
