@@ -301,10 +301,10 @@ public final class Interpreter {
     /// A frame begins the step of `node`: when the step never ends though nothing above it in
     /// its graph said so, the run has just become one that never ends.
     func noteEndlessStart(_ f: Int32, node: Int32) {
+        let i = frames[Int(f)].instance
+        guard case .forever = graphs[Int(instances[Int(i)].graph)].nodes[Int(node)].duration else { return }
         let frame = frames[Int(f)]
-        let i = frame.instance
         let g = graphs[Int(instances[Int(i)].graph)]
-        guard case .forever = g.nodes[Int(node)].duration else { return }
         let above: Int32
         if frame.parent >= 0 {
             above = frames[Int(frame.parent)].node

@@ -6,7 +6,11 @@
 // anchor as every shape (StageShapes.localTransform), under its alpha, with its drop shadow
 // (the picture's own alpha, offset, blurred and tinted) beneath, as SVG's feDropShadow on an
 // <image> draws it.
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The images read so far, by resolved path.
@@ -23,7 +27,11 @@ public enum StageImages {
     static func stamp(_ path: String) -> Stamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        return Stamp(seconds: st.st_mtim.tv_sec, nanoseconds: st.st_mtim.tv_nsec, size: Int64(st.st_size))
+        #if canImport(Glibc)
+        return Stamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int64(st.st_size))
+        #else
+        return Stamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int64(st.st_size))
+        #endif
     }
 
     /// The image at `path`, read on first use and again when the file has changed since.
