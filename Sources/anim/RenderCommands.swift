@@ -4,6 +4,7 @@
 // or `--format` (export: `--lottie`) for an output whose name does not say it, such as a device.
 @preconcurrency import Glibc
 import AnimCore
+import AnimStudio
 
 enum RenderCommands {
     /// `anim render FILE -o OUT [--format F] [options]`.
@@ -72,7 +73,9 @@ enum RenderCommands {
             }
             switch format {
             case "html":
-                try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps, stepNames: session.environment.stepNames), to: out)
+                // Titled as `anim serve` titles its page: by the script's file name.
+                let title = o.file == "-" ? "anim" : "anim — \(FileSystem.baseName(of: o.file))"
+                try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps, title: title, stepNames: session.environment.stepNames), to: out)
             case "svg":
                 try AtomicFile.write(AnimatedSVG.render(timeline, fps: fps), to: out)
             case "png":

@@ -83,6 +83,20 @@ struct RenderCommandTests {
         #expect(contents(dir).isEmpty)
     }
 
+    @Test("the page's title names the script's file, as anim serve's page does")
+    func titleNamesTheFile() throws {
+        let dir = try ScratchDirectory("title")
+        defer { dir.remove() }
+        try "rect a\nanimate 1 < a.z = 1 >\n".write(toFile: dir.path("intro.anim"), atomically: true, encoding: .utf8)
+        let r = try runAnim(["render", "intro.anim", "-o", "out.html"], currentDirectory: dir.url)
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        #expect(try String(contentsOfFile: dir.path("out.html"), encoding: .utf8).contains("<title>anim — intro.anim</title>"))
+        // From standard input: no file name.
+        let piped = try runAnim(["render", "-", "-o", dir.path("in.html")], stdin: "rect a\n")
+        #expect(piped.exitCode == 0, Comment(rawValue: piped.stderr))
+        #expect(try String(contentsOfFile: dir.path("in.html"), encoding: .utf8).contains("<title>anim</title>"))
+    }
+
     @Test("a script error exits 1 and leaves the old file untouched")
     func scriptError() throws {
         let dir = try ScratchDirectory("script-error")

@@ -351,6 +351,9 @@ public struct RepeatLoop: Hashable, Sendable {
     /// Whether the body surely takes no time and nothing can change the condition, so passes
     /// would go on for ever at one instant once the condition holds.
     public var loopsAtOneInstant = false
+    /// Whether nothing can change the condition (it reads no property, no `random()`, not the
+    /// pass index): once it holds it holds for ever, so the repeat never ends.
+    public var conditionNeverChanges = false
 }
 
 /// One branch of an `if` step.

@@ -142,6 +142,9 @@ extension Checker {
                 loop?.condition = t
             }
             guard let body = checkBlock(r.body) else { return nil }
+            if let c = loop?.condition, c.constantValue != .bool(false), Checker.neverChanges(c, passVariable: loop?.variable) {
+                loop?.conditionNeverChanges = true
+            }
             if let c = loop?.condition, c.constantValue != .bool(false), Checker.neverChanges(c, passVariable: loop?.variable),
                Checker.isInstant(body) {
                 // Nothing in the body takes time or can change the condition: once it holds, it

@@ -28,6 +28,14 @@ public struct GraphDumper {
         return out
     }
 
+    /// `repeat 3`, `repeat while sq.alpha >= 0.5 yoyo`: a repeat node as written, without its
+    /// duration or name (empty for another node).
+    public func repeatWords(_ n: GraphNode) -> String {
+        guard case .repeat(let count, let yoyo, _) = n.kind else { return "" }
+        let what = n.repeatLoop?.condition.map { "while " + text($0.span) } ?? count.map { text($0.span) } ?? "forever"
+        return "repeat \(what)\(yoyo ? " yoyo" : "")"
+    }
+
     /// `tween square.center 1s [0..1s]`, `sequence 4.1s` …
     public func label(_ n: GraphNode) -> String {
         let name = n.name.map { " as \(environment.stepNames[$0.index])" } ?? ""
@@ -35,9 +43,8 @@ public struct GraphDumper {
         switch n.kind {
         case .sequence(let c): return "sequence of \(c.count)\(d)\(name)"
         case .parallel(let c): return "parallel of \(c.count)\(d)\(name)"
-        case .repeat(let count, let yoyo, _):
-            let what = n.repeatLoop?.condition.map { "while " + text($0.span) } ?? count.map { text($0.span) } ?? "forever"
-            return "repeat \(what)\(yoyo ? " yoyo" : "")\(d)\(name)"
+        case .repeat:
+            return "\(repeatWords(n))\(d)\(name)"
         case .spring(let sp):
             return "spring \(sp.writes.map { text($0.span) }.joined(separator: "; "))\(d)\(name)"
         case .stagger(let st, _):

@@ -180,6 +180,25 @@ struct ActivityLog {
     /// `fastForward` calls in progress: what ends while one runs, at the instant it began, was
     /// jumped over.
     var jumping = 0
+    /// The runs of `repeat` steps, for `anim check`'s critical path (charts draw the passes'
+    /// leaves, so these are kept apart from `activities`).
+    var repeats: [RepeatRun] = []
+    /// The open run of each running repeat frame.
+    var repeatOfFrame: [Int32: Int] = [:]
+}
+
+/// One run of a `repeat` step, from its start to the end of its last pass.
+public struct RepeatRun: Sendable {
+    /// The instance whose frame ran it (index into `Timeline.graphs`).
+    public var instance: Int
+    /// The repeat node in the instance's graph.
+    public var node: NodeID
+    /// When it started, global time.
+    public var start: Time
+    /// When its last pass ended (nil: still running, or stopped).
+    public var end: Time?
+    /// The passes it ran.
+    public var passes: Int
 }
 
 extension Interpreter {
@@ -193,6 +212,25 @@ extension Interpreter {
             return all
         }
         set { recorder.activityLog = newValue.map { ActivityLog(activities: $0) } }
+    }
+
+    /// The runs of `repeat` steps, when logging activities.
+    public var repeatRuns: [RepeatRun] { recorder.activityLog?.repeats ?? [] }
+
+    /// A repeat frame starts its passes: logs its run.
+    func beginRepeatRun(frame f: Int32) {
+        guard recorder.activityLog != nil else { return }
+        let fr = frames[Int(f)]
+        recorder.activityLog!.repeatOfFrame[f] = recorder.activityLog!.repeats.count
+        recorder.activityLog!.repeats.append(RepeatRun(instance: Int(fr.instance), node: NodeID(Int(fr.node)), start: time, end: nil, passes: 0))
+    }
+
+    /// A frame is over: if it was a repeat's, its run ends now.
+    func endRepeatRun(frame f: Int32) {
+        guard recorder.activityLog?.repeatOfFrame.isEmpty == false, let k = recorder.activityLog!.repeatOfFrame.removeValue(forKey: f) else { return }
+        let fr = frames[Int(f)]
+        recorder.activityLog!.repeats[k].end = time
+        recorder.activityLog!.repeats[k].passes = fr.count < Int.max ? fr.count : fr.state
     }
 
     // MARK: - Live activities

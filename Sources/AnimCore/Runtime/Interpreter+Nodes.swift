@@ -23,6 +23,7 @@ extension Interpreter {
                   case .relative = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(frame.parent)].node)].kind {
             blockStarted(in: inst)
         }
+        noteEndlessStart(f, node: frame.node)
         if let ref = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].plan, ref.targetCount >= 0 {
             // A tween that is all constants (so it has no `from` to show during its delay).
             try begin(f, after: graphs[Int(instances[Int(inst)].graph)].plans[Int(ref.plan)].delay, now: now, node: frame.node)
@@ -86,6 +87,7 @@ extension Interpreter {
             }
             frames[Int(f)].count = count
             frames[Int(f)].state = 0
+            if recorder.activityLog != nil { beginRepeatRun(frame: f) }
             if let loop = node.repeatLoop {
                 // `for k` / `while COND`: each pass in its own environment holding its index,
                 // the condition read before it.
@@ -103,6 +105,8 @@ extension Interpreter {
                                            + "and nothing can change the condition", at: c.span,
                                            help: "give the body a duration, or make the condition read something the body changes (a property, the pass index)")
                     }
+                    // It holds, and nothing can make it false: the passes go on for ever.
+                    if loop.conditionNeverChanges { markEndless(f) }
                 }
                 startChild(of: f, node: body, at: now, env: env, ownsEnv: owns)
             } else if yoyo {
@@ -136,7 +140,9 @@ extension Interpreter {
             let u = rng.nextUnit()
             let k = min(Int(u * Double(chains.count)), Int(chains.count) - 1)
             frames[Int(f)].state = 1
-            startChild(of: f, node: graphs[Int(instances[Int(inst)].graph)].child(k, of: chains), at: now)
+            let chain = graphs[Int(instances[Int(inst)].graph)].child(k, of: chains)
+            decided(chain, in: inst)
+            startChild(of: f, node: chain, at: now)
         case .conditional(let conditions, let branches):
             // Decided now: the first condition that holds, else the `else` branch, else none.
             var chosen: Int?
@@ -145,9 +151,11 @@ extension Interpreter {
                 if holds { chosen = k; break }
             }
             if chosen == nil, branches.count > conditions.count { chosen = conditions.count }
-            guard let k = chosen else { endsAtOnce(f); return }
+            guard let k = chosen else { decided(nil, in: inst); endsAtOnce(f); return }
             frames[Int(f)].state = 1
-            startChild(of: f, node: graphs[Int(instances[Int(inst)].graph)].child(k, of: branches), at: now)
+            let branch = graphs[Int(instances[Int(inst)].graph)].child(k, of: branches)
+            decided(branch, in: inst)
+            startChild(of: f, node: branch, at: now)
         }
     }
 
@@ -384,8 +392,21 @@ extension Interpreter {
         case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
         case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
         case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
-        case .tween, .wait, .action, .spring, .play, .conditional, .select: false
+        // `any` starts every chain, as a block does.
+        case .select(.any, let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
+        // Decided as it begins: it may wait when a branch it may take does, and says what it
+        // took then (`decided(_:in:)`).
+        case .conditional(_, let c), .select(.choose, let c): g[c].contains { leadsWithWait(g, $0) }
+        case .tween, .wait, .action, .spring, .play: false
         }
+    }
+
+    /// An `if` or `choose` that may first wait for a named step has chosen `branch` (nil:
+    /// none): unless that waits too, the named runs waiting for it to start start now.
+    func decided(_ branch: NodeID?, in i: Int32) {
+        guard !steps.unstarted.isEmpty else { return }
+        if let b = branch, leadsWithWait(graphs[Int(instances[Int(i)].graph)], b) { return }
+        blockStarted(in: i)
     }
 
     /// The block of an `after`/`with` starts in instance `i`: the named runs that were waiting

@@ -409,20 +409,24 @@ extension Interpreter {
         let end = try checkedEnd(inst, now, total, span: span, what: "tween")
         let land = origin + landing
         tweenRuns[f] = TweenRun(timing: timing, origin: origin, land: land, end: end, beneath: [])
-        schedule(inst, local: end, node: frame.node, .end(f))
         let backwards = delay.ticks < 0 || spec.fill?.fillsBackwards == true
         let beginsAt = backwards ? now : origin
-        guard beginsAt < end || beginsAt == now else {
+        guard beginsAt <= end else {
             // It ends before it would begin: a negative end delay larger than the active duration
             // and a positive delay, without a backwards fill (the value stays as it is).
             beginActivity(frame: f)
+            schedule(inst, local: end, node: frame.node, .end(f))
             return
         }
         if beginsAt > now {
-            // `from V` shows V during the delay unless a `fill` says otherwise.
+            // `from V` shows V during the delay unless a `fill` says otherwise. A delay that
+            // ends at the end (a zero duration, or an end delay that takes the active part
+            // away) still begins there, before the end: its begin is queued first.
             if spec.from != nil, spec.fill == nil { try showFromValues(f, spec) }
             schedule(inst, local: beginsAt, node: frame.node, .begin(f))
+            schedule(inst, local: end, node: frame.node, .end(f))
         } else {
+            schedule(inst, local: end, node: frame.node, .end(f))
             try beginTimed(f, spec, at: now, origin: origin, fillsBackwards: backwards)
         }
     }

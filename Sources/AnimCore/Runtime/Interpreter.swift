@@ -24,6 +24,10 @@ public struct RuntimeError: Error, Sendable {
     /// nothing failed, no graph was stopped, and nothing was reported.
     public internal(set) var isInterruption = false
 
+    /// Whether the run stopped because it could never end (`repeat forever` without
+    /// `--until`): the span is the step that never ends.
+    public internal(set) var isEndless = false
+
     /// The clock stopped at `time` because `shouldStop` asked it to.
     static func interruption(at time: Time) -> RuntimeError {
         var e = RuntimeError("interrupted at \(time.eventStamp)s", at: .none)
@@ -83,6 +87,14 @@ public final class Interpreter {
     /// `any` frames whose step has ended while some of their chains go on, by frame: their
     /// instance (so a run that never ends because such a chain never does is found).
     var lingeringAny: [Int32: Int32] = [:]
+    /// Frames that began a step that never ends where their graph's static duration could not
+    /// say so (an `if` or `choose` branch, an `any` chain, a played define's, a `repeat while`
+    /// whose condition nothing can change), by frame: their instance. A frame leaves when it
+    /// finishes; an entry whose instance was stopped is passed over.
+    var endlessFrames: [Int32: Int32] = [:]
+    /// Set when a frame joins `endlessFrames`: the session's play loop asks `endlessGraph`
+    /// again (and clears it), so the run stops as the decision is made, not never.
+    public var endlessBegan = false
     /// For each running `repeat while`: the instant its latest pass started and how many
     /// passes started at that instant (the limit on passes that take no time).
     var instantPasses: [Int32: (time: Time, passes: Int)] = [:]
@@ -249,7 +261,80 @@ public final class Interpreter {
                 return g.firstForeverNode(under: c) ?? g.nodes[Int(c.index)]
             }
         }
+        return endlessFrame { _ in true }
+    }
+
+    /// The node of the first frame in `endlessFrames` (in frame order) still playing in an
+    /// instance that `includes`: it never ends, so neither does its graph.
+    func endlessFrame(in includes: (Int32) -> Bool) -> GraphNode? {
+        guard !endlessFrames.isEmpty else { return nil }
+        for (f, i) in endlessFrames.sorted(by: { $0.key < $1.key }) where instances[Int(i)].running && clockRate(i) != 0 && includes(i) {
+            let g = graphs[Int(instances[Int(i)].graph)]
+            let id = NodeID(Int(frames[Int(f)].node))
+            // A `repeat while` is endless itself; elsewhere the `repeat forever` inside is the cause.
+            if g[id].repeatLoop != nil { return g[id] }
+            return g.firstForeverNode(under: id) ?? g[id]
+        }
         return nil
+    }
+
+    /// The node that makes the latest run of a named step one that never ends: its graph's
+    /// own, or one begun since (nil if it can end, or has not started).
+    public func endlessNode(ofStep name: StepNameID) -> GraphNode? {
+        guard let run = steps.runs[name], instances[Int(run.instance)].running, clockRate(run.instance) != 0 else { return nil }
+        return endlessNode(ofInstance: run.instance)
+    }
+
+    /// The node that makes a running instance (with what it started) one that never ends.
+    public func endlessNode(ofInstance i: Int32) -> GraphNode? {
+        let inst = instances[Int(i)]
+        guard inst.running else { return nil }
+        let g = graphs[Int(inst.graph)]
+        if case .forever = g.nodes[Int(inst.root)].duration { return g.firstForeverNode(under: NodeID(Int(inst.root))) ?? g.nodes[Int(inst.root)] }
+        return endlessFrame { x in
+            var y = x
+            while y >= 0 && y != i { y = instances[Int(y)].parent }
+            return y == i
+        }
+    }
+
+    /// The running instances that have begun a step that never ends, and their ancestors.
+    var instancesBeganEndless: Set<Int32> {
+        var out = Set<Int32>()
+        for (_, i) in endlessFrames where instances[Int(i)].running {
+            var x = i
+            while x >= 0, out.insert(x).inserted { x = instances[Int(x)].parent }
+        }
+        return out
+    }
+
+    /// A frame begins the step of `node`: when the step never ends though nothing above it in
+    /// its graph said so, the run has just become one that never ends.
+    func noteEndlessStart(_ f: Int32, node: Int32) {
+        let i = frames[Int(f)].instance
+        guard case .forever = graphs[Int(instances[Int(i)].graph)].nodes[Int(node)].duration else { return }
+        let frame = frames[Int(f)]
+        let g = graphs[Int(instances[Int(i)].graph)]
+        let above: Int32
+        if frame.parent >= 0 {
+            above = frames[Int(frame.parent)].node
+        } else if instances[Int(i)].parent >= 0 {
+            above = instances[Int(i)].parentNode
+            guard above >= 0 else { return }
+            if case .forever = graphs[Int(instances[Int(instances[Int(i)].parent)].graph)].nodes[Int(above)].duration { return }
+            markEndless(f)
+            return
+        } else {
+            return  // a top-level graph that never ends: its static duration says so
+        }
+        if case .forever = g.nodes[Int(above)].duration { return }
+        markEndless(f)
+    }
+
+    /// Adds a frame to `endlessFrames`.
+    func markEndless(_ f: Int32) {
+        endlessFrames[f] = frames[Int(f)].instance
+        endlessBegan = true
     }
 
     /// When the named step last ran: its start and, once over, its end (nil until it starts).
@@ -400,6 +485,8 @@ public final class Interpreter {
             if freesCurrent {
                 if frame.ownsEnv { freeEnvs.append(frame.env) }
                 freeFrames.append(current)
+                if !endlessFrames.isEmpty { endlessFrames[current] = nil }
+                if recorder.activityLog != nil { endRepeatRun(frame: current) }
             }
             freesCurrent = true
             let p = frame.parent

@@ -263,14 +263,19 @@ public final class ReplSession {
         let interp = session.interpreter!
         let graphs = lastEntryGraphs.filter { $0 < interp.instances.count }
         func running() -> [Int] { graphs.filter { interp.instances[$0].running } }
-        if running().contains(where: { interp.graph(ofInstance: $0).duration == .forever }) {
+        // Its graph never ends, or has begun a step that never ends (an `if` taking a `repeat forever`).
+        if running().contains(where: { interp.endlessNode(ofInstance: Int32($0)) != nil }) {
             fail("the previous entry never ends, so 'then' cannot start after it")
             return false
         }
         do {
             // An error stops only its own graph (and is reported).
-            try session.play(until: .graphsEnd(lastEntryGraphs), errors: .stopsItsGraph, interrupt: checkInterrupt)
+            try session.play(until: .graphsEnd(lastEntryGraphs), errors: .stopsItsGraph, neverEnds: "", interrupt: checkInterrupt)
         } catch {
+            if error.isEndless {
+                fail("the previous entry never ends, so 'then' cannot start after it")
+                return false
+            }
             say(interruptedLine())
             return false
         }

@@ -35,7 +35,13 @@ extension Session {
             if options.until == nil, let node = interpreter.endlessGraph {
                 endless = node.span
             } else {
-                try playToEnd()
+                do {
+                    try playToEnd(reportsEndless: false)
+                } catch where error.isEndless {
+                    // A step that never ends, begun as the run went (an `if` that took a
+                    // `repeat forever`); a `wait` for it in the script is an error as in a run.
+                    endless = error.diagnostic.span
+                }
                 // Cut by `--until`: say what would have gone on.
                 if stoppedAtLimit { endless = interpreter.endlessGraph?.span }
             }
@@ -68,25 +74,83 @@ extension Session {
     }
 
     /// The chain of steps that ends last, walked back from its end through steps that ended
-    /// exactly when the next one started.
+    /// exactly when the next one started. A `repeat` on the chain is one step, from its start
+    /// to the end of its last pass, with its count of passes (`repeat 3: 3 passes (3s)`), not
+    /// the leaves of its passes (the outermost repeat, when repeats nest).
     func criticalPath() -> [(begin: Time, end: Time, label: String, position: String)] {
         let acts = interpreter.activities ?? []
-        guard var current = acts.indices.filter({ acts[$0].end != nil }).max(by: { acts[$0].end! < acts[$1].end! }) else { return [] }
-        var path = [current]
+        let repeats = interpreter.repeatRuns.filter { $0.end != nil }
+        guard let last = acts.indices.filter({ acts[$0].end != nil }).max(by: { acts[$0].end! < acts[$1].end! }) else { return [] }
+        /// A step of the path: an activity, or a repeat's run.
+        enum Step: Equatable { case activity(Int), repeatRun(Int) }
+        let interp = interpreter!
+        var subtreeEnds: [[Int32: Int32]] = Array(repeating: [:], count: interp.graphs.count)
+        // A node's subtree is a run of pre-order indices, from it to its last descendant.
+        func subtreeEnd(_ g: Int, _ n: NodeID) -> Int32 {
+            if let e = subtreeEnds[g][n.index] { return e }
+            var e = n.index
+            for c in interp.graphs[g].children(of: n) { e = max(e, subtreeEnd(g, c)) }
+            subtreeEnds[g][n.index] = e
+            return e
+        }
+        // Whether activity `k` ran inside repeat run `r`: in its instance, under its node (or
+        // in an instance started under it), within its time.
+        func inside(_ k: Int, _ r: RepeatRun) -> Bool {
+            let a = acts[k]
+            guard let end = a.end, a.start >= r.start, end <= r.end! else { return false }
+            var i = Int32(a.instance), node = a.node.index
+            while i >= 0 && Int(i) != r.instance {
+                node = interp.instances[Int(i)].parentNode
+                i = interp.instances[Int(i)].parent
+            }
+            guard i >= 0, node >= 0 else { return false }
+            let g = Int(interp.instances[r.instance].graph)
+            return node >= r.node.index && node <= subtreeEnd(g, r.node)
+        }
+        func step(_ k: Int) -> Step {
+            // The outermost repeat around it: the one that started first, the longest then.
+            let around = repeats.indices.filter { inside(k, repeats[$0]) }
+            guard let r = around.min(by: { (repeats[$0].start, repeats[$1].end!) < (repeats[$1].start, repeats[$0].end!) }) else {
+                return .activity(k)
+            }
+            return .repeatRun(r)
+        }
+        func begin(_ s: Step) -> Time {
+            switch s {
+            case .activity(let k): acts[k].start
+            case .repeatRun(let r): repeats[r].start
+            }
+        }
+        var path = [step(last)]
+        var used: Set<Int> = [last]
         var guardSteps = 0
         while guardSteps < 100_000 {
             guardSteps += 1
-            let start = acts[current].start
-            guard let prev = acts.indices.last(where: { acts[$0].end == start && $0 != current && !path.contains($0) }) else { break }
-            path.append(prev)
-            current = prev
+            let start = begin(path.last!)
+            guard let prev = acts.indices.last(where: { acts[$0].end == start && !used.contains($0) }) else { break }
+            used.insert(prev)
+            let s = step(prev)
+            // A leaf of the repeat already on the path (a pass of it ending where it starts).
+            if s == path.last! { continue }
+            if path.contains(s) { break }
+            path.append(s)
         }
         let dumper = GraphDumper(environment: environment, sources: sources)
-        return path.reversed().compactMap { k in
-            let a = acts[k]
-            let node = interpreter.graph(ofInstance: a.instance).nodes[Int(a.node.index)]
-            guard a.end! > a.start else { return nil }
-            return (a.start, a.end!, dumper.label(node), renderer.position(of: node.span) ?? "?")
+        return path.reversed().compactMap { s in
+            switch s {
+            case .activity(let k):
+                let a = acts[k]
+                let node = interpreter.graph(ofInstance: a.instance).nodes[Int(a.node.index)]
+                guard a.end! > a.start else { return nil }
+                return (a.start, a.end!, dumper.label(node), renderer.position(of: node.span) ?? "?")
+            case .repeatRun(let r):
+                let run = repeats[r]
+                let node = interpreter.graph(ofInstance: run.instance).nodes[Int(run.node.index)]
+                guard run.end! > run.start else { return nil }
+                let length = Time(ticks: run.end!.ticks - run.start.ticks)
+                let label = "\(dumper.repeatWords(node)): \(run.passes) pass\(run.passes == 1 ? "" : "es") (\(length))"
+                return (run.start, run.end!, label, renderer.position(of: node.span) ?? "?")
+            }
         }
     }
 }

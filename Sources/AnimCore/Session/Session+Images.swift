@@ -21,6 +21,7 @@ extension Session {
             for (p, v) in c.properties where p == BuiltinProperty.file.id {
                 guard case .constant(.string(let file)) = v.node else { continue }
                 let path = file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+                if !imageFiles.contains(path) { imageFiles.append(path) }
                 if case .failure(let e) = StageImages.load(path) {
                     bag.report(.error(e.message(file: file), at: v.span, help: e.imageHelp))
                 }

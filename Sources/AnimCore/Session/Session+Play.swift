@@ -41,12 +41,23 @@ extension Session {
     /// `shouldStop` between events too); after an interruption script time comes up to the
     /// clock, the events still due there wait, and the interruption is thrown. Script time
     /// (`now`) is not moved otherwise: the callers move it (`moveNow`) where they mean to.
+    ///
+    /// With `neverEnds` (the play has no end but its stop condition), a play that could only
+    /// go on for ever stops instead with that error (`neverEnds(_:what:)`, `isEndless`, not
+    /// reported): at once when what it waits for never ends, or at the instant that a step
+    /// deciding as it runs (an `if`, a `choose`, a `repeat while`) makes it so.
     @discardableResult
-    public func play(until stop: Stop, bound: Time = .max, errors: ErrorHandling = .endsThePlay,
+    public func play(until stop: Stop, bound: Time = .max, errors: ErrorHandling = .endsThePlay, neverEnds what: String? = nil,
                      interrupt: () -> Bool = { false }) throws(RuntimeError) -> PlayOutcome {
         var outcome = PlayOutcome(last: interpreter.time, reached: false, failed: false)
+        var looked = false
         while true {
             if holds(stop) { outcome.reached = true; break }
+            if let what, !looked || interpreter.endlessBegan {
+                looked = true
+                interpreter.endlessBegan = false
+                if let node = endlessNode(for: stop) { throw neverEnds(node, what: what) }
+            }
             guard let next = interpreter.nextEventTime, next <= bound else { break }
             if case .settled(let limit) = stop, next > limit, !runsFiniteGraph { break }
             if interrupt() {
@@ -76,9 +87,28 @@ extension Session {
         }
     }
 
-    /// Whether a top-level graph that can finish is still running.
+    /// What makes the play to `stop` one that never ends, if anything does.
+    func endlessNode(for stop: Stop) -> GraphNode? {
+        switch stop {
+        case .exhausted: return interpreter.endlessGraph
+        case .settled: return nil
+        case .stepEnds(let id): return interpreter.endlessNode(ofStep: id)
+        case .graphsEnd(let range):
+            let interp = interpreter!
+            for i in range where i < interp.instances.count {
+                if let node = interp.endlessNode(ofInstance: Int32(i)) { return node }
+            }
+            return nil
+        }
+    }
+
+    /// Whether a graph that can finish is still running (not one whose graph never ends, nor
+    /// one that has begun a step that never ends since).
     var runsFiniteGraph: Bool {
         let interp = interpreter!
-        return interp.instances.contains { $0.running && interp.graphs[Int($0.graph)].duration != .forever }
+        let endless = interp.instancesBeganEndless
+        return interp.instances.indices.contains { i in
+            interp.instances[i].running && interp.graphs[Int(interp.instances[i].graph)].duration != .forever && !endless.contains(Int32(i))
+        }
     }
 }

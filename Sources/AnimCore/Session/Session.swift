@@ -126,6 +126,9 @@ public final class Session: RunEventSink {
     var imageDirectory = ""
     /// The font families already looked up (Session+Fonts): each is warned about once.
     var warnedFamilies: Set<String> = []
+    /// The image files the checked scripts name, resolved, in order (read or not): what
+    /// `anim serve` watches besides the scripts.
+    public internal(set) var imageFiles: [String] = []
     /// When set, each top-level `wait` notes here where script time landed (the language
     /// server's hints).
     var waitLandings: [(span: Span, now: Time)]?
@@ -409,7 +412,9 @@ public final class Session: RunEventSink {
             if options.until == nil, let node = interpreter.endlessGraph {
                 let err = neverEnds(node, what: "'wait' would wait forever"); reportRuntime(err); throw err
             }
-            let last = try play(until: .exhausted, bound: options.until ?? .max).last
+            let last = try reportingEndless { () throws(RuntimeError) in
+                try play(until: .exhausted, bound: options.until ?? .max, neverEnds: options.until == nil ? "'wait' would wait forever" : nil).last
+            }
             // A graph still runs at the limit: the wait cannot end before it, so the run stops there.
             if let u = options.until, !interpreter.isIdle {
                 stoppedAtLimit = true
@@ -418,7 +423,10 @@ public final class Session: RunEventSink {
             }
             try moveNow(to: max(now, last))
         case .named(let id, let name):
-            guard try play(until: .stepEnds(id), bound: options.until ?? .max).reached else {
+            let played = try reportingEndless { () throws(RuntimeError) in
+                try play(until: .stepEnds(id), bound: options.until ?? .max, neverEnds: options.until == nil ? "'wait \(name)' would wait forever" : nil)
+            }
+            guard played.reached else {
                 if options.until != nil, interpreter.nextEventTime != nil { stoppedAtLimit = true; try moveNow(to: options.until!); return }
                 let err = RuntimeError("'\(name)' \(interpreter.run(of: id) == nil ? "never started" : "never finished"), so 'wait \(name)' cannot end",
                                        at: span)
@@ -448,21 +456,38 @@ public final class Session: RunEventSink {
         now = max(now, interpreter.time)
     }
 
+    /// Runs a play, reporting the error it stops with when the run could never end.
+    func reportingEndless<T>(_ reports: Bool = true, _ body: () throws(RuntimeError) -> T) throws(RuntimeError) -> T {
+        do { return try body() } catch {
+            if error.isEndless && reports { reportRuntime(error) }
+            throw error
+        }
+    }
+
     func neverEnds(_ node: GraphNode, what: String) -> RuntimeError {
-        RuntimeError("\(what): this graph never ends", at: node.span,
-                     help: "pass '--until T' to stop the run at time T")
+        var e = RuntimeError("\(what): this graph never ends", at: node.span,
+                             help: "pass '--until T' to stop the run at time T")
+        e.isEndless = true
+        return e
     }
 
     /// Plays every graph to its end, or to `--until`: with `--until T` the run covers 0…T
     /// whatever its last event is (a graph that never ends, or one that ended before T).
-    public func playToEnd() throws(RuntimeError) {
+    /// Without `--until`, a graph that never ends, or that begins a step that never ends as
+    /// it plays (an `if` taking a `repeat forever` branch), is that error; `reportsEndless`
+    /// false leaves it unreported (`anim check` says it in its own words).
+    public func playToEnd(reportsEndless: Bool = true) throws(RuntimeError) {
         if !stoppedAtLimit {
             // What is due now happens before the run is judged unable to finish.
             try advanceClock(to: now)
             if options.until == nil, let node = interpreter.endlessGraph {
-                let err = neverEnds(node, what: "the script cannot finish"); reportRuntime(err); throw err
+                let err = neverEnds(node, what: "the script cannot finish")
+                if reportsEndless { reportRuntime(err) }
+                throw err
             }
-            let last = try play(until: .exhausted, bound: options.until ?? .max).last
+            let last = try reportingEndless(reportsEndless) { () throws(RuntimeError) in
+                try play(until: .exhausted, bound: options.until ?? .max, neverEnds: options.until == nil ? "the script cannot finish" : nil).last
+            }
             now = max(now, last)
             if let u = options.until, !interpreter.isIdle || interpreter.isMoving { stoppedAtLimit = true; now = max(now, u) }
             if !stoppedAtLimit { finishedAt = now }

@@ -78,7 +78,8 @@ extension Parser {
         let next = token(at: current + 1)
         switch next.kind {
         case .plus, .minus, .star, .slash, .dot, .equalEqual, .bangEqual, .lessEqual, .greaterEqual: return nil
-        case .lbracket, .lparen where !next.spaceBefore: return nil
+        // An index or a call follows only with no space before it (`a[0]`, `f(x)`), as in parsePostfix.
+        case .lbracket where !next.spaceBefore, .lparen where !next.spaceBefore: return nil
         case .identifier where binaryOperator(next) != nil: return nil
         default: break
         }

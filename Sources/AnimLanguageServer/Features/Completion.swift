@@ -119,8 +119,21 @@ enum Completion {
             var base = Array(before.dropLast())
             if base.last == UInt8(ascii: "]"), let open = base.lastIndex(of: UInt8(ascii: "[")) { base = Array(base[..<open]) }
             let name = lastWord(base)
-            if let components = pointComponents(a, base: base, property: name) { return components }
+            // `name.prop.`: a point's components, and nothing after any other property (a
+            // number, a colour) has no properties.
+            if !name.isEmpty, base.dropLast(name.utf8.count).last == UInt8(ascii: ".") {
+                return pointComponents(a, base: base, property: name) ?? []
+            }
             let kind = decls.last { $0.name == name }
+            if case .global(_, .point)? = env?.symbol(named: name) {
+                return [CompletionItem(label: "x", kind: .field, detail: "number"), CompletionItem(label: "y", kind: .field, detail: "number")]
+            }
+            // A name that declares nothing (or is not a shape's, a parameter's or a loop
+            // variable's, which may hold one) has no properties.
+            if env.flatMap({ Hover.shapeID($0, name) }) == nil,
+               kind.map({ $0.shapeKind == nil && ![.shape, .array, .group, .parameter, .loopVariable].contains($0.kind) }) ?? true {
+                return []
+            }
             var props: [String] = BuiltinProperty.allCases.map(\.name)
             var shapeKind: ShapeKind?
             if let env, let id = Hover.shapeID(env, name) {

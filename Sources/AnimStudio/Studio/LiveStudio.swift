@@ -1,5 +1,5 @@
-// LiveStudio: `anim serve FILE`. It watches FILE (and every file its run reads), builds the
-// player page for every change on a worker thread, and serves it:
+// LiveStudio: `anim serve FILE`. It watches FILE (and every file its run reads, and its image
+// shapes' PNG files), builds the player page for every change on a worker thread, and serves it:
 //
 //   /             the player page for the last good scene, with the live script (LivePage)
 //   /scene.json   the run's data the player embeds (404 until there is a good scene)

@@ -116,7 +116,8 @@ public enum SceneBuilder {
         return out
     }
 
-    /// The session's sources that are files on disk (not the prelude or standard input).
+    /// The session's sources that are files on disk (not the prelude or standard input), and
+    /// the image files its scripts name.
     static func loadedFiles(_ session: Session, main: String) -> [String] {
         var out = [main]
         var id: SourceID = 0
@@ -125,6 +126,9 @@ public enum SceneBuilder {
             if file.name.hasPrefix("<") || out.contains(file.name) { continue }
             if FileSystem.exists(file.name) { out.append(file.name) }
         }
+        // The PNG files of image shapes, so an edited picture rebuilds the scene (a missing
+        // one too: it may appear).
+        for path in session.imageFiles where !out.contains(path) { out.append(path) }
         return out
     }
 }

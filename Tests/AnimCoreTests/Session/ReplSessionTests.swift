@@ -515,6 +515,13 @@ struct ReplSessionTests {
         #expect(r.repl.completions(for: "square.center.", before: "") == ["square.center.x", "square.center.y"])
         #expect(r.repl.completions(for: "p.", before: "print ") == ["p.x", "p.y"])
         #expect(r.repl.completions(for: "nothing.", before: "") == [])
+        // Nothing after a property that is not a point, and a shape's own kind's properties only.
+        #expect(r.repl.completions(for: "square.alpha.", before: "") == [])
+        #expect(r.repl.completions(for: "square.center.x.", before: "") == [])
+        r.enter("line l from (0, 0) to (10, 0)")
+        let line = r.repl.completions(for: "l.", before: "")
+        #expect(line.contains("l.from") && line.contains("l.to") && !line.contains("l.center") && !line.contains("l.file") && !line.contains("l.points"))
+        #expect(!r.repl.completions(for: "square.", before: "").contains("square.from"))
         // The 9 box properties, anchor and the three shadow properties, the 8 of the stroke
         // (issue 15) and the custom glow.
         #expect(r.repl.completions(for: "square.", before: "").count == 22)

@@ -19,6 +19,13 @@ struct SceneBuilderTests {
         SceneBuilder.build(name: name, contents: Array(text.utf8), options: SessionOptions(), fps: 30)
     }
 
+    @Test("the image files a script names are among the files to watch")
+    func imageFilesAreWatched() {
+        let b = Self.build("image icon file \"no-such-icon.png\" size (10, 10)\n")
+        #expect(!b.succeeded)
+        #expect(b.loadedFiles == ["live.anim", "no-such-icon.png"])
+    }
+
     @Test func aGoodScriptGivesThePlayerPageAndItsData() throws {
         let b = Self.build(Self.good)
         #expect(b.succeeded)

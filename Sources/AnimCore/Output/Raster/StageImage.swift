@@ -1,22 +1,45 @@
 // StageImage: how every output finds an image shape's picture — each PNG file read and decoded
-// once per process (ImageFile: libpng, premultiplied, with its half-size levels), kept by its
-// resolved path for every frame and every renderer thread (`anim render -j N`) — and how the
-// rasterizer draws it: the image scaled into the shape's box (its size, centred on 0 in the
+// once per process and version of the file (ImageFile: libpng, premultiplied, with its
+// half-size levels), kept by its resolved path, modification time and size for every frame
+// and every renderer thread (`anim render -j N`) — and how the rasterizer draws it: the image scaled into the shape's box (its size, centred on 0 in the
 // shape's own coordinates), bilinear, under the same translate · rotate · scale about the
 // anchor as every shape (StageShapes.localTransform), under its alpha, with its drop shadow
 // (the picture's own alpha, offset, blurred and tinted) beneath, as SVG's feDropShadow on an
 // <image> draws it.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The images read so far, by resolved path.
 public enum StageImages {
-    private static let cache = Mutex<[String: Result<RasterImage, VectorError>]>([:])
+    /// What `stat` says of a file when it was read: a file edited on disk (a new modification
+    /// time or size) is read again, so `anim serve` and `anim lsp` see it without a restart.
+    struct Stamp: Equatable {
+        var seconds: Int, nanoseconds: Int, size: Int64
+    }
 
-    /// The image at `path`, read on first use.
+    private static let cache = Mutex<[String: (stamp: Stamp?, image: Result<RasterImage, VectorError>)]>([:])
+
+    /// The file's modification time and size (nil: it cannot be looked at, as when missing).
+    static func stamp(_ path: String) -> Stamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        #if canImport(Glibc)
+        return Stamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int64(st.st_size))
+        #else
+        return Stamp(seconds: Int(st.st_mtimespec.tv_sec), nanoseconds: Int(st.st_mtimespec.tv_nsec), size: Int64(st.st_size))
+        #endif
+    }
+
+    /// The image at `path`, read on first use and again when the file has changed since.
     public static func load(_ path: String) -> Result<RasterImage, VectorError> {
-        if let hit = cache.withLock({ $0[path] }) { return hit }
+        let now = stamp(path)
+        if let hit = cache.withLock({ $0[path] }), hit.stamp == now { return hit.image }
         let read = ImageFile.read(path)
-        cache.withLock { $0[path] = read }
+        cache.withLock { $0[path] = (now, read) }
         return read
     }
 
