@@ -45,6 +45,8 @@ public struct TimelineLanes: Sendable {
         /// When its node started, for a tween or spring that waited out a delay before `begin`
         /// (nil: no delay).
         public var delayedFrom: Time? = nil
+        /// Where its properties' refs start in `TimelineLanes.propertyRefs` (−1: none kept).
+        var firstRef: Int32 = -1
     }
 
     /// One lane.
@@ -78,41 +80,97 @@ public struct TimelineLanes: Sendable {
         var members: [Int]
     }
 
+    /// What each of a bar's `properties` names, for readers that need its shape and property
+    /// without parsing the text (the player's data): `properties[k]` of bar `b` is
+    /// `propertyRefs[b.firstRef + k]`.
+    struct PropertyRef: Sendable {
+        /// The shape (ShapeID's index) when the text is `name(of: shape) + "." + property`,
+        /// else −1 (an element write `card[].x`, a shape chosen at run time).
+        var shape: Int32
+        /// The property (PropertyID's raw value).
+        var property: Int32
+    }
+
+    /// The refs of every bar's properties (see `PropertyRef`).
+    var propertyRefs: [PropertyRef] = []
+    /// Whether no property name holds a `.`, so that a property's text splits at its last `.`
+    /// into the shape's name and the property's (what the refs' fast paths rely on).
+    var propertyNamesDotFree = true
+
     /// Lays out a timeline's activities.
+    ///
+    /// Kept to a few words of work per bar (the studio lays out a script of 10,000 steps on
+    /// every save): shapes are compared as numbers (each name interned once), each lane's
+    /// shapes are a short list (a set beside it once it grows), the per-activity tables are
+    /// arrays, and the bars are sorted by index.
     public init(_ timeline: Timeline) {
         end = timeline.end
         prints = timeline.prints
         let acts = timeline.activities
+        let propertyNames = timeline.propertyNames
+        let dotFree = propertyNames.allSatisfy { !$0.utf8.contains(UInt8(ascii: ".")) }
+        propertyNamesDotFree = dotFree
         // Lanes of each instance's graph, then a global numbering of the lanes in use.
         // (Arrays by instance: a script of thousands of statements has as many instances.)
         var laneOfNode = [[Int]?](repeating: nil, count: timeline.graphs.count)
-        var previousOfNode = [[Int: Int]?](repeating: nil, count: timeline.graphs.count)
+        var previousOfNode = [[Int]?](repeating: nil, count: timeline.graphs.count)
         for a in acts where laneOfNode[a.instance] == nil {
             laneOfNode[a.instance] = Self.lanes(of: timeline.graphs[a.instance].graph)
             previousOfNode[a.instance] = Self.previousLeaves(of: timeline.graphs[a.instance].graph)
         }
         let seeds = Self.seeds(timeline)
+        // The shapes bars move, as numbers: each distinct text (what a property's text holds
+        // before its last `.`) interned once; a shape's number is found through its ShapeID.
+        var shapeNames: [String] = []
+        var tokenOfName: [String: Int32] = [:]
+        var tokenOfShape = [Int32](repeating: -1, count: timeline.shapes.count)
+        func token(_ name: String) -> Int32 {
+            if let t = tokenOfName[name] { return t }
+            let t = Int32(shapeNames.count)
+            shapeNames.append(name)
+            tokenOfName[name] = t
+            return t
+        }
+        func token(of property: String, _ ref: PropertyRef) -> Int32 {
+            if dotFree, ref.shape >= 0, Int(ref.shape) < tokenOfShape.count {
+                if tokenOfShape[Int(ref.shape)] < 0 { tokenOfShape[Int(ref.shape)] = token(timeline.name(of: ShapeID(Int(ref.shape)))) }
+                return tokenOfShape[Int(ref.shape)]
+            }
+            return token(String(property[..<(property.lastIndex(of: ".") ?? property.endIndex)]))
+        }
         // Lanes of a branch (instance << 32 | local lane): steps of one branch that overlap in
         // time (a stagger's members) get a lane each, packed greedily.
-        var branchLanes: [Int64: [(lane: Int, free: Time, last: Int)]] = [:]
-        var branchOrder: [Int64] = []
-        var shapesInLane: [[String]] = []
-        // The same as sets, for the membership tests (a lane can move thousands of shapes).
-        var shapeSetInLane: [Set<String>] = []
-        // The lane of each live step, which its replays and resumptions use too.
-        var laneOfOriginal: [Int: (branch: Int64, slot: Int)] = [:]
+        var branchOfKey: [Int64: Int] = [:]
+        var branches: [[(lane: Int, free: Time, last: Int)]] = []
+        // Each lane's shapes in order, and beside a long list the same as a set.
+        var shapesInLane: [[Int32]] = []
+        var shapeSetInLane: [Set<Int32>] = []
+        let setThreshold = 8
+        func laneHas(_ lane: Int, _ shape: Int32) -> Bool {
+            shapesInLane[lane].count <= setThreshold ? shapesInLane[lane].contains(shape) : shapeSetInLane[lane].contains(shape)
+        }
+        // The lane of each live step (by activity), which its replays and resumptions use too.
+        var laneOfOriginal = [(branch: Int32, slot: Int32)](repeating: (-1, -1), count: acts.count)
         var printIndex = 0
         // In time order; at one instant, steps that continue a chain claim their lanes first.
-        let continues = seeds.map { seed in
+        var begins = [Int64](), continues = [Bool]()
+        begins.reserveCapacity(seeds.count)
+        continues.reserveCapacity(seeds.count)
+        for seed in seeds {
             let a = acts[seed.first]
-            return previousOfNode[a.instance]![Int(a.node.index)] != nil
+            begins.append(a.begin.ticks)
+            continues.append(previousOfNode[a.instance]![Int(a.node.index)] >= 0)
         }
         let ordered = seeds.indices.sorted { x, y in
-            let a = acts[seeds[x].first].begin, b = acts[seeds[y].first].begin
+            let a = begins[x], b = begins[y]
             if a != b { return a < b }
             return continues[x] != continues[y] ? continues[x] : x < y
-        }.map { seeds[$0] }
-        for seed in ordered {
+        }
+        bars.reserveCapacity(seeds.count)
+        propertyRefs.reserveCapacity(seeds.count)
+        var shapes: [Int32] = []
+        for s in ordered {
+            let seed = seeds[s]
             let a = acts[seed.first]
             let run = timeline.graphs[a.instance]
             var end = a.end ?? timeline.end
@@ -123,11 +181,12 @@ public struct TimelineLanes: Sendable {
                 for m in seed.members { for k in acts[m].keys where !keys.contains(k) { keys.append(k) } }
             }
             var bar: Bar
+            let firstRef = propertyRefs.count
             switch run.graph[a.node].kind {
             case .tween(let spec):
-                bar = Bar(kind: .tween, label: "", properties: Self.names(keys, spec.writes, timeline), begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .tween, label: "", properties: Self.names(keys, spec.writes, timeline, refs: &propertyRefs), begin: a.begin, end: end, lane: 0)
             case .spring(let spec):
-                bar = Bar(kind: .spring, label: "", properties: Self.names(keys, spec.writes, timeline), begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .spring, label: "", properties: Self.names(keys, spec.writes, timeline, refs: &propertyRefs), begin: a.begin, end: end, lane: 0)
             case .wait:
                 bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - a.begin), properties: [], begin: a.begin, end: end, lane: 0)
             case .action(let action):
@@ -143,69 +202,102 @@ public struct TimelineLanes: Sendable {
             default:
                 continue
             }
+            bar.firstRef = Int32(firstRef)
             if case .replay(_, let back) = a.pass { bar.reversed = back }
             if bar.kind == .tween || bar.kind == .spring, a.start < a.begin { bar.delayedFrom = a.start }
             bar.retargets = seed.members.count - 1
-            let shapes = bar.properties.map { String($0[..<($0.lastIndex(of: ".") ?? $0.endIndex)]) }
+            shapes.removeAll(keepingCapacity: true)
+            for (k, p) in bar.properties.enumerated() { shapes.append(token(of: p, propertyRefs[firstRef + k])) }
             let original = a.original(seed.first)
-            if let home = laneOfOriginal[original] {
+            if original < laneOfOriginal.count, laneOfOriginal[original].branch >= 0 {
                 // A replay or resumption of a step already drawn: in that step's lane.
-                bar.lane = branchLanes[home.branch]![home.slot].lane
-                branchLanes[home.branch]![home.slot].free = max(branchLanes[home.branch]![home.slot].free, end, a.begin)
+                let home = laneOfOriginal[original]
+                let (b, k) = (Int(home.branch), Int(home.slot))
+                bar.lane = branches[b][k].lane
+                branches[b][k].free = max(branches[b][k].free, end, a.begin)
             } else {
                 // The lane: among the branch's lanes free at `begin`, prefer the one whose last
                 // step comes just before this one in its chain, then one that already moves
                 // these shapes, then one whose last step ends right now.
                 let previous = previousOfNode[a.instance]![Int(a.node.index)]
                 let key = Int64(a.instance) << 32 | Int64(laneOfNode[a.instance]![Int(a.node.index)])
-                if branchLanes[key] == nil { branchOrder.append(key) }
+                let b: Int
+                if let known = branchOfKey[key] { b = known } else {
+                    b = branches.count
+                    branchOfKey[key] = b
+                    branches.append([])
+                }
                 // One pass over the branch's lanes, each scored once (the first best wins).
                 var best: (slot: Int, score: Int)?
-                for (k, l) in branchLanes[key, default: []].enumerated() where l.free <= a.begin {
-                    let same = !shapes.isEmpty && shapes.allSatisfy(shapeSetInLane[l.lane].contains)
-                    let score = (previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
+                for k in branches[b].indices where branches[b][k].free <= a.begin {
+                    let l = branches[b][k]
+                    var same = !shapes.isEmpty
+                    if same { for t in shapes where !laneHas(l.lane, t) { same = false; break } }
+                    let score = (previous >= 0 && previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
                     if best == nil || score > best!.score { best = (k, score) }
                 }
                 let slot: Int
                 if let k = best?.slot {
                     slot = k
-                    branchLanes[key]![k].free = max(end, a.begin)
-                    branchLanes[key]![k].last = Int(a.node.index)
+                    branches[b][k].free = max(end, a.begin)
+                    branches[b][k].last = Int(a.node.index)
                 } else {
-                    slot = branchLanes[key, default: []].count
-                    branchLanes[key, default: []].append((lanes.count, max(end, a.begin), Int(a.node.index)))
+                    slot = branches[b].count
+                    branches[b].append((lanes.count, max(end, a.begin), Int(a.node.index)))
                     lanes.append(Lane(label: ""))
                     shapesInLane.append([])
                     shapeSetInLane.append([])
                 }
-                bar.lane = branchLanes[key]![slot].lane
-                laneOfOriginal[original] = (key, slot)
+                bar.lane = branches[b][slot].lane
+                if original < laneOfOriginal.count { laneOfOriginal[original] = (Int32(b), Int32(slot)) }
             }
-            for shape in shapes where shapeSetInLane[bar.lane].insert(shape).inserted { shapesInLane[bar.lane].append(shape) }
+            for t in shapes where !laneHas(bar.lane, t) {
+                shapesInLane[bar.lane].append(t)
+                if shapesInLane[bar.lane].count == setThreshold + 1 {
+                    shapeSetInLane[bar.lane] = Set(shapesInLane[bar.lane])
+                } else if shapesInLane[bar.lane].count > setThreshold + 1 {
+                    shapeSetInLane[bar.lane].insert(t)
+                }
+            }
             bars.append(bar)
         }
         // Renumber so that a branch's lanes sit together, branches in order of first activity;
         // lanes that move nothing (prints, waits, control) share one lane, after the others.
-        let order = branchOrder.flatMap { branchLanes[$0]!.map(\.lane) }
+        let order = branches.flatMap { $0.map(\.lane) }
         let moving = order.filter { !shapesInLane[$0].isEmpty }, still = order.filter { shapesInLane[$0].isEmpty }
         var renumber = [Int](repeating: 0, count: lanes.count)
         for (new, old) in moving.enumerated() { renumber[old] = new }
         for old in still { renumber[old] = moving.count }
-        lanes = moving.map { Lane(label: shapesInLane[$0].joined(separator: ", ")) }
+        lanes = moving.map { l in
+            Lane(label: shapesInLane[l].count == 1 ? shapeNames[Int(shapesInLane[l][0])] : shapesInLane[l].map { shapeNames[Int($0)] }.joined(separator: ", "))
+        }
         if !still.isEmpty { lanes.append(Lane(label: "(actions)")) }
-        shapesInLane = moving.map { shapesInLane[$0] } + (still.isEmpty ? [] : [[]])
+        let shapeCount = moving.map { shapesInLane[$0].count } + (still.isEmpty ? [] : [0])
         for b in bars.indices { bars[b].lane = renumber[bars[b].lane] }
-        // Lane by lane, in time order (a replay comes after what it replays).
-        bars = bars.enumerated().sorted { x, y in
-            let (i, a) = x, (j, b) = y
+        // Lane by lane, in time order (a replay comes after what it replays): sorted by index,
+        // and only when they are not in that order already.
+        func before(_ i: Int, _ j: Int) -> Bool {
+            let a = bars[i], b = bars[j]
             if a.lane != b.lane { return a.lane < b.lane }
             return a.begin != b.begin ? a.begin < b.begin : i < j
-        }.map(\.element)
+        }
+        if bars.count > 1, !(1..<bars.count).allSatisfy({ before($0 - 1, $0) }) {
+            let sorted = bars.indices.sorted(by: before)
+            bars = sorted.map { bars[$0] }
+        }
         // Bars name their shape only where the lane moves more than one.
         for b in bars.indices where bars[b].kind == .tween || bars[b].kind == .spring {
-            let single = shapesInLane[bars[b].lane].count == 1
-            let props = bars[b].properties.map { single ? String($0[$0.index(after: $0.lastIndex(of: ".") ?? $0.startIndex)...]) : $0 }
-            bars[b].label = props.joined(separator: ", ")
+            let single = shapeCount[bars[b].lane] == 1
+            let first = Int(bars[b].firstRef)
+            func label(_ k: Int) -> String {
+                let p = bars[b].properties[k]
+                guard single else { return p }
+                let ref = propertyRefs[first + k]
+                if dotFree, ref.shape >= 0, ref.property >= 0, Int(ref.property) < propertyNames.count { return propertyNames[Int(ref.property)] }
+                return String(p[p.index(after: p.lastIndex(of: ".") ?? p.startIndex)...])
+            }
+            let n = bars[b].properties.count
+            bars[b].label = n == 1 ? label(0) : (0..<n).map(label).joined(separator: ", ")
         }
     }
 
@@ -215,9 +307,11 @@ public struct TimelineLanes: Sendable {
         let acts = timeline.activities
         var head = [Int](acts.indices)
         var seeds: [Seed] = []
-        var seedOfHead: [Int: Int] = [:]
+        seeds.reserveCapacity(acts.count)
+        var seedOfHead = [Int](repeating: -1, count: acts.count)
         for (k, a) in acts.enumerated() where a.pass != .skipped {
-            if let r = a.retargets, r < k, acts[r].pass != .skipped, let s = seedOfHead[head[r]] {
+            if let r = a.retargets, r < k, r >= 0, acts[r].pass != .skipped, seedOfHead[head[r]] >= 0 {
+                let s = seedOfHead[head[r]]
                 head[k] = head[r]
                 seeds[s].members.append(k)
                 continue
@@ -258,21 +352,21 @@ public struct TimelineLanes: Sendable {
 
     /// For each leaf, the leaf that runs just before it in its chain (`A then B`: the last
     /// leaf of A before the first of B; a repeat's body follows itself).
-    static func previousLeaves(of g: SequencerGraph) -> [Int: Int] {
+    static func previousLeaves(of g: SequencerGraph) -> [Int] {
         func children(_ n: Int) -> [Int] { g.children(of: NodeID(n)).map { Int($0.index) } }
         func first(_ n: Int) -> Int { children(n).first.map(first) ?? n }
         func last(_ n: Int) -> Int {
             if case .sequence = g.nodes[n].kind { return children(n).last.map(last) ?? n }
             return children(n).first.map(last) ?? n
         }
-        var out: [Int: Int] = [:]
+        var out = [Int](repeating: -1, count: g.nodes.count)  // −1: none
         for n in g.nodes.indices {
             switch g.nodes[n].kind {
             case .sequence(let list):
                 let c = g[list]
                 for (a, b) in zip(c, c.dropFirst()) { out[first(Int(b.index))] = last(Int(a.index)) }
             case .repeat(_, _, let b):
-                if out[first(Int(b.index))] == nil { out[first(Int(b.index))] = last(Int(b.index)) }
+                if out[first(Int(b.index))] < 0 { out[first(Int(b.index))] = last(Int(b.index)) }
             default: break
             }
         }
@@ -286,17 +380,36 @@ public struct TimelineLanes: Sendable {
     /// moved nothing (it failed as it began) is named from its writes, a shape chosen at run
     /// time by its property alone.
     static func names(_ keys: ActivityKeys, _ writes: [PropertyWrite], _ timeline: Timeline) -> [String] {
+        var refs: [PropertyRef] = []
+        return names(keys, writes, timeline, refs: &refs)
+    }
+
+    /// The same, appending what each names to `refs`.
+    static func names(_ keys: ActivityKeys, _ writes: [PropertyWrite], _ timeline: Timeline, refs: inout [PropertyRef]) -> [String] {
         func prop(_ p: PropertyID) -> String {
             if let c = p.componentIndex { return prop(p.whole) + (c == 0 ? ".x" : ".y") }
             return Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "#\(p.raw)" }
+        func named(_ id: ShapeID, _ p: PropertyID) -> String {
+            // A component's text (`sq.center.x`) is read as text, as before: no table is
+            // indexed by a component's id.
+            refs.append(PropertyRef(shape: p.isComponent ? -1 : Int32(id.index), property: Int32(p.raw)))
+            var s = timeline.name(of: id)
+            s += "."
+            s += prop(p)
+            return s
+        }
         if !keys.isEmpty {
-            return keys.map { timeline.name(of: $0.shape) + "." + prop($0.property) }
+            return keys.map { named($0.shape, $0.property) }
         }
         return writes.map { w in
             switch w.shape {
-            case .fixed(let id): return timeline.name(of: id) + "." + prop(w.property)
-            case .element(_, _, _, let name): return name + "[]." + prop(w.property)
-            case .dynamic: return prop(w.property)
+            case .fixed(let id): return named(id, w.property)
+            case .element(_, _, _, let name):
+                refs.append(PropertyRef(shape: -1, property: Int32(w.property.raw)))
+                return name + "[]." + prop(w.property)
+            case .dynamic:
+                refs.append(PropertyRef(shape: -1, property: Int32(w.property.raw)))
+                return prop(w.property)
             }
         }
     }

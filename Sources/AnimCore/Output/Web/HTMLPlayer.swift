@@ -193,10 +193,11 @@ public enum HTMLPlayer {
     }
 
     /// The timeline's lanes and bars as the page draws them (`"lanes":[…],"bars":[…]`).
-    /// Written straight into the bytes, each lane's shapes kept with a set beside them: a
-    /// script of thousands of steps has as many bars, each with its tooltip and tracks.
+    /// Written straight into the bytes: a script of thousands of steps has as many bars, each
+    /// with its tooltip and tracks. A property's shape and tracks are looked up once per shape
+    /// and per property (through the bars' refs) and each lane's shapes kept in a short list.
     static func lanes(_ lanes: TimelineLanes, shapes: [BakedFrames.Shape], to o: inout [UInt8]) {
-        func put(_ s: String) { o += s.utf8 }
+        func put(_ s: StaticString) { s.withUTF8Buffer { o.append(contentsOf: $0) } }
         var index: [Substring: Int] = [:]
         index.reserveCapacity(shapes.count)
         for (i, s) in shapes.enumerated() where index[Substring(s.name)] == nil { index[Substring(s.name)] = i }
@@ -208,18 +209,45 @@ public enum HTMLPlayer {
             "shadow-color": [.shr, .shg, .shb, .sha],
             "fill": [.r, .g, .b], "stroke": [.sr, .sg, .sb], "stroke-width": [.sw],
         ]
+        // A property's text is `shape.property`: its shape's index in `shapes` (nil: none) and
+        // the tracks it moves, found from the text, or once per ShapeID and per PropertyID
+        // where the bar's ref says the text is the shape's name and the property's.
+        var shapeOfID: [Int?] = [], shapeKnown: [Bool] = []
+        var attributesOfID: [[BakedFrames.Attribute]?] = []
+        func resolve(_ p: String, _ ref: TimelineLanes.PropertyRef?) -> (shape: Int?, attributes: [BakedFrames.Attribute]) {
+            guard let dot = p.utf8.lastIndex(of: UInt8(ascii: ".")) else { return (nil, []) }
+            guard let ref, lanes.propertyNamesDotFree, ref.shape >= 0, ref.property >= 0 else {
+                return (index[p[..<dot]], attributes[p[p.utf8.index(after: dot)...], default: []])
+            }
+            let si = Int(ref.shape), pi = Int(ref.property)
+            if si >= shapeKnown.count {
+                shapeKnown += repeatElement(false, count: si + 1 - shapeKnown.count)
+                shapeOfID += repeatElement(nil, count: si + 1 - shapeOfID.count)
+            }
+            if !shapeKnown[si] { shapeOfID[si] = index[p[..<dot]]; shapeKnown[si] = true }
+            if pi >= attributesOfID.count { attributesOfID += repeatElement(nil, count: pi + 1 - attributesOfID.count) }
+            if attributesOfID[pi] == nil { attributesOfID[pi] = attributes[p[p.utf8.index(after: dot)...], default: []] }
+            return (shapeOfID[si], attributesOfID[pi]!)
+        }
+        func ref(_ b: TimelineLanes.Bar, _ k: Int) -> TimelineLanes.PropertyRef? {
+            let r = Int(b.firstRef) + k
+            return b.firstRef >= 0 && r < lanes.propertyRefs.count ? lanes.propertyRefs[r] : nil
+        }
+        // Each lane's shapes, in the order its bars name them (a set beside a long list).
         var laneShapes = [[Int]](repeating: [], count: lanes.lanes.count)
         var inLane = [Set<Int>](repeating: [], count: lanes.lanes.count)
-        var barTracks: [[(Int, BakedFrames.Attribute)]] = []
-        barTracks.reserveCapacity(lanes.bars.count)
-        for b in lanes.bars {
-            var tracks: [(Int, BakedFrames.Attribute)] = []
-            for p in b.properties {
-                guard let dot = p.utf8.lastIndex(of: UInt8(ascii: ".")), let shape = index[p[..<dot]] else { continue }
-                if b.lane < laneShapes.count && inLane[b.lane].insert(shape).inserted { laneShapes[b.lane].append(shape) }
-                for a in attributes[p[p.utf8.index(after: dot)...], default: []] { tracks.append((shape, a)) }
+        for b in lanes.bars where b.lane < laneShapes.count {
+            for (k, p) in b.properties.enumerated() {
+                guard let shape = resolve(p, ref(b, k)).shape else { continue }
+                let l = b.lane
+                if laneShapes[l].count <= 8 {
+                    if laneShapes[l].contains(shape) { continue }
+                    laneShapes[l].append(shape)
+                    if laneShapes[l].count == 9 { inLane[l] = Set(laneShapes[l]) }
+                } else if inLane[l].insert(shape).inserted {
+                    laneShapes[l].append(shape)
+                }
             }
-            barTracks.append(tracks)
         }
         put("\"lanes\":[")
         for (l, lane) in lanes.lanes.enumerated() {
@@ -229,31 +257,59 @@ public enum HTMLPlayer {
             put(",\"shapes\":[")
             for (k, s) in laneShapes[l].enumerated() {
                 if k > 0 { put(",") }
-                put(String(s))
+                appendInt(s, to: &o)
             }
             put("]}")
         }
         put("],\"bars\":[")
         for (k, b) in lanes.bars.enumerated() {
             if k > 0 { put(",") }
-            put("[\(b.lane),\"\(b.kind.rawValue)\",\(formatFixed(b.begin.seconds, 9)),\(formatFixed(b.end.seconds, 9)),")
-            put(b.delayedFrom.map { formatFixed($0.seconds, 9) } ?? "null")
+            put("[")
+            appendInt(b.lane, to: &o)
+            put(",\"")
+            put(b.kind.key)
+            put("\",")
+            appendFixed(b.begin.seconds, 9, to: &o)
+            put(",")
+            appendFixed(b.end.seconds, 9, to: &o)
+            put(",")
+            if let d = b.delayedFrom { appendFixed(d.seconds, 9, to: &o) } else { put("null") }
             put(",")
             appendJSONString(b.label, to: &o)
-            put(",")
-            // The tooltip: what it moves, how it ran, when.
-            var tip = b.properties.isEmpty ? b.label : b.properties.joined(separator: ", ")
-            tip += TimelineStrip.note(b)
-            tip += " "
-            tip += TimelineChart.range(b)
-            appendJSONString(tip, to: &o)
+            // The tooltip: what it moves, how it ran, when (TimelineStrip.note, TimelineChart.range).
+            put(",\"")
+            if b.properties.isEmpty {
+                appendJSONEscaped(b.label, to: &o)
+            } else {
+                for (j, p) in b.properties.enumerated() {
+                    if j > 0 { put(", ") }
+                    appendJSONEscaped(p, to: &o)
+                }
+            }
+            if b.reversed || b.retargets > 0 { appendJSONEscaped(TimelineStrip.note(b), to: &o) }
+            put(" ")
+            if b.kind == .action {
+                put("@")
+                appendFixed(b.begin.seconds, 3, to: &o)
+            } else {
+                appendFixed(b.begin.seconds, 3, to: &o)
+                put("–")
+                appendFixed(b.end.seconds, 3, to: &o)
+            }
+            put("s\"")
             put(b.reversed ? ",1,[" : ",0,[")
-            for (j, t) in barTracks[k].enumerated() {
-                if j > 0 { put(",") }
-                put(String(t.0))
-                put(",\"")
-                put(t.1.key)
-                put("\"")
+            var first = true
+            for (j, p) in b.properties.enumerated() {
+                let (shape, attributes) = resolve(p, ref(b, j))
+                guard let shape else { continue }
+                for a in attributes {
+                    if !first { put(",") }
+                    first = false
+                    appendInt(shape, to: &o)
+                    put(",\"")
+                    o += a.key.utf8
+                    put("\"")
+                }
             }
             put("]]")
         }
@@ -406,4 +462,16 @@ public enum HTMLPlayer {
     body.shot #stage-box { display: block; padding: 0; border: 0; border-radius: 0; background: none; min-height: 0; }
     body.shot #stage { box-shadow: none; max-width: none; max-height: none; }
     """
+}
+
+extension TimelineLanes.BarKind {
+    /// The kind's name in the player's data (its raw value), as static bytes.
+    var key: StaticString {
+        switch self {
+        case .tween: "tween"
+        case .spring: "spring"
+        case .wait: "wait"
+        case .action: "action"
+        }
+    }
 }
