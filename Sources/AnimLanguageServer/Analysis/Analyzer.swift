@@ -33,6 +33,8 @@ final class Analyzer: Sendable {
         var results: [String: DocumentAnalysis] = [:]
         /// Set by `stop`: nothing more is analyzed or published.
         var stopped = false
+        /// How many analyses have started (for tests).
+        var started = 0
     }
 
     private let state = Mutex(State())
@@ -96,12 +98,16 @@ final class Analyzer: Sendable {
         }
     }
 
+    /// How many analyses have started so far.
+    var analysesStarted: Int { state.withLock { $0.started } }
+
     // MARK: - The analysis thread
 
     private func runNext() {
         let next = state.withLock { s -> Job? in
             guard !s.order.isEmpty else { return nil }
             let uri = s.order.removeFirst()
+            s.started += 1
             return s.pending.removeValue(forKey: uri)
         }
         guard let job = next else { return }
