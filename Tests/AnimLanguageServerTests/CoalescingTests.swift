@@ -25,7 +25,10 @@ import Testing
         c.initialize()
         let uri = "file:///burst.anim"
         var frames = [Self.open(uri, "rect a\n")]
-        for v in 2...30 { frames.append(Self.change(uri, v, "rect a\n" + String(repeating: "animate 1 < a.alpha = 0.5 >\n", count: v))) }
+        // Long texts, so that handling each change takes long enough for an analysis thread
+        // that was handed the first version at once to have started on it.
+        let long = "rect a\n" + String(repeating: "print 1\n", count: 12_000)
+        for v in 2...30 { frames.append(Self.change(uri, v, long + String(repeating: "print 2\n", count: v))) }
         frames.append(Self.change(uri, 31, "rect a\nrect a\n"))
         c.server.handle(batch: frames)
         let d = try #require(c.diagnostics(uri, version: 31))
