@@ -196,10 +196,13 @@ enum Help {
     OVERVIEW: Start the language server.
     Speaks the Language Server Protocol 3.17 (JSON-RPC with Content-Length framing) on standard
     input and output, for editors: VS Code (Editors/vscode), Neovim, Helix, Zed. Diagnostics are
-    those of 'anim check', published when a document opens and on every change; hover,
-    completion, signature help, definitions, references, rename, document symbols, folding,
-    semantic tokens, quick fixes, and inlay hints with each step's time span in the run. Log
-    lines go to standard error. An editor starts it; it is not meant to be typed at.
+    those of 'anim check', published when a document opens and on every change (changes that
+    arrive together are analysed once, at the newest version); hover, completion, signature
+    help, definitions, references, rename, document symbols, folding, semantic tokens (the
+    expression inside a string's {...} gets its own), quick fixes, formatting of the document
+    or of a range (the whole top-level statements it touches, as 'anim fmt' lays them out), and
+    inlay hints with each step's time span in the run. Log lines go to standard error. An
+    editor starts it; it is not meant to be typed at.
 
     USAGE: anim lsp [--stdio]
 

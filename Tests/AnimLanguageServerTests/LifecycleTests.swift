@@ -25,7 +25,8 @@ struct LifecycleTests {
         #expect(caps?["textDocumentSync"]?["change"] == 2)
         #expect(caps?["textDocumentSync"]?["openClose"] == true)
         // Diagnostics need no capability; each language feature names its own.
-        #expect(caps?.object?.keys.sorted() == ["codeActionProvider", "completionProvider", "definitionProvider", "documentFormattingProvider", "documentSymbolProvider",
+        #expect(caps?.object?.keys.sorted() == ["codeActionProvider", "completionProvider", "definitionProvider", "documentFormattingProvider", "documentRangeFormattingProvider",
+                                                "documentSymbolProvider",
                                                 "foldingRangeProvider", "hoverProvider", "inlayHintProvider", "positionEncoding",
                                                 "referencesProvider", "renameProvider", "semanticTokensProvider", "signatureHelpProvider",
                                                 "textDocumentSync"])

@@ -248,3 +248,22 @@ async def test_inlay_hints_show_the_run(client: LanguageClient):
     assert (2, "⟨0.000s → 1.250s⟩") in labels
     assert (3, "⟨1.250s → 1.750s⟩") in labels
     assert (4, "⟨now 1.250s⟩") in labels
+
+
+async def test_range_formatting_formats_the_statements_in_the_range(client: LanguageClient):
+    assert client.result.capabilities.document_range_formatting_provider
+    uri = "file:///tmp/anim-pytest-range.anim"
+    text = "rect  a center(1,2)\nat 1 <\nprint   1\n>\nprint  9\n"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="anim", version=1, text=text)))
+    await diagnostics_for(client, uri, 1)
+    # A cursor inside the `at` block: the `at` statement is formatted, the lines around it are not.
+    edits = await client.text_document_range_formatting_async(types.DocumentRangeFormattingParams(
+        text_document=doc(uri), range=types.Range(start=types.Position(line=2, character=3), end=types.Position(line=2, character=3)),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert len(edits) == 1
+    lines = text.split("\n")
+    e = edits[0]
+    assert (e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character) == (1, 0, 4, 0)
+    edited = "\n".join(lines[:1]) + "\n" + e.new_text + "\n".join(lines[4:])
+    assert edited == "rect  a center(1,2)\nat 1 <\n    print 1\n>\nprint  9\n"

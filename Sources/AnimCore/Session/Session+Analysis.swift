@@ -65,6 +65,9 @@ final class Lazy<Value: Sendable>: Sendable {
 
     init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
+    /// Whether the value has been made (for tests that check what a request computed).
+    var isMade: Bool { state.withLock { $0 != nil } }
+
     var value: Value {
         state.withLock { s in
             if let v = s { return v }
@@ -94,6 +97,8 @@ public struct ScriptAnalysis: Sendable {
     /// The script's names and their uses (indexed on first use).
     public var symbols: SymbolIndex { lazySymbols.value }
     let lazySymbols: Lazy<SymbolIndex>
+    /// Whether `symbols` has been built (it is built on the first request that needs it).
+    public var symbolsAreBuilt: Bool { lazySymbols.isMade }
     /// The checker's environment, when the check passed (shapes, kinds, defines).
     public var environment: Environment?
     /// The timing run as data, when the check passed and the run got going: its graphs and
@@ -117,6 +122,8 @@ extension Session {
         let diagnostics = diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop) { s in
             s.keepsTree = true
             s.waitLandings = []
+            // No report is shown: the walk for the critical path is work no diagnostic needs.
+            s.findsCriticalPath = false
             if history { s.interpreter.recordHistory() }
             session = s
         }

@@ -51,7 +51,7 @@ extension Session {
         reportOverwrites()
         let finished = endless == nil || stoppedAtLimit
         var report = CheckReport(exitCode: exitCode, duration: finished ? finishedAt ?? now : nil, endless: endless, warnings: warningCount)
-        if stoppedAtLimit { report.cutAt = now } else if finished { report.criticalPath = criticalPath() }
+        if stoppedAtLimit { report.cutAt = now } else if finished, findsCriticalPath { report.criticalPath = criticalPath() }
         return report
     }
 

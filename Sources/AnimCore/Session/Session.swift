@@ -122,6 +122,9 @@ public final class Session: RunEventSink {
     var keptTree: SyntaxTree?
     /// With `keepsTree`: whether the last check passed (the environment is the script's).
     var keptCheckPassed = false
+    /// Whether `check` finds the chain of steps that makes the total duration (`anim check`
+    /// prints it; the language server's analysis, which shows no report, skips the walk).
+    var findsCriticalPath = true
     /// The directory of the last script with image shapes (Session+Images): their files' base.
     var imageDirectory = ""
     /// The font families already looked up (Session+Fonts): each is warned about once.

@@ -197,8 +197,50 @@ public struct DocumentText: Sendable {
     public func replacing(_ range: TextRange, with replacement: String, encoding: PositionEncoding) -> DocumentText {
         let a = offset(of: range.start, encoding: encoding)
         let b = max(a, offset(of: range.end, encoding: encoding))
+        return replacing(bytes: a..<b, with: Array(replacement.utf8))
+    }
+
+    /// The text with the bytes `range` replaced. The line table is edited, not made again: a
+    /// line start at byte k depends only on bytes k-1 and k, so the starts before the range
+    /// stay, those after it move by the change in length, and only the replaced part and its
+    /// two edges are scanned (a keystroke in a long document costs its line count, not its
+    /// byte count).
+    func replacing(bytes range: Range<Int>, with replacement: [UInt8]) -> DocumentText {
+        let a = range.lowerBound, b = range.upperBound
         var bytes = self.bytes
-        bytes.replaceSubrange(a..<b, with: replacement.utf8)
-        return DocumentText(bytes)
+        bytes.replaceSubrange(a..<b, with: replacement)
+        let end = a + replacement.count
+        let delta = replacement.count - (b - a)
+        var starts = [0]
+        starts.reserveCapacity(lineStarts.count + replacement.count / 24 + 1)
+        // Kept: the starts before `a` (the first line's 0 is already in).
+        let before = firstStart(atOrAfter: a)
+        if before > 1 { starts.append(contentsOf: lineStarts[1..<before]) }
+        // Scanned: a start at k for k in a...end (k = a reads byte a, k = end reads byte end - 1).
+        let n = bytes.count
+        var k = max(1, a)
+        while k <= min(end, n) {
+            let c = bytes[k - 1]
+            if c == 0x0A || (c == 0x0D && (k >= n || bytes[k] != 0x0A)) { starts.append(k) }
+            k += 1
+        }
+        // Moved: the old starts after `b` (old k ≥ b + 1 reads old bytes b and on, unchanged).
+        for s in lineStarts[firstStart(atOrAfter: b + 1)...] { starts.append(s + delta) }
+        return DocumentText(bytes: bytes, lineStarts: starts)
+    }
+
+    /// The index of the first line start at or after byte `offset` (`lineStarts.count` if none).
+    private func firstStart(atOrAfter offset: Int) -> Int {
+        var lo = 0, hi = lineStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineStarts[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
     }
 }

@@ -6,7 +6,9 @@
 // Semantic tokens (`textDocument/semanticTokens/full`): keywords, numbers, strings, colours,
 // comments, and names by what they are (shapes and groups as variables, lets read-only,
 // defines and built-in functions as functions, parameters and loop variables, step names as
-// events, properties), from the lexer's tokens and the SymbolIndex.
+// events, properties), from the lexer's tokens and the SymbolIndex. A string's `{ … }`
+// interpolations are split out: the braces and the literal text are string tokens, the
+// expression inside gets its own (names, properties, numbers, and operators).
 import AnimCore
 
 struct HintsFeature: LanguageFeature {
@@ -62,10 +64,47 @@ enum InlayHints {
 }
 
 enum SemanticTokens {
-    static let types = ["keyword", "number", "string", "comment", "variable", "parameter", "function", "property", "event", "enumMember"]
+    static let types = ["keyword", "number", "string", "comment", "variable", "parameter", "function", "property", "event", "enumMember",
+                        "operator"]
     static let modifiers = ["declaration", "readonly", "defaultLibrary"]
 
-    enum T: Int { case keyword, number, string, comment, variable, parameter, function, property, event, enumMember }
+    enum T: Int { case keyword, number, string, comment, variable, parameter, function, property, event, enumMember, `operator` }
+
+    /// The tokens that are operators inside an interpolation (outside strings, editors colour
+    /// them from their grammar; inside one they must not look like the string's text).
+    static let operators: Set<TokenKind> = [.plus, .minus, .star, .slash, .dot, .equalEqual, .bangEqual, .lessEqual, .greaterEqual, .lt, .gt]
+
+    /// The expressions of a string token's `{ … }` interpolations (the bytes between the
+    /// braces), found as the parser finds them: a backslash escapes the next byte, and braces
+    /// inside a nested string do not count. An unclosed `{` ends the search (the parser
+    /// reports it; the rest stays string).
+    static func interpolations(in span: Span, _ bytes: [UInt8]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = Int(span.start) + 1
+        let end = Int(span.end) - 1
+        while i < end {
+            let c = bytes[i]
+            if c == 0x5C { i += 2; continue }
+            if c == 0x7B {
+                var j = i + 1, nesting = 1, inString = false
+                while j < end {
+                    let d = bytes[j]
+                    if d == 0x5C { j += 2; continue }
+                    if d == 0x22 { inString.toggle() } else if !inString && d == 0x7B { nesting += 1 } else if !inString && d == 0x7D {
+                        nesting -= 1
+                        if nesting == 0 { break }
+                    }
+                    j += 1
+                }
+                guard j < end else { break }
+                out.append((i + 1)..<j)
+                i = j + 1
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
 
     /// Tokens as (span, type, modifier bits), in order.
     static func tokens(_ a: DocumentAnalysis) -> [(Span, T, Int)] {
@@ -104,6 +143,52 @@ enum SemanticTokens {
                 } else { k += 1 }
             }
         }
+        /// A token's type outside a string (nil: none, as for punctuation).
+        func classify(_ t: Token) -> (T, Int)? {
+            switch t.kind {
+            case .keyword: return (.keyword, 0)
+            case .number: return (.number, 0)
+            case .color: return (.enumMember, 0)
+            case .identifier:
+                if operatorWordAt.contains(t.span.start) { return (.keyword, 0) }
+                if let d = declAt[t.span.start] {
+                    let (ty, m) = type(of: d)
+                    return (ty, m | 1)
+                }
+                if let r = refAt[t.span.start] {
+                    switch r.role {
+                    case .name(let d): return type(of: symbols.declarations[d])
+                    case .property: return (.property, 0)
+                    case .function: return (.function, 4)
+                    case .unresolved:
+                        if Vocabulary.colorNameSet.contains(a.text(of: t.span)) { return (.enumMember, 4) }
+                    }
+                }
+                return nil
+            default: return nil
+            }
+        }
+        /// A string: its literal text and braces are string tokens, and each `{ … }`
+        /// interpolation's expression is lexed again (as the parser does) and gets the tokens
+        /// of any expression, with its operators and dots as operators.
+        func string(_ span: Span) {
+            var text = Int(span.start)
+            for inner in interpolations(in: span, bytes) {
+                out.append((Span(source: file.id, start: text, end: inner.lowerBound), .string, 0))
+                var lexer = Lexer(file: file, range: inner)
+                for t in lexer.tokenize() {
+                    if t.kind == .string {
+                        string(t.span)
+                    } else if let c = classify(t) {
+                        out.append((t.span, c.0, c.1))
+                    } else if SemanticTokens.operators.contains(t.kind) {
+                        out.append((t.span, .operator, 0))
+                    }
+                }
+                text = inner.upperBound
+            }
+            out.append((Span(source: file.id, start: text, end: Int(span.end)), .string, 0))
+        }
         var nextEasing = 0
         for t in tokens {
             comments(upTo: t.span.start)
@@ -114,27 +199,10 @@ enum SemanticTokens {
                 continue
             }
             last = max(last, t.span.end)
-            switch t.kind {
-            case .keyword: out.append((t.span, .keyword, 0))
-            case .number: out.append((t.span, .number, 0))
-            case .string: out.append((t.span, .string, 0))
-            case .color: out.append((t.span, .enumMember, 0))
-            case .identifier:
-                if operatorWordAt.contains(t.span.start) {
-                    out.append((t.span, .keyword, 0))
-                } else if let d = declAt[t.span.start] {
-                    let (ty, m) = type(of: d)
-                    out.append((t.span, ty, m | 1))
-                } else if let r = refAt[t.span.start] {
-                    switch r.role {
-                    case .name(let d): let (ty, m) = type(of: symbols.declarations[d]); out.append((t.span, ty, m))
-                    case .property: out.append((t.span, .property, 0))
-                    case .function: out.append((t.span, .function, 4))
-                    case .unresolved:
-                        if Vocabulary.colorNameSet.contains(a.text(of: t.span)) { out.append((t.span, .enumMember, 4)) }
-                    }
-                }
-            default: break
+            if t.kind == .string {
+                string(t.span)
+            } else if let c = classify(t) {
+                out.append((t.span, c.0, c.1))
             }
         }
         comments(upTo: UInt32(bytes.count))

@@ -1,7 +1,7 @@
 // Outline: document symbols (`textDocument/documentSymbol`: shapes with their declared
 // properties, arrays, groups, lets, defines with their parameters, named steps and `at`
 // blocks, nested as the text nests them) and folding ranges (`textDocument/foldingRange`:
-// every block and every statement that spans lines).
+// every block and every statement that spans lines, from the syntax tree alone).
 import AnimCore
 
 /// The LSP SymbolKind numbers used.
@@ -105,10 +105,11 @@ enum Outline {
         return top.map(place)
     }
 
-    /// Line ranges to fold: blocks and multi-line statements (each once, outermost first).
+    /// Line ranges to fold: blocks and multi-line statements (each once, outermost first),
+    /// read from the syntax tree (the SymbolIndex is not needed, nor built, for them).
     static func foldingRanges(_ a: DocumentAnalysis) -> [(Int, Int)] {
         let tree = a.script.tree
-        var spans = a.script.symbols.blocks
+        var spans = tree.blockSpans
         for s in tree[tree.statements] { spans.append(tree.span(s)) }
         var seen = Set<[Int]>()
         var out: [(Int, Int)] = []

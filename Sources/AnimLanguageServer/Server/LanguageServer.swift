@@ -12,6 +12,11 @@
 // - `exit` ends the server with 0 if `shutdown` came before, else 1.
 // `$/cancelRequest` is ignored, as the spec allows: every request is answered before the next
 // message is read, so a cancellation always comes after its answer.
+//
+// Changes are coalesced: of the frames that came in one read (`handle(batch:)`), the opens and
+// changes of a document are handed to the analyzer once, at the end of the batch or before
+// the next request (which must see them), so a burst of keystrokes that arrived together is
+// analysed once, at its newest version, and no analysis of an older one is even started.
 import AnimCore
 
 /// A language server for anim scripts.
@@ -37,6 +42,10 @@ public final class LanguageServer {
     /// The analyzer, for tests that read analyses directly.
     var analyzerForTests: Analyzer? { analyzer }
     private var client = ClientCapabilities(json: .object([:]), positionEncoding: .utf16)
+    /// Set while a batch is handled: opens and changes wait in `changed` until its end.
+    private var coalescing = false
+    /// Documents opened or changed and not yet handed to the analyzer, in order.
+    private var changed: [String] = []
 
     /// The features every server has.
     public static let standardFeatures: [LanguageFeature] = [
@@ -57,6 +66,38 @@ public final class LanguageServer {
     deinit { analyzer?.stop() }
 
     // MARK: - Frames
+
+    /// Handles the frames that came in together, in order, stopping at `exit`; the documents
+    /// they change are analysed once each, at their newest version.
+    public func handle(batch frames: [IncomingFrame]) {
+        coalescing = true
+        defer {
+            coalescing = false
+            analyzeChanged()
+        }
+        for frame in frames {
+            handle(frame)
+            if exitCode != nil { return }
+        }
+    }
+
+    /// Hands the documents changed since the last call to the analyzer.
+    private func analyzeChanged() {
+        guard !changed.isEmpty else { return }
+        let uris = changed
+        changed = []
+        guard let analyzer else { return }
+        for uri in uris { if let d = documents[uri] { analyzer.update(d) } }
+    }
+
+    /// A document opened or changed: analysed now, or at the end of the batch.
+    private func didChange(_ document: TextDocument) {
+        if coalescing {
+            if !changed.contains(document.uri) { changed.append(document.uri) }
+        } else {
+            analyzer?.update(document)
+        }
+    }
 
     /// Handles one frame from the reader: answers what needs answering.
     public func handle(_ frame: IncomingFrame) {
@@ -95,6 +136,8 @@ public final class LanguageServer {
             notification(method, params)
             return nil
         case .request(let id, let method, let params):
+            // A request sees every change sent before it.
+            analyzeChanged()
             do throws(ResponseError) {
                 return Outgoing.result(id, try request(method, params))
             } catch {
@@ -169,11 +212,13 @@ public final class LanguageServer {
         do throws(DocumentError) {
             switch method {
             case "textDocument/didOpen":
-                analyzer.update(try documents.open(params))
+                didChange(try documents.open(params))
             case "textDocument/didChange":
-                analyzer.update(try documents.change(params, encoding: encoding))
+                didChange(try documents.change(params, encoding: encoding))
             case "textDocument/didClose":
-                analyzer.close(try documents.close(params))
+                let uri = try documents.close(params)
+                changed.removeAll { $0 == uri }
+                analyzer.close(uri)
             default:
                 // `initialized`, `$/cancelRequest`, `$/setTrace`, configuration changes and
                 // anything unknown: nothing to do, and notifications are never answered.

@@ -26,10 +26,11 @@ public enum StdioServer {
                 return server.endOfInput()
             }
             reader.append(chunk[0..<n])
-            while let frame = reader.next() {
-                server.handle(frame)
-                if let code = server.exitCode { return code }
-            }
+            // Every frame this read completed, as one batch: changes in it are coalesced.
+            var frames: [IncomingFrame] = []
+            while let frame = reader.next() { frames.append(frame) }
+            server.handle(batch: frames)
+            if let code = server.exitCode { return code }
         }
     }
 }
