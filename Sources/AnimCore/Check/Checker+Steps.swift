@@ -346,7 +346,8 @@ extension Checker {
             for w in writes {
                 guard let t = check(fe) else { ok = false; break }
                 let scaleLike = w.property == BuiltinProperty.scale.id
-                if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point)) {
+                if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point))
+                    && !(t.kind == .color && w.kind == .paint) {
                     error(.fromKind(t.kind, property: env.propertyNames[Int(w.property.raw)], propertyKind: w.kind), at: tree.span(fe))
                     ok = false; break
                 }
