@@ -74,6 +74,15 @@ extension ShapeSnapshot {
         case .d: if case .path(let d)? = v { path = d } else { path = PathValue() }
         case .lineCap: lineCap = v?.frameString.flatMap(LineCap.init(word:)) ?? .butt
         case .lineJoin: lineJoin = v?.frameString.flatMap(LineJoin.init(word:)) ?? .miter
+        case .color:
+            if case .gradient(let g)? = v {
+                gradient = g
+                var c = g.stops.first?.color ?? Color(r: 0, g: 0, b: 0)
+                c.a = 1
+                color = c
+            } else {
+                set(p, v.flatMap(NumericValue.init))
+            }
         default: set(p, v.flatMap(NumericValue.init))
         }
     }
@@ -87,7 +96,7 @@ extension ShapeSnapshot {
         case .scale: scale = n?.point ?? Point(1, 1)
         case .offset: offset = n?.point ?? .zero
         case .alpha: alpha = n?.number ?? 1
-        case .color: color = n?.color ?? Color(r: 0, g: 0, b: 0)
+        case .color: color = n?.color ?? Color(r: 0, g: 0, b: 0); gradient = nil
         case .radius: radius = n?.number ?? 0
         case .z: z = n?.number ?? 0
         case .text: text = ""

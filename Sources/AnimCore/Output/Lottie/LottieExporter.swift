@@ -39,6 +39,18 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
+    /// The shapes filled with a gradient at some frame at `fps`, by name: the Lottie export and
+    /// the animated SVG draw them with the gradient's first colour (a warning names them; the
+    /// PNG, GIF and MP4 outputs and the HTML player draw the gradient).
+    public static func gradientFills(_ timeline: Timeline, fps: Int) -> [String] {
+        var found = Set<ShapeID>()
+        let grid = FrameGrid(fps: fps)
+        for frame in timeline.frames(on: grid, timeline.frameRange(on: grid)) {
+            for s in frame.shapes where s.gradient != nil { found.insert(s.id) }
+        }
+        return timeline.shapes.filter { found.contains($0.id) }.map(\.name)
+    }
+
     /// The image shapes the export leaves out (LottieImage: when some shape's `z` changes), by
     /// name, for the command's warning.
     public static func leftOutImages(_ timeline: Timeline, fps: Int) -> [String] {

@@ -63,9 +63,12 @@ struct BakedFrames {
         case sd
         /// `line-cap line-join`.
         case ls
+        /// The fill's gradient ("" for a colour): `L angle;r g b a position;…` or `R;…`, the
+        /// positions resolved (GradientValue.numbers), colour channels 0…255.
+        case gr
 
         /// The name used in the player's data.
-        var key: String { ["d", "sd", "ls"][rawValue] }
+        var key: String { ["d", "sd", "ls", "gr"][rawValue] }
     }
 
     /// One shape's samples.
@@ -290,7 +293,7 @@ struct BakedFrames {
     /// A sample's outline strings, in `Geometry` order (`outlined` false: what a shape not yet
     /// outlined shows, which draws nothing more than its plain element).
     static func geometry(of s: ShapeSnapshot, outlined: Bool) -> [String] {
-        guard outlined else { return ["", "", "butt miter"] }
+        guard outlined else { return ["", "", "butt miter", ""] }
         let d = s.kind.isPointBased ? (s.localOutline.map(svgPathData) ?? "") : ""
         var sd = ""
         if let style = s.strokeStyle, style.dash != nil || !style.isUntrimmed, let outline = s.localOutline {
@@ -298,7 +301,18 @@ struct BakedFrames {
             // Nothing left to stroke: a path of no length, drawn as nothing.
             sd = cut.contours.isEmpty ? "M 0 0" : svgPathData(cut)
         }
-        return [d, sd, s.lineCap.word + " " + s.lineJoin.word]
+        return [d, sd, s.lineCap.word + " " + s.lineJoin.word, s.gradient.map(gradientData) ?? ""]
+    }
+
+    /// A gradient as the web outputs read it (Geometry.gr).
+    static func gradientData(_ g: GradientValue) -> String {
+        var out = g.form == .linear ? "L " + formatFixed(g.angle, 3) : "R"
+        for (stop, p) in zip(g.stops, g.resolvedPositions) {
+            let c = stop.color
+            out += ";" + [max(0, min(255, c.r)), max(0, min(255, c.g)), max(0, min(255, c.b))].map { formatFixed($0, 3) }.joined(separator: " ")
+                + " " + formatFixed(max(0, min(1, c.a)), 4) + " " + formatFixed(p, 4)
+        }
+        return out
     }
 
     /// The value of attribute `a` of shape `i` at frame `k`.
@@ -319,7 +333,7 @@ struct BakedFrames {
 extension ShapeSnapshot {
     /// Whether the web outputs draw the sample as an outline: a kind placed by points or an
     /// ellipse, or any shape with a stroke (its group opacity is then its alpha alone).
-    var isOutlined: Bool { !(kind == .rect || kind == .circle || kind == .text) || hasStroke }
+    var isOutlined: Bool { !(kind == .rect || kind == .circle || kind == .text) || hasStroke || gradient != nil }
 }
 
 /// An outline as SVG path data, coordinates to 3 decimals (`M 0 0 L 10 0 Z`).
