@@ -74,13 +74,6 @@ enum RenderCommands {
             case "html":
                 try AtomicFile.write(HTMLPlayer.render(timeline, fps: fps, stepNames: session.environment.stepNames), to: out)
             case "svg":
-                let gradients = LottieExporter.gradientFills(timeline, fps: fps)
-                if !gradients.isEmpty {
-                    let names = gradients.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (gradients.count > 5 ? " and \(gradients.count - 5) more" : "")
-                    streams.standardError("anim: warning: the animated SVG fills gradients with their first colour (\(names)): "
-                                          + "gradient fills are not in the animated SVG yet\n"
-                                          + "help: the PNG, GIF and MP4 outputs and the HTML player draw gradients\n")
-                }
                 try AtomicFile.write(AnimatedSVG.render(timeline, fps: fps), to: out)
             case "png":
                 if let n = o.sheet {
@@ -122,7 +115,7 @@ enum RenderCommands {
         if !gradients.isEmpty {
             streams.standardError("anim: warning: the Lottie export fills gradients with their first colour (\(list(gradients))): "
                                   + "gradient fills are not exported to Lottie yet\n"
-                                  + "help: the PNG, GIF and MP4 outputs and the HTML player draw gradients\n")
+                                  + "help: the PNG, GIF and MP4 outputs, the HTML player and the animated SVG draw gradients\n")
         }
         let shadowed = LottieExporter.shadowedShapes(timeline)
         if !shadowed.isEmpty {

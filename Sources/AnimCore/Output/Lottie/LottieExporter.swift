@@ -39,9 +39,9 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
-    /// The shapes filled with a gradient at some frame at `fps`, by name: the Lottie export and
-    /// the animated SVG draw them with the gradient's first colour (a warning names them; the
-    /// PNG, GIF and MP4 outputs and the HTML player draw the gradient).
+    /// The shapes filled with a gradient at some frame at `fps`, by name: the Lottie export
+    /// draws them with the gradient's first colour (a warning names them; the PNG, GIF and MP4
+    /// outputs, the HTML player and the animated SVG draw the gradient).
     public static func gradientFills(_ timeline: Timeline, fps: Int) -> [String] {
         var found = Set<ShapeID>()
         let grid = FrameGrid(fps: fps)

@@ -225,7 +225,8 @@ enum HTMLPlayerScript {
           put(o, o.g, 'transform', 'transform', 'translate(' + v(s, 'x', k) + ' ' + v(s, 'y', k) + ') rotate(' + v(s, 'rot', k) +
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
           put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));
-          var grad = s.gr ? str(s.gr, k) : '';
+          // Text keeps its colour (the gradient's first stop), as the rasterizer draws it.
+          var grad = s.gr && s.kind !== 'text' ? str(s.gr, k) : '';
           if (!grad) put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
           // The anchor's shift: the element's box center relative to the pivot (x, y).
           var ax = v(s, 'ax', k), ay = v(s, 'ay', k), hw, hh;
@@ -264,8 +265,7 @@ enum HTMLPlayerScript {
             hw = font * text.length * 0.7 + 2; hh = font;
           }
           // Outlines' path data is centred on their box in the element's own coordinates.
-          if (grad) gradient(o, i, e, grad, s.kind === 'rect' || s.kind === 'circle' || s.kind === 'ellipse' || s.kind === 'text' ? ax : 0,
-                             s.kind === 'rect' || s.kind === 'circle' || s.kind === 'ellipse' || s.kind === 'text' ? ay : 0, hw, hh);
+          if (grad) gradient(o, i, e, grad, s.kind === 'rect' || s.kind === 'circle' ? ax : 0, s.kind === 'rect' || s.kind === 'circle' ? ay : 0, hw, hh);
           shadow(o, i, k, ax, ay, hw, hh);
         }
         // Paint order: by z, then declaration order; re-append only when it changes (and work
