@@ -265,7 +265,8 @@ enum HTMLPlayerScript {
             hw = font * text.length * 0.7 + 2; hh = font;
           }
           // Outlines' path data is centred on their box in the element's own coordinates.
-          if (grad) gradient(o, i, e, grad, s.kind === 'rect' || s.kind === 'circle' ? ax : 0, s.kind === 'rect' || s.kind === 'circle' ? ay : 0, hw, hh);
+          var boxed = s.kind === 'rect' || s.kind === 'circle' || s.kind === 'ellipse';
+          if (grad) gradient(o, i, e, grad, boxed ? ax : 0, boxed ? ay : 0, hw, hh);
           shadow(o, i, k, ax, ay, hw, hh);
         }
         // Paint order: by z, then declaration order; re-append only when it changes (and work
