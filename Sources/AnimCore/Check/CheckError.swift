@@ -71,7 +71,7 @@ enum CheckError {
     case gradientAngleKind(Kind)
     case radialGradientAngle
     case stopOutsideGradient
-    case gradientKeyframes
+    case gradientNeedsTween(String)
 
     // MARK: Steps
 
@@ -206,7 +206,7 @@ enum CheckError {
         case .gradientAngleKind(let k): "a linear gradient's direction is an angle, not \(k.withArticle)"
         case .radialGradientAngle: "'radial-gradient' takes no angle"
         case .stopOutsideGradient: "'at' gives a gradient stop's position, and belongs inside 'linear-gradient(...)' or 'radial-gradient(...)'"
-        case .gradientKeyframes: "a fill's keyframes are colours; gradient keyframes are not supported"
+        case .gradientNeedsTween(let what): "a gradient fill animates in a tween to one target, not by \(what)"
         case .cannotAnimate(let p, let k): "cannot animate '\(p)': \(k.withArticle) does not interpolate"
         case .relativeKind(let op, let k): "cannot use '\(op.rawValue)' on \(k.withArticle)"
         case .writtenTwice(let p): "'\(p)' is written twice in one block"
@@ -306,7 +306,7 @@ enum CheckError {
         case .gradientAngleKind: "write the angle in deg, rad or turn (a bare number is degrees): 'linear-gradient(90deg, red, blue)'"
         case .radialGradientAngle: "a radial gradient is CSS's ellipse around the center: write its colour stops only"
         case .stopOutsideGradient: "write 'linear-gradient(90deg, red at 0.2, blue)'"
-        case .gradientKeyframes: "animate from one gradient to the next with a chain: 'animate 1 < c.fill = g1 > then animate 1 < c.fill = g2 >'"
+        case .gradientNeedsTween: "chain tweens with 'then' to go through several gradients, as in 'animate 1 < c.fill = g1 > then animate 1 < c.fill = g2 >'"
         case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
         case .pointComponentWrite(let base, let c, let op, let value):

@@ -225,7 +225,12 @@ extension Checker {
                 error(.keyframesNeedTween, at: tree.span(a.value))
                 return nil
             }
-            return checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
+            let w = checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
+            if let g = w?.keyframes?.first(where: { $0.value.isGradient }) {
+                error(.gradientNeedsTween("keyframes"), at: g.value.span)
+                return nil
+            }
+            return w
         }
         guard let value = checkPropertyValue(a.value, kind, property: prop, scaleLike: scaleLike) else { return nil }
         return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)

@@ -277,6 +277,11 @@ extension Interpreter {
     /// lets only those be animated).
     func numeric(_ v: Value, _ shape: ShapeID, _ w: PropertyWrite) throws(RuntimeError) -> NumericValue {
         guard let n = NumericValue(v) else {
+            if case .gradient = v {
+                throw RuntimeError("cannot animate '\(scene.shapes[Int(shape.index)].name).\(propertyName(w.property))' so: "
+                                   + "a gradient fill animates in a tween to one target, not by keyframes or a spring", at: w.span,
+                                   help: "chain tweens with 'then' to go through several gradients")
+            }
             throw RuntimeError("cannot animate '\(scene.shapes[Int(shape.index)].name).\(propertyName(w.property))': "
                                + "\(v.kind.withArticle) does not interpolate", at: w.span)
         }
