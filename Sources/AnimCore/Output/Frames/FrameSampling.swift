@@ -129,8 +129,11 @@ extension Value {
     /// A number (angles in degrees, times in seconds).
     var frameNumber: Double? { NumericValue(self)?.number }
 
-    /// A color.
-    var frameColor: Color? { NumericValue(self)?.color }
+    /// A color (a gradient's: its first stop's, what outputs that cannot draw it show).
+    var frameColor: Color? {
+        if case .gradient(let g) = self { return g.stops.first?.color }
+        return NumericValue(self)?.color
+    }
 
     /// A list of points.
     var framePoints: [Point]? {
