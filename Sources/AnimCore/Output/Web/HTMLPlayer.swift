@@ -22,7 +22,8 @@
 //                      "sg", "sb", "sa", "sw" (fill alpha and stroke of outlined shapes)},
 //                "text": [one string, or one per sample],
 //                "img": an image's PNG as a data URI (images only),
-//                outlined shapes only: "d", "sd", "ls": [one string, or one per sample]}],
+//                outlined shapes only: "d", "sd", "ls", "gr" (the fill's gradient, "" for a
+//                colour: BakedFrames.Geometry.gr): [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
 //    "bars": [[lane, kind, begin, end, delayed from (or null), label, tooltip, reversed (0/1),
