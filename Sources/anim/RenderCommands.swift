@@ -114,6 +114,17 @@ enum RenderCommands {
         func list(_ names: [String]) -> String {
             names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
         }
+        let gradients = LottieExporter.gradientFills(timeline, fps: o.fps ?? 60)
+        if !gradients.isEmpty {
+            streams.standardError("anim: warning: the Lottie export fills these gradients with their first colour (\(list(gradients))): "
+                                  + "a Lottie gradient fill keeps one stop count, and text keeps its colour\n"
+                                  + "help: the PNG, GIF and MP4 outputs, the HTML player and the animated SVG draw them\n")
+        }
+        let elliptical = LottieExporter.ellipticalGradients(timeline, fps: o.fps ?? 60)
+        if !elliptical.isEmpty {
+            streams.standardError("anim: warning: Lottie's radial gradients are circles: the export draws CSS's ellipse as a circle "
+                                  + "where the box is not square (\(list(elliptical)))\n")
+        }
         let shadowed = LottieExporter.shadowedShapes(timeline)
         if !shadowed.isEmpty {
             streams.standardError("anim: warning: the Lottie export leaves drop shadows out (of \(list(shadowed))): rlottie and lottie-web's canvas "

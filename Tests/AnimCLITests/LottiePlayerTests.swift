@@ -223,6 +223,36 @@ struct LottiePlayerTests {
         try Self.compare("rlottie, anchors", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.textFrames)
     }
 
+    // MARK: - Gradient fills
+
+    /// Tests/Pictures/gradients.anim: linear gradient fills (`gf` type 1, along CSS's line)
+    /// on a rect, an ellipse and a polygon, a radial one (type 2) on a circle, animated stop by
+    /// stop and from a gradient to a colour.
+    static var gradientsScript: String { PictureFixtures.directory.appendingPathComponent("gradients.anim").path }
+    static let gradientFrames = [(0, "0"), (15, "0.5"), (30, "1"), (36, "1.2"), (60, "2")]
+
+    @Test("lottie-web's SVG renderer draws gradient fills like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebGradients() throws {
+        let dir = try ScratchDirectory("lottie-web-gradients")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.gradientsScript, frames: Self.gradientFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.gradientFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, gradients", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.gradientFrames)
+    }
+
+    @Test("rlottie draws gradient fills like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieGradients() throws {
+        let dir = try ScratchDirectory("rlottie-gradients")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.gradientsScript, frames: Self.gradientFrames)
+        _ = try RLottie.render(document: json, frames: Self.gradientFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, gradients", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.gradientFrames)
+    }
+
     // MARK: - Outline shapes and strokes
 
     /// Tests/Pictures/outlines.anim: a line drawn on by its trim, a dashed ellipse whose dash

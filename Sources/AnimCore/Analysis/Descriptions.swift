@@ -66,6 +66,10 @@ public struct FunctionSignature: Sendable {
         .init(name: "atan2", parameters: ["y", "x"], summary: "the angle of the vector (x, y), in (−180°, 180°]"),
         .init(name: "hypot", parameters: ["a", "b"], summary: "√(a² + b²) for numbers, times or angles of one kind"),
         .init(name: "sign", parameters: ["x"], summary: "−1, 0 or 1 by the sign of a number, time or angle"),
+        .init(name: "linear-gradient", parameters: ["angle", "c1", "c2", "…"],
+              summary: "a gradient fill along a CSS angle (90deg: left to right); stops 'colour [at 0.3 or 30%]'"),
+        .init(name: "radial-gradient", parameters: ["c1", "c2", "…"],
+              summary: "a gradient fill from the centre out (CSS's farthest-corner ellipse); stops 'colour [at 0.3 or 30%]'"),
     ]
 
     /// The signature of a built-in function.

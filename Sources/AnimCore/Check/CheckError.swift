@@ -4,6 +4,10 @@
 
 /// The checker's messages.
 enum CheckError {
+    /// CSS's gradient functions anim does not draw (a located error saying so, not a did-you-mean).
+    static let unsupportedGradients: Set<String> = ["conic-gradient", "repeating-linear-gradient", "repeating-radial-gradient",
+                                                    "repeating-conic-gradient"]
+
     // MARK: Names
 
     case unknownName(String, suggestion: String?)
@@ -58,6 +62,16 @@ enum CheckError {
     case numberTooLarge(String)
     case timeTooLong(String)
     case percentOutsideLinear(String)
+    // MARK: Gradients
+    case unsupportedGradient(String)
+    case gradientStopCount(Int)
+    case tooManyGradientStops(Int, limit: Int)
+    case gradientStopKind(Kind)
+    case gradientPositionKind(Kind)
+    case gradientAngleKind(Kind)
+    case radialGradientAngle
+    case stopOutsideGradient
+    case gradientNeedsTween(String)
 
     // MARK: Steps
 
@@ -184,6 +198,15 @@ enum CheckError {
         case .numberTooLarge(let text): "number '\(text)' is too large"
         case .timeTooLong(let text): "time '\(text)' is too long for the clock (the limit is about 292 years)"
         case .percentOutsideLinear(let text): "a percentage such as '\(text)' is only a stop position of the easing 'linear(...)'"
+        case .unsupportedGradient(let n): "'\(n)' is not supported"
+        case .gradientStopCount(let n): "a gradient needs at least two colour stops, found \(n)"
+        case .tooManyGradientStops(let n, let limit): "a gradient of \(n) stops: the limit is \(limit)"
+        case .gradientStopKind(let k): "a gradient stop is a colour, not \(k.withArticle)"
+        case .gradientPositionKind(let k): "a stop position is a fraction (0.3) or a percentage (30%), not \(k.withArticle)"
+        case .gradientAngleKind(let k): "a linear gradient's direction is an angle, not \(k.withArticle)"
+        case .radialGradientAngle: "'radial-gradient' takes no angle"
+        case .stopOutsideGradient: "'at' gives a gradient stop's position, and belongs inside 'linear-gradient(...)' or 'radial-gradient(...)'"
+        case .gradientNeedsTween(let what): "a gradient fill animates in a tween to one target, not by \(what)"
         case .cannotAnimate(let p, let k): "cannot animate '\(p)': \(k.withArticle) does not interpolate"
         case .relativeKind(let op, let k): "cannot use '\(op.rawValue)' on \(k.withArticle)"
         case .writtenTwice(let p): "'\(p)' is written twice in one block"
@@ -275,6 +298,15 @@ enum CheckError {
         case .unknownFunction: "functions are " + Builtin.allCases.map(\.rawValue).joined(separator: ", ")
         case .notAProperty: "write 'shape.property', as in 'square.center'"
         case .percentOutsideLinear: "write a plain number without '%' (a fraction such as an alpha is 0.5, not 50%)"
+        case .unsupportedGradient: "anim draws 'linear-gradient(angle, c1, c2, ...)' and 'radial-gradient(c1, c2, ...)'"
+        case .gradientStopCount: "give two colours or more, as in 'linear-gradient(90deg, #ff7a18, #af002d)'"
+        case .tooManyGradientStops: "Grammar.md §11 lists the limits"
+        case .gradientStopKind: "write a colour, optionally with its position: '#ff7a18 at 0.3'"
+        case .gradientPositionKind: "write 'red at 0.3' or 'red at 30%'"
+        case .gradientAngleKind: "write the angle in deg, rad or turn (a bare number is degrees): 'linear-gradient(90deg, red, blue)'"
+        case .radialGradientAngle: "a radial gradient is CSS's ellipse around the center: write its colour stops only"
+        case .stopOutsideGradient: "write 'linear-gradient(90deg, red at 0.2, blue)'"
+        case .gradientNeedsTween: "chain tweens with 'then' to go through several gradients, as in 'animate 1 < c.fill = g1 > then animate 1 < c.fill = g2 >'"
         case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"
         case .pointComponentWrite(let base, let c, let op, let value):

@@ -3,12 +3,17 @@
 extension Checker {
     mutating func checkCall(_ c: CallExpr) -> TypedExpr? {
         let name = text(c.callee)
+        if CheckError.unsupportedGradients.contains(name) {
+            error(.unsupportedGradient(name), at: c.callee.span)
+            return nil
+        }
         guard let f = Builtin(rawValue: name) else {
             let known = Builtin.allCases.map(\.rawValue)
             error(.unknownFunction(name, suggestion: ForeignNames.function(name) ?? DidYouMean.suggest(name, from: known)), at: c.callee.span)
             return nil
         }
         if f == .velocity { return checkVelocity(c) }
+        if f == .linearGradient || f == .radialGradient { return checkGradient(c, f) }
         var args: [TypedExpr] = []
         for a in tree[c.arguments] {
             guard let t = check(a) else { return nil }
@@ -118,8 +123,87 @@ extension Checker {
                 return TypedExpr(.constant(v), .color, c.span)
             }
             return t
-        case .velocity:
+        case .velocity, .linearGradient, .radialGradient:
             return nil
+        }
+    }
+
+    /// `linear-gradient([angle,] stop, stop, …)` and `radial-gradient(stop, stop, …)`, a stop
+    /// being `colour [at position]`, the position a fraction or a percentage. The arguments are
+    /// laid out for ValueOps.gradient: the angle (CSS's 180deg when none is written; a bare
+    /// number is degrees), then per stop its colour and its position (an empty list when none).
+    /// A gradient is a paint; constant ones are folded.
+    mutating func checkGradient(_ c: CallExpr, _ f: Builtin) -> TypedExpr? {
+        var raw = Array(tree[c.arguments])
+        var xs: [TypedExpr] = []
+        var angle = TypedExpr(.constant(.angle(Angle(degrees: GradientValue.defaultAngle))), .angle, c.callee.span)
+        if let first = raw.first, !isStop(first) {
+            guard let t = check(first) else { return nil }
+            if t.kind == .angle || t.kind == .number {
+                guard f == .linearGradient else {
+                    error(.radialGradientAngle, at: t.span)
+                    return nil
+                }
+                guard let a = coerce(t, to: .angle) else { return nil }
+                angle = a
+                raw.removeFirst()
+            } else if t.kind != .color && t.kind != .paint {
+                error(f == .linearGradient ? .gradientAngleKind(t.kind) : .gradientStopKind(t.kind), at: t.span)
+                return nil
+            }
+        }
+        xs.append(angle)
+        for a in raw {
+            var colour = a, position: ExprID?
+            if case .binary(let b) = tree[a], b.op == .at { colour = b.lhs; position = b.rhs }
+            guard let t = check(colour) else { return nil }
+            guard t.kind == .color || t.kind == .paint else {
+                error(.gradientStopKind(t.kind), at: t.span)
+                return nil
+            }
+            xs.append(t)
+            if let p = position {
+                if case .number(let lit) = tree[p], lit.unit == .percent {
+                    xs.append(TypedExpr(.constant(.number(tree.decimal(of: lit).doubleValue / 100)), .number, lit.span))
+                    continue
+                }
+                guard let pt = check(p) else { return nil }
+                guard pt.kind == .number else {
+                    error(.gradientPositionKind(pt.kind), at: pt.span)
+                    return nil
+                }
+                xs.append(pt)
+            } else {
+                xs.append(TypedExpr(.constant(.list([])), .list(.empty), t.span))
+            }
+        }
+        let stops = (xs.count - 1) / 2
+        guard stops >= 2 else {
+            error(.gradientStopCount(stops), at: c.span)
+            return nil
+        }
+        guard stops <= GradientValue.maxStops else {
+            error(.tooManyGradientStops(stops, limit: GradientValue.maxStops), at: c.span)
+            return nil
+        }
+        if xs.allSatisfy({ $0.constantValue != nil }) {
+            do {
+                return TypedExpr(.constant(try ValueOps.call(f, xs.map { $0.constantValue! }, span: c.span)), .paint, c.span)
+            } catch {
+                diagnostics.report(.error(error.message, at: error.span))
+                return nil
+            }
+        }
+        return TypedExpr(.call(f, xs), .paint, c.span)
+    }
+
+    /// Whether a gradient argument is written as a stop for certain: `colour at position`, or a
+    /// colour literal.
+    func isStop(_ e: ExprID) -> Bool {
+        switch tree[e] {
+        case .binary(let b): b.op == .at
+        case .color: true
+        default: false
         }
     }
 

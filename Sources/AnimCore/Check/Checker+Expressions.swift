@@ -135,6 +135,8 @@ extension Checker {
         case (.number, .point) where scaleLike: return fold(TypedExpr(.convert(t, .uniformPoint), .point, t.span))
         case (.list, .list) where kind == .list(.mixed): return t
         case (.list(.empty), .list): return TypedExpr(t.node, kind, t.span)
+        // A colour is a paint (a fill); the value stays the colour.
+        case (.color, .paint): return TypedExpr(t.node, .paint, t.span)
         default:
             error(.kindMismatch(expected: kind.withArticle, got: t.kind), at: t.span)
             return nil
@@ -289,6 +291,9 @@ extension Checker {
             case .arithmetic(let op): return checkBinary(b, op)
             case .comparison(let op): return checkComparison(b, op)
             case .and, .or: return checkLogical(b)
+            case .at:
+                error(.stopOutsideGradient, at: b.opSpan)
+                return nil
             }
         case .not(let n):
             guard let x = check(n.operand) else { return nil }
@@ -310,6 +315,8 @@ extension Checker {
     /// as seconds and degrees, and points as (n, n). False when their kinds cannot be compared.
     mutating func coerceComparable(_ l: inout TypedExpr, _ r: inout TypedExpr) -> Bool {
         if l.kind == r.kind { return true }
+        if l.kind == .paint && r.kind == .color { r = TypedExpr(r.node, .paint, r.span); return true }
+        if l.kind == .color && r.kind == .paint { l = TypedExpr(l.node, .paint, l.span); return true }
         if r.kind == .number, l.kind == .time || l.kind == .angle || l.kind == .point, let x = coerce(r, to: l.kind, scaleLike: true) {
             r = x
         } else if l.kind == .number, r.kind == .time || r.kind == .angle || r.kind == .point, let x = coerce(l, to: r.kind, scaleLike: true) {

@@ -113,6 +113,9 @@ extension Checker {
             if w.kind == .path || w.kind == .list(.point) {
                 error(.morphNeedsTween("a spring"), at: tree.span(asg.target)); ok = false; continue
             }
+            if w.value.isGradient {
+                error(.gradientNeedsTween("a spring"), at: w.value.span); ok = false; continue
+            }
             writes.append(w)
         }
         var velocity: TypedExpr?

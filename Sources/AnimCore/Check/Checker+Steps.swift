@@ -244,7 +244,12 @@ extension Checker {
                 error(.keyframesNeedTween, at: tree.span(a.value))
                 return nil
             }
-            return checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
+            let w = checkKeyframes(a, frames, shape: ref, property: prop, kind: kind, scaleLike: scaleLike)
+            if let g = w?.keyframes?.first(where: { $0.value.isGradient }) {
+                error(.gradientNeedsTween("keyframes"), at: g.value.span)
+                return nil
+            }
+            return w
         }
         guard let value = checkPropertyValue(a.value, kind, property: prop, scaleLike: scaleLike) else { return nil }
         return PropertyWrite(shape: ref, property: prop, op: a.op, value: value, kind: kind, span: a.span)
@@ -365,7 +370,8 @@ extension Checker {
             for w in writes {
                 guard let t = check(fe) else { ok = false; break }
                 let scaleLike = w.property == BuiltinProperty.scale.id
-                if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point)) {
+                if t.kind != w.kind && !(t.kind == .number && (w.kind == .time || w.kind == .angle || scaleLike && w.kind == .point))
+                    && !(t.kind == .color && w.kind == .paint) {
                     error(.fromKind(t.kind, property: env.propertyName(w.property), propertyKind: w.kind), at: tree.span(fe))
                     ok = false; break
                 }

@@ -70,3 +70,16 @@ public struct TypedExpr: Hashable, Sendable {
         return nil
     }
 }
+
+extension TypedExpr {
+    /// Whether the expression is a gradient for certain (a constant one, or a call of a gradient
+    /// function): what keyframes and springs cannot move (a fill read from a shape may be one
+    /// too; the runtime reports that).
+    var isGradient: Bool {
+        switch node {
+        case .constant(.gradient): true
+        case .call(let f, _): f == .linearGradient || f == .radialGradient
+        default: false
+        }
+    }
+}

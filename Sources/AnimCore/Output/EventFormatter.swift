@@ -86,6 +86,7 @@ public func jsonValue(_ v: Value) -> String {
     case .list(let vs): return "[" + vs.map(jsonValue).joined(separator: ",") + "]"
     case .shape(let id): return String(id.index)
     case .path(let p): return quote(p.text)
+    case .gradient(let g): return quote(g.cssText)
     }
 }
 

@@ -236,8 +236,12 @@ extension Interpreter {
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             var start = current
             if let froms = spec.from { start = try eval(froms[k], env: env) }
-            if NumericValue(start) == nil, w.keyframes == nil, let morph = try morphTrack(start, w, shape, env: env) {
-                // `points` and `d`: the track runs 0 → 1 through the morph (Morph.swift).
+            // A fill may be a gradient at either end: its target is evaluated once, here, to know.
+            var paintTarget: Value?
+            if w.keyframes == nil && w.property == BuiltinProperty.color.id { paintTarget = try targetValue(w, start: start, env: env) }
+            if NumericValue(start) == nil || paintTarget.map({ NumericValue($0) == nil }) == true, w.keyframes == nil,
+               let morph = try morphTrack(start, w, shape, target: paintTarget, env: env) {
+                // `points` and `d`, and gradients: the track runs 0 → 1 through the morph (Morph.swift).
                 pool.add(Track(instance: inst, key: PropertyKey(shape, w.property), begin: begin, timing: timing,
                                curve: .morph(pool.tables.add(morph: morph)), from: NumericValue(.number(0))!,
                                to: NumericValue(.number(1))!, ending: ending), to: s)
@@ -249,7 +253,9 @@ extension Interpreter {
             if let frames = w.keyframes {
                 try buildKeyframes(&tr, frames, isPath: w.isPath, shape: shape, write: w, env: env)
             } else {
-                tr.to = try numeric(try targetValue(w, start: start, env: env), shape, w)
+                let target: Value
+                if let p = paintTarget { target = p } else { target = try targetValue(w, start: start, env: env) }
+                tr.to = try numeric(target, shape, w)
             }
             pool.add(tr, to: s)
             if let o = w.orient, case .path(let k) = tr.curve {
@@ -265,8 +271,17 @@ extension Interpreter {
 
     /// The morph of a tween of a point list or path data from `start` to its target (nil: the
     /// value is of another kind). A polygon's points morph as a closed ring.
-    func morphTrack(_ start: Value, _ w: PropertyWrite, _ shape: ShapeID, env: Int32) throws(RuntimeError) -> Morph? {
-        let target = try targetValue(w, start: start, env: env)
+    /// The morph of a tween of a point list, path data or a gradient from `start` to its target
+    /// (`target` when already evaluated; nil: the value is of another kind). A polygon's points
+    /// morph as a closed ring. Gradients of different functions or stop counts are an error.
+    func morphTrack(_ start: Value, _ w: PropertyWrite, _ shape: ShapeID, target given: Value? = nil,
+                    env: Int32) throws(RuntimeError) -> Morph? {
+        let target: Value
+        if let g = given { target = g } else { target = try targetValue(w, start: start, env: env) }
+        if let why = Morph.gradientMismatch(start, target) {
+            throw RuntimeError("'\(scene.shapes[Int(shape.index)].name).\(propertyName(w.property))': \(why)", at: w.span,
+                               help: "write both ends with the same gradient function and stop count (repeat a colour to add a stop)")
+        }
         let closed = scene.shapes[Int(shape.index)].kind == .polygon
         guard let m = Morph(from: start, to: target, closed: closed) else { return nil }
         return m
@@ -276,6 +291,11 @@ extension Interpreter {
     /// lets only those be animated).
     func numeric(_ v: Value, _ shape: ShapeID, _ w: PropertyWrite) throws(RuntimeError) -> NumericValue {
         guard let n = NumericValue(v) else {
+            if case .gradient = v {
+                throw RuntimeError("cannot animate '\(scene.shapes[Int(shape.index)].name).\(propertyName(w.property))' so: "
+                                   + "a gradient fill animates in a tween to one target, not by keyframes or a spring", at: w.span,
+                                   help: "chain tweens with 'then' to go through several gradients")
+            }
             throw RuntimeError("cannot animate '\(scene.shapes[Int(shape.index)].name).\(propertyName(w.property))': "
                                + "\(v.kind.withArticle) does not interpolate", at: w.span)
         }

@@ -147,6 +147,9 @@ public enum BinaryOperator: Hashable, Sendable {
     case arithmetic(ArithmeticOperator)
     case comparison(ComparisonOperator)
     case and, or
+    /// `colour at position`: a gradient's colour stop, inside `linear-gradient(…)` and
+    /// `radial-gradient(…)` only (the parser reads it in call arguments).
+    case at
 
     /// The operator as written.
     public var text: String {
@@ -155,6 +158,7 @@ public enum BinaryOperator: Hashable, Sendable {
         case .comparison(let op): op.rawValue
         case .and: "and"
         case .or: "or"
+        case .at: "at"
         }
     }
 }

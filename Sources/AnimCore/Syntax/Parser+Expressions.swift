@@ -35,6 +35,21 @@ extension Parser {
         return lhs
     }
 
+    /// Where a hyphenated function name that starts at the current identifier ends (the index
+    /// of its `(`), or nil when the identifier is not one: `word-word(` with no spaces.
+    mutating func hyphenatedCallEnd() -> Int? {
+        var k = current + 1
+        var joined = false
+        while token(at: k).kind == .minus, !token(at: k).spaceBefore {
+            let w = token(at: k + 1)
+            guard w.kind == .identifier || w.kind == .keyword, !w.spaceBefore else { return nil }
+            k += 2
+            joined = true
+        }
+        let open = token(at: k)
+        return joined && open.kind == .lparen && !open.spaceBefore ? k : nil
+    }
+
     /// The precedence of `+` and `-`, the loosest arithmetic.
     static let arithmeticPrecedence = 5
     /// The precedence of the comparisons; `not` takes an operand of this precedence or tighter.
@@ -166,16 +181,33 @@ extension Parser {
             advance()
             return ExprID(raw: tree.add(.bool, t.span, flags: t.is(.true) ? 1 : 0))
         case .identifier:
-            advance()
+            // A hyphenated function name (`linear-gradient(`) reads in one piece: words joined by
+            // `-` with no space anywhere, right before `(`.
+            var callee = t.span
+            if let end = hyphenatedCallEnd() {
+                while current < end { callee = callee.merged(with: advance().span) }
+            } else {
+                advance()
+            }
             if check(.lparen) && !peek.spaceBefore {
                 advance()
                 let mark = scratch.count
                 if !check(.rparen) {
-                    repeat { let a = try parseExpression(); scratch.append(a.raw) } while match(.comma)
+                    repeat {
+                        var a = try parseExpression()
+                        // `colour at position`: a gradient's stop (the checker allows it there only).
+                        if check(.at) {
+                            let opToken = advance()
+                            let position = try parseExpression()
+                            a = ExprID(raw: tree.add(.binary, span(a).merged(with: span(position)), flags: BinaryOperator.at.code, a.raw,
+                                                     tree.record(position.raw, Int32(opToken.span.start))))
+                        }
+                        scratch.append(a.raw)
+                    } while match(.comma)
                 }
-                try consume(.rparen, orReport: .expectedToken(.callArguments(text(t))))
+                try consume(.rparen, orReport: .expectedToken(.callArguments(file.text(of: callee))))
                 let args: SyntaxList<ExprID> = tree.list(scratch, from: mark)
-                return ExprID(raw: tree.add(.call, t.span.merged(with: previous.span), Int32(t.span.end), args.offset))
+                return ExprID(raw: tree.add(.call, t.span.merged(with: previous.span), Int32(callee.end), args.offset))
             }
             return ExprID(raw: tree.add(.name, t.span))
         case .lparen:

@@ -287,6 +287,7 @@ extension BinaryOperator {
         case .comparison(let op): 4 + op.code
         case .and: 8
         case .or: 9
+        case .at: 10
         }
     }
 
@@ -295,6 +296,7 @@ extension BinaryOperator {
         case 0..<4: self = .arithmetic(ArithmeticOperator(code: code))
         case 4..<8: self = .comparison(ComparisonOperator(code: code - 4))
         case 8: self = .and
+        case 10: self = .at
         default: self = .or
         }
     }

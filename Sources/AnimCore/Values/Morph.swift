@@ -21,6 +21,8 @@ public struct Morph: Hashable, Sendable {
     let form: Form
     /// The endpoints as given (p == 0 and p == 1 return them exactly).
     let start: Value, end: Value
+    /// A gradient's numbers at either end (GradientValue.numbers; empty for outlines).
+    var fromNumbers: [Double] = [], toNumbers: [Double] = []
 
     enum Form: Hashable, Sendable {
         /// A list of points.
@@ -29,6 +31,9 @@ public struct Morph: Hashable, Sendable {
         case commands([PathValue.Command])
         /// A polyline path through the points, closed or open.
         case polyline(closed: Bool)
+        /// A gradient of this form: its numbers move one by one (angle, each stop's colour and
+        /// position).
+        case gradient(GradientValue.Form)
     }
 
     /// How many points a resampled morph uses at least: enough for a smooth in-between of
@@ -60,20 +65,48 @@ public struct Morph: Hashable, Sendable {
                 (from, to) = Morph.resampled(p, closedA: ca, q, closedB: cb)
                 form = .polyline(closed: ca && cb)
             }
+        case (.gradient(let x), .gradient(let y)):
+            guard x.form == y.form, x.stops.count == y.stops.count else { return nil }
+            from = []; to = []; form = .gradient(y.form)
+            fromNumbers = x.numbers; toNumbers = y.numbers
+        case (.color(let c), .gradient(let y)):
+            // A colour meets a gradient as the gradient of that colour at every stop.
+            from = []; to = []; form = .gradient(y.form)
+            fromNumbers = GradientValue(solid: c, like: y).numbers; toNumbers = y.numbers
+        case (.gradient(let x), .color(let c)):
+            from = []; to = []; form = .gradient(x.form)
+            fromNumbers = x.numbers; toNumbers = GradientValue(solid: c, like: x).numbers
         default:
             return nil
         }
+    }
+
+    /// Why two paints do not morph, when both are gradients that differ in form or stop count
+    /// (nil otherwise): the message of the error that animating between them is.
+    public static func gradientMismatch(_ a: Value, _ b: Value) -> String? {
+        guard case .gradient(let x) = a, case .gradient(let y) = b, x.form != y.form || x.stops.count != y.stops.count else {
+            return nil
+        }
+        func what(_ g: GradientValue) -> String { "a \(g.form.name) of \(g.stops.count) stops" }
+        return "cannot animate from \(what(x)) to \(what(y)): gradients animate stop by stop between the same function "
+            + "with the same number of stops"
     }
 
     /// The value a fraction `p` of the way (p may leave [0, 1] for overshooting easings).
     public func value(_ p: Double) -> Value {
         if p == 0 { return start }
         if p == 1 { return end }
+        if case .gradient(let f) = form {
+            var ns = fromNumbers
+            for k in ns.indices { ns[k] = lerp(fromNumbers[k], toNumbers[k], p) }
+            return .gradient(GradientValue(f, numbers: ns))
+        }
         var pts: [Point] = []
         pts.reserveCapacity(from.count)
         for k in from.indices { pts.append(Point(lerp(from[k].x, to[k].x, p), lerp(from[k].y, to[k].y, p))) }
         switch form {
         case .points: return .list(pts.map(Value.point))
+        case .gradient: return end
         case .commands(let shape):
             var i = 0
             let cs = shape.map { c in c.mapPoints { _ in defer { i += 1 }; return pts[i] } }

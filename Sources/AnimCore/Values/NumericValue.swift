@@ -29,7 +29,7 @@ public enum ValueLayout: UInt8, Sendable {
         case .point: self = .point
         case .color: self = .color
         case .time: self = .time
-        case .string, .bool, .list, .shape, .path: return nil
+        case .string, .bool, .list, .shape, .path, .gradient: return nil
         }
     }
 
@@ -64,7 +64,7 @@ public struct NumericValue: Hashable, Sendable {
         case .point(let p): layout = .point; c0 = p.x; c1 = p.y
         case .color(let c): layout = .color; c0 = c.r; c1 = c.g; c2 = c.b; c3 = c.a
         case .time(let t): layout = .time; c0 = Double(bitPattern: UInt64(bitPattern: t.ticks))
-        case .string, .bool, .list, .shape, .path: return nil
+        case .string, .bool, .list, .shape, .path, .gradient: return nil
         }
     }
 

@@ -12,6 +12,8 @@ public enum ComparisonOperator: String, Hashable, Sendable { case equal = "==", 
 public enum Builtin: String, Hashable, Sendable, CaseIterable {
     case min, max, abs, sqrt, sin, cos, floor, ceil, round, mod, lerp, clamp, random, rgb, rgba, hsl, hsla, velocity
     case pow, exp, log, tan, atan2, hypot, sign
+    /// Gradient fills (GradientValue.swift); their arguments are laid out by the checker.
+    case linearGradient = "linear-gradient", radialGradient = "radial-gradient"
 }
 
 /// How a value is converted to fit its slot.

@@ -104,12 +104,15 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
     case number, time, angle, point, color, string, bool, shape
     /// SVG path data (a `path` shape's `d`).
     case path
+    /// A fill: a colour or a gradient (the kind of `color`/`fill` and of the gradient
+    /// functions; a colour fits where a paint is expected).
+    case paint
     /// A list; the element kind when known and uniform.
     case list(ElementKind)
 
     /// The element kind of a list (boxed to keep `Kind` non-recursive).
     public enum ElementKind: Hashable, Sendable {
-        case number, time, angle, point, color, string, bool, shape, path, mixed, empty
+        case number, time, angle, point, color, string, bool, shape, path, paint, mixed, empty
     }
 
     public var description: String {
@@ -123,6 +126,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
         case .bool: "bool"
         case .shape: "shape"
         case .path: "path"
+        case .paint: "paint"
         case .list: "list"
         }
     }
@@ -130,7 +134,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
     /// Whether a tween can interpolate values of this kind.
     public var isInterpolable: Bool {
         switch self {
-        case .number, .time, .angle, .point, .color, .path: true
+        case .number, .time, .angle, .point, .color, .path, .paint: true
         case .list(.point): true
         case .string, .bool, .shape, .list: false
         }
@@ -148,6 +152,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
         case .bool: .list(.bool)
         case .shape: .list(.shape)
         case .path: .list(.path)
+        case .paint: .list(.paint)
         case .list: .list(.mixed)
         }
     }
@@ -165,6 +170,7 @@ public enum Kind: Hashable, Sendable, CustomStringConvertible {
         case .bool: return .bool
         case .shape: return .shape
         case .path: return .path
+        case .paint: return .paint
         case .mixed, .empty: return nil
         }
     }
@@ -192,6 +198,8 @@ public enum Value: Hashable, Sendable {
     case shape(ShapeID)
     /// SVG path data, parsed.
     case path(PathValue)
+    /// A gradient fill (GradientValue.swift).
+    case gradient(GradientValue)
 
     /// The kind of this value.
     public var kind: Kind {
@@ -205,6 +213,7 @@ public enum Value: Hashable, Sendable {
         case .bool: .bool
         case .shape: .shape
         case .path: .path
+        case .gradient: .paint
         case .list(let vs):
             if vs.isEmpty { .list(.empty) } else {
                 vs.dropFirst().allSatisfy { $0.kind == vs[0].kind } ? vs[0].kind.listOf : .list(.mixed)
@@ -221,6 +230,7 @@ public enum Value: Hashable, Sendable {
         case .color(let c): c.r.isFinite && c.g.isFinite && c.b.isFinite && c.a.isFinite
         case .list(let vs): vs.allSatisfy(\.isFinite)
         case .path(let p): p.isFinite
+        case .gradient(let g): g.isFinite
         case .time, .string, .bool, .shape: true
         }
     }
@@ -256,6 +266,7 @@ extension Value {
             }
             return (size, depth + 1)
         case .path(let p): return (max(1, p.commands.count), 0)
+        case .gradient(let g): return (max(1, g.stops.count), 0)
         case .number, .time, .angle, .point, .color, .bool, .shape: return (1, 0)
         }
     }

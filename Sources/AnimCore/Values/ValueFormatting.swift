@@ -97,6 +97,7 @@ extension Value: CustomStringConvertible {
         case .list(let vs): "[" + vs.map { $0.quotedDescription }.joined(separator: ", ") + "]"
         case .shape(let id): "shape#\(id.index)"
         case .path(let p): p.text
+        case .gradient(let g): g.cssText
         }
     }
 

@@ -168,9 +168,37 @@ public enum ValueOps {
         case .sign:
             let x = n(0)
             return .number(x > 0 ? 1 : x < 0 ? -1 : 0)
+        case .linearGradient, .radialGradient:
+            return .gradient(try gradient(f == .linearGradient ? .linear : .radial, args, span: span))
         case .random, .velocity:
             throw ValueError(message: "'\(f.rawValue)' is not a pure function", span: span)
         }
+    }
+
+    /// A gradient from the checker's argument layout: the angle (degrees), then per stop its
+    /// colour and its position (a number, or an empty list when none is written).
+    static func gradient(_ form: GradientValue.Form, _ args: [Value], span: Span) throws(ValueError) -> GradientValue {
+        guard case .angle(let a) = args.first, args.count % 2 == 1 else {
+            throw ValueError(message: "'\(form.name)' takes an angle and its stops", span: span)
+        }
+        var stops: [GradientValue.Stop] = []
+        var k = 1
+        while k + 1 < args.count {
+            guard case .color(let c) = args[k] else {
+                throw ValueError(message: "a gradient stop is a colour, not \(args[k].kind.withArticle) (\(args[k]))", span: span)
+            }
+            var position: Double?
+            if case .number(let p) = args[k + 1] {
+                guard p.isFinite else { throw ValueError(message: "a gradient stop position is not a finite number", span: span) }
+                position = p
+            }
+            stops.append(GradientValue.Stop(c, at: position))
+            k += 2
+        }
+        guard stops.count >= 2 else {
+            throw ValueError(message: "a gradient needs at least two colour stops, not \(stops.count)", span: span)
+        }
+        return GradientValue(form, angle: a.degrees, stops: stops)
     }
 
     /// tan of an angle in degrees: exact at multiples of 45°, nil at 90° plus a multiple of 180°.

@@ -39,7 +39,7 @@ struct CheckerTests {
         ("sqrt(4)", .number), ("sin(90deg)", .number), ("cos(90)", .number),
         ("lerp(red, blue, 0.5)", .color), ("lerp((0, 0), (1, 1), 0.5)", .point), ("clamp(5s, 0, 3)", .time),
         ("random()", .number), ("random(1s)", .time), ("random(90deg)", .angle), ("random((1, 2))", .point),
-        ("a.center", .point), ("a.rotation", .angle), ("a.color", .color), ("a.glow", .number), ("t.text", .string),
+        ("a.center", .point), ("a.rotation", .angle), ("a.color", .paint), ("linear-gradient(90deg, red, blue)", .paint), ("a.glow", .number), ("t.text", .string),
         ("[1, 2]", .list(.number)), ("[a, t]", .list(.shape)), ("[1, \"a\"]", .list(.mixed)), ("[]", .list(.empty)),
         ("a", .shape),
     ])
@@ -192,9 +192,9 @@ struct CheckerTests {
     @Test func writesAndComparisons() {
         #expect(checkMessages("text t\nanimate 1 < t.text = \"b\" >") == ["cannot animate 't.text': a string does not interpolate"])
         #expect(checkMessages("text t\nset t.text = \"b\"").isEmpty)
-        #expect(checkMessages("rect a\nanimate 1 < a.color += red >") == ["cannot use '+=' on a color"])
+        #expect(checkMessages("rect a\nanimate 1 < a.color += red >") == ["cannot use '+=' on a paint"])
         #expect(checkMessages("rect a\nexpect a.center <= (1, 1)") == ["cannot compare point values with '<='"])
         #expect(checkMessages("rect a\nexpect a.center == 0\nexpect a.rotation == 90\nexpect 1s == 1").isEmpty)
-        #expect(checkMessages("rect a\nexpect a.color == 1s") == ["cannot compare a color with a time"])
+        #expect(checkMessages("rect a\nexpect a.color == 1s") == ["cannot compare a paint with a time"])
     }
 }

@@ -77,6 +77,15 @@ extension ShapeSnapshot {
         case .fontFamily: fontFamily = v?.frameString ?? ""
         case .weight: fontWeight = BuiltinProperty.weightValue(v?.frameString ?? "normal")
         case .align: align = v?.frameString.flatMap(TextLayout.Alignment.init(word:)) ?? .center
+        case .color:
+            if case .gradient(let g)? = v {
+                gradient = g
+                var c = g.stops.first?.color ?? Color(r: 0, g: 0, b: 0)
+                c.a = 1
+                color = c
+            } else {
+                set(p, v.flatMap(NumericValue.init))
+            }
         default: set(p, v.flatMap(NumericValue.init))
         }
     }
@@ -90,7 +99,7 @@ extension ShapeSnapshot {
         case .scale: scale = n?.point ?? Point(1, 1)
         case .offset: offset = n?.point ?? .zero
         case .alpha: alpha = n?.number ?? 1
-        case .color: color = n?.color ?? Color(r: 0, g: 0, b: 0)
+        case .color: color = n?.color ?? Color(r: 0, g: 0, b: 0); gradient = nil
         case .radius: radius = n?.number ?? 0
         case .z: z = n?.number ?? 0
         case .text: text = ""
@@ -123,8 +132,11 @@ extension Value {
     /// A number (angles in degrees, times in seconds).
     var frameNumber: Double? { NumericValue(self)?.number }
 
-    /// A color.
-    var frameColor: Color? { NumericValue(self)?.color }
+    /// A color (a gradient's: its first stop's, what outputs that cannot draw it show).
+    var frameColor: Color? {
+        if case .gradient(let g) = self { return g.stops.first?.color }
+        return NumericValue(self)?.color
+    }
 
     /// A list of points.
     var framePoints: [Point]? {

@@ -22,7 +22,7 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var offset: Point
     /// Opacity, 0...1 (the color's own alpha is separate).
     public var alpha: Double
-    /// Fill color.
+    /// Fill color (for a gradient fill: its first stop's colour, opaque; the stops hold alpha).
     public var color: Color
     /// Circle radius, or rect corner radius.
     public var radius: Double
@@ -58,6 +58,8 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var lineCap = LineCap.butt, lineJoin = LineJoin.miter
     /// The part of the outline's length the stroke draws, as fractions (0…1).
     public var trimStart = 0.0, trimEnd = 1.0
+    /// The fill when it is a gradient (nil: `color` fills).
+    public var gradient: GradientValue?
     /// An image shape's PNG file, as written (relative to `StageFrame.imageDirectory`).
     public var file = ""
     /// A text shape's font family ("": the stage's, StageText.families), its CSS weight

@@ -39,6 +39,34 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
+    /// The shapes the Lottie export fills with their gradient's first colour, by name: text, or
+    /// a fill that changes gradient function or stop count during the run (a Lottie gradient
+    /// fill keeps its stop count). A warning names them.
+    public static func gradientFills(_ timeline: Timeline, fps: Int) -> [String] {
+        timeline.shapes.filter { info in
+            guard let (_, uniform) = ChannelBuilder(timeline: timeline, shape: info.id, fps: fps).gradientSamples() else { return false }
+            return !uniform || info.kind == .text || info.kind == .image
+        }.map(\.name)
+    }
+
+    /// The shapes with a radial gradient over a box that is not square at some frame: Lottie's
+    /// radial gradients are circles, so the export draws CSS's ellipse as the circle of its x
+    /// radius. Names, for the command's warning.
+    public static func ellipticalGradients(_ timeline: Timeline, fps: Int) -> [String] {
+        timeline.shapes.filter { info in
+            let b = ChannelBuilder(timeline: timeline, shape: info.id, fps: fps)
+            return b.sampleTimes(b.firstTime(), timeline.end, closing: true).contains { t in
+                let s = b.snapshot(t)
+                guard s.gradient?.form == .radial else { return false }
+                switch info.kind {
+                case .circle: return false
+                case .line, .polygon, .polyline, .path: return abs(abs(s.anchorBox.x) - abs(s.anchorBox.y)) > 0.01
+                default: return abs(abs(s.size.x) - abs(s.size.y)) > 0.01
+                }
+            }
+        }.map(\.name)
+    }
+
     /// The image shapes the export leaves out (LottieImage: when some shape's `z` changes), by
     /// name, for the command's warning.
     public static func leftOutImages(_ timeline: Timeline, fps: Int) -> [String] {
@@ -193,7 +221,7 @@ struct ChannelBuilder {
         let opacity = channel(.alpha, Self.percent) { [max(0, min(1, $0.frameNumber ?? 1)) * 100] }
         let color = channel(.color, Self.colour) { v in let c = v.frameColor ?? Color(r: 0, g: 0, b: 0); return [c.r, c.g, c.b].map { max(0, min(255, $0)) / 255 } + [1] }
         let fillOpacity = channel(.color, Self.percent) { v in [max(0, min(1, v.frameColor?.a ?? 1)) * 100] }
-        let fill = "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":\(fillOpacity),\"r\":1}"
+        let fill = gradientFill(info.kind) ?? "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":\(fillOpacity),\"r\":1}"
         func layer(_ n: Int, _ items: String, opacity: String) -> String {
             """
             {"ddd":0,"ind":\(index + n),"ty":4,"nm":\(jsonString(info.name)),"sr":1,\
@@ -220,6 +248,66 @@ struct ChannelBuilder {
             geometry = "{\"ty\":\"rc\",\"nm\":\"rect\",\"d\":1,\"s\":\(size),\"p\":{\"a\":0,\"k\":[0,0]},\"r\":\(cornerChannel())}"
         }
         return [layer(0, geometry + "," + fill, opacity: opacity)]
+    }
+
+    /// The gradients the fill shows at the frames (nil where it is a colour), and whether they
+    /// share one function and stop count (all a Lottie gradient fill can animate between).
+    func gradientSamples() -> (first: GradientValue, uniform: Bool)? {
+        let times = sampleTimes(firstTime(), timeline.end, closing: true)
+        let gradients = times.compactMap { snapshot($0).gradient }
+        guard let first = gradients.first else { return nil }
+        return (first, gradients.allSatisfy { $0.form == first.form && $0.stops.count == first.stops.count })
+    }
+
+    /// A gradient fill (`gf`) for a shape whose fill is a gradient at some frame, all of one
+    /// function and stop count (nil otherwise: the colour fill, and a warning,
+    /// `LottieExporter.gradientFills`). Type 1 (linear) runs from the start to the end of CSS's
+    /// gradient line over the shape's box (centred on the layer's 0); type 2 (radial) is a
+    /// circle at the centre through the farthest corner's ellipse's x radius — CSS's ellipse
+    /// exactly when the box is square (`LottieExporter.ellipticalGradients` names the others).
+    /// `g.k` holds the colour stops (position, r, g, b in 0…1) then the opacity stops
+    /// (position, alpha); where the fill is a colour every stop is that colour. The stops and
+    /// the points are fitted to anim's values as every channel is.
+    func gradientFill(_ kind: ShapeKind) -> String? {
+        guard kind != .text, kind != .image, let (first, uniform) = gradientSamples(), uniform else { return nil }
+        func gradient(_ t: Time) -> (GradientValue, Point) {
+            let s = snapshot(t)
+            let g = s.gradient ?? GradientValue(solid: s.color, like: first)
+            let box: Point
+            switch kind {
+            case .circle: box = Point(2 * abs(s.radius), 2 * abs(s.radius))
+            case .line, .polygon, .polyline, .path: box = s.anchorBox
+            default: box = Point(abs(s.size.x), abs(s.size.y))
+            }
+            return (g, box)
+        }
+        func line(_ t: Time) -> (Point, Point) {
+            let (g, b) = gradient(t)
+            if g.form == .radial {
+                let (_, r) = RadialGradient(try! Gradient([GradientStop(Color(r: 0, g: 0, b: 0)), GradientStop(Color(r: 0, g: 0, b: 0))]))
+                    .ellipse(in: Box(x: -b.x / 2, y: -b.y / 2, width: b.x, height: b.y))
+                return (.zero, Point(r.x, 0))
+            }
+            return LinearGradient.line(angle: g.angle, in: Box(x: -b.x / 2, y: -b.y / 2, width: b.x, height: b.y))
+        }
+        let stops: (Time) -> [Double] = { t in
+            let g = gradient(t).0, ps = g.resolvedPositions
+            var colours: [Double] = [], alphas: [Double] = []
+            for (s, p) in zip(g.stops, ps) {
+                colours += [p] + [s.color.r, s.color.g, s.color.b].map { max(0, min(255, $0)) / 255 }
+                alphas += [p, max(0, min(1, s.color.a))]
+            }
+            return colours + alphas
+        }
+        let span: [Stretch] = isConstant(.color) && isConstant(.size) && isConstant(.radius) && isConstant(.points) && isConstant(.d)
+            ? [.hold(firstTime(), stops(firstTime()))] : [.fitted(firstTime(), timeline.end)]
+        let k = animated(span, format: Self.colour, sample: stops)
+        let start = animated(span.map { if case .hold(let t, _) = $0 { .hold(t, { let p = line(t).0; return [p.x, p.y] }()) } else { $0 } },
+                             format: Self.pixels, sample: { t in let p = line(t).0; return [p.x, p.y] })
+        let end = animated(span.map { if case .hold(let t, _) = $0 { .hold(t, { let p = line(t).1; return [p.x, p.y] }()) } else { $0 } },
+                           format: Self.pixels, sample: { t in let p = line(t).1; return [p.x, p.y] })
+        return "{\"ty\":\"gf\",\"nm\":\"fill\",\"o\":{\"a\":0,\"k\":100},\"r\":1,\"bm\":0,\"g\":{\"p\":\(first.stops.count),\"k\":\(k)},"
+            + "\"s\":\(start),\"e\":\(end),\"t\":\(first.form == .linear ? 1 : 2),\"h\":{\"a\":0,\"k\":0},\"a\":{\"a\":0,\"k\":0}}"
     }
 
     /// Whether the shape's alpha is 1 (or more) throughout: every piece of its history a

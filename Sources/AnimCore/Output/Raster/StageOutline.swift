@@ -42,15 +42,29 @@ extension ShapeSnapshot {
                                 trimStart: trimStart, trimEnd: trimEnd)
     }
 
-    /// Whether Canvas.fill draws it (a rect or circle without a stroke or a shadow).
-    var isPlainFill: Bool { (kind == .rect || kind == .circle) && !hasStroke && !hasShadow }
+    /// Whether Canvas.fill draws it (a rect or circle without a stroke, a shadow or a
+    /// gradient: a gradient fills through the vector layer's shader).
+    var isPlainFill: Bool { (kind == .rect || kind == .circle) && !hasStroke && !hasShadow && gradient == nil }
+
+    /// The fill as the vector layer paints it: the colour, or the gradient over the shape's box
+    /// in its own coordinates (CSS's gradient box is the element's border box: a rect's or
+    /// ellipse's box, an outline's bounds).
+    var fillPaint: Paint {
+        guard let g = gradient else { return .solid(color) }
+        let stops = g.stops.map { GradientStop($0.color, at: $0.position) }
+        guard let resolved = try? Gradient(stops) else { return .solid(color) }
+        switch g.form {
+        case .linear: return .linear(LinearGradient(angle: g.angle, resolved))
+        case .radial: return .radial(RadialGradient(resolved))
+        }
+    }
 
     /// The shape as the vector layer draws it, placed on a canvas at `origin` scaled by `scale`.
     func vectorShape(originX: Double, originY: Double, scale: Double) -> VectorShape? {
         guard let outline = localOutline else { return nil }
         let m = localTransform(originX: originX, originY: originY, scale: scale)
         guard m.isFinite, m.inverted != nil else { return nil }
-        let fill = fillsArea ? Paint.solid(color) : nil
+        let fill = fillsArea ? fillPaint : nil
         let stroke = strokeStyle.map { StrokePaint($0, .solid(self.stroke)) }
         guard fill != nil || stroke != nil else { return nil }
         return VectorShape(outline, fill: fill, stroke: stroke, shadow: vectorShadow, transform: m, opacity: max(0, min(1, alpha)))

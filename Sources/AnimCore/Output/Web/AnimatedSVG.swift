@@ -93,6 +93,12 @@ public enum AnimatedSVG {
         o += animateTransform("scale", [track(.sx), track(.sy)], anim) + "\n"
         var fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\""
         var fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
+        if let g = gradientFill(s, id: id, anim) {
+            // A gradient fill: paint servers whose stops (and line) animate; the fill names them.
+            o += g.defs
+            fill = g.fill
+            fillAnimation = g.animation
+        }
         // The anchor's shift: the element's box center relative to the pivot (the groups' origin).
         let axs = track(.ax), ays = track(.ay)
         let (filter, filterAttribute) = shadowFilter(s, id: id, anim)
@@ -187,6 +193,102 @@ public enum AnimatedSVG {
         let separate = "<path d=\"\(compact[0])\" fill=\"none\" \(style) stroke-opacity=\"\(formatFixed(pieces[0], 4))\">"
             + discrete("d", compact, anim) + styleAnimation + animate("stroke-opacity", [pieces], anim, tolerance: 0.001) + "</path>"
         return (attributes, animations, separate)
+    }
+
+    /// The gradient fill of a shape that has one at some sample (BakedFrames.Geometry.gr), or
+    /// nil: one paint server per gradient function and stop count the run uses, each stop's
+    /// offset, colour and opacity animated, a linear gradient's line (userSpaceOnUse, CSS's
+    /// line through the box's center, |w·sin θ| + |h·cos θ| long) animated with the box; a
+    /// radial one is CSS's farthest-corner ellipse at the center, which in objectBoundingBox
+    /// units is the circle of radius √2/2 at (0.5, 0.5). At samples where the fill is a colour
+    /// the server shown paints that colour at every stop. The `fill` names the server of each
+    /// sample (discrete when it changes). Text keeps its colour (its first stop), as the
+    /// rasterizer draws it.
+    static func gradientFill(_ s: BakedFrames.Shape, id: String, _ anim: Animation) -> (defs: String, fill: String, animation: String)? {
+        guard s.kind != .text, s.kind != .image, s.geometry.count > BakedFrames.Geometry.gr.rawValue else { return nil }
+        let gr = s.geometry[BakedFrames.Geometry.gr.rawValue]
+        guard gr.contains(where: { !$0.isEmpty }) else { return nil }
+        typealias A = BakedFrames.Attribute
+        func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
+        let count = max(s.tracks.map(\.count).max() ?? 1, gr.count)
+        func at(_ t: [Double], _ k: Int) -> Double { t.count == 1 ? t[0] : t[k] }
+        struct Sample { var linear: Bool; var angle: Double; var stops: [[Double]] }
+        func parse(_ text: String) -> Sample? {
+            guard !text.isEmpty else { return nil }
+            let parts = text.split(separator: ";")
+            let head = parts[0].split(separator: " ")
+            return Sample(linear: head[0] == "L", angle: head.count > 1 ? Double(head[1]) ?? 180 : 180,
+                          stops: parts.dropFirst().map { $0.split(separator: " ").map { Double($0) ?? 0 } })
+        }
+        let samples = (0..<count).map { parse(gr.count == 1 ? gr[0] : gr[$0]) }
+        struct Signature: Hashable { var linear: Bool; var stops: Int }
+        var signatures: [Signature] = []
+        for case let g? in samples where !signatures.contains(Signature(linear: g.linear, stops: g.stops.count)) {
+            signatures.append(Signature(linear: g.linear, stops: g.stops.count))
+        }
+        // The server each sample shows: its own, or at a colour, the last one shown (the first before any).
+        var shown = [Int](repeating: 0, count: count), last: Sample?
+        var held = [Sample?](repeating: nil, count: count)
+        for k in 0..<count {
+            if let g = samples[k] { last = g }
+            held[k] = last
+        }
+        let firstGradient = samples.first { $0 != nil }!!
+        for k in 0..<count {
+            let g = held[k] ?? firstGradient
+            shown[k] = signatures.firstIndex(of: Signature(linear: g.linear, stops: g.stops.count))!
+        }
+        var defs = ""
+        for (index, sig) in signatures.enumerated() {
+            // Each sample's gradient of this signature: its own, a colour at every stop, or held.
+            var values: [Sample] = []
+            var previous = samples.first { $0.map { Signature(linear: $0.linear, stops: $0.stops.count) == sig } ?? false }!!
+            for k in 0..<count {
+                if let g = samples[k] {
+                    if Signature(linear: g.linear, stops: g.stops.count) == sig { previous = g }
+                    values.append(previous)
+                } else {
+                    var c = previous
+                    c.stops = c.stops.map { [at(track(.r), k), at(track(.g), k), at(track(.b), k), 1, $0[4]] }
+                    values.append(c)
+                }
+            }
+            let gid = xmlEscaped(id) + "-gradient-\(index)"
+            if sig.linear {
+                // The box of each sample in the element's user space (BakedFrames' w × h and anchor shift).
+                var x1: [Double] = [], y1: [Double] = [], x2: [Double] = [], y2: [Double] = []
+                for k in 0..<count {
+                    let hw: Double, hh: Double, cx: Double, cy: Double
+                    switch s.kind {
+                    case .rect: hw = at(track(.w), k) / 2; hh = at(track(.h), k) / 2; cx = at(track(.ax), k); cy = at(track(.ay), k)
+                    case .circle: hw = at(track(.rad), k); hh = hw; cx = at(track(.ax), k); cy = at(track(.ay), k)
+                    default: hw = at(track(.w), k) / 2; hh = at(track(.h), k) / 2; cx = 0; cy = 0
+                    }
+                    let (p, q) = LinearGradient.line(angle: values[k].angle, in: Box(x: cx - hw, y: cy - hh, width: 2 * hw, height: 2 * hh))
+                    x1.append(p.x); y1.append(p.y); x2.append(q.x); y2.append(q.y)
+                }
+                func compact(_ t: [Double]) -> [Double] { Set(t).count == 1 ? [t[0]] : t }
+                let (a, b, c, d) = (compact(x1), compact(y1), compact(x2), compact(y2))
+                defs += "<linearGradient id=\"\(gid)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(a[0]))\" y1=\"\(n(b[0]))\" x2=\"\(n(c[0]))\" y2=\"\(n(d[0]))\">"
+                defs += animate("x1", [a], anim) + animate("y1", [b], anim) + animate("x2", [c], anim) + animate("y2", [d], anim)
+            } else {
+                defs += "<radialGradient id=\"\(gid)\" gradientUnits=\"objectBoundingBox\" cx=\"0.5\" cy=\"0.5\" r=\"\(formatFixed(0.5.squareRoot(), 6))\">"
+            }
+            for j in 0..<sig.stops {
+                func column(_ c: Int) -> [Double] {
+                    let t = values.map { $0.stops[j][c] }
+                    return Set(t).count == 1 ? [t[0]] : t
+                }
+                let offsets = column(4), alphas = column(3), rgb = [column(0), column(1), column(2)]
+                defs += "<stop offset=\"\(formatFixed(offsets[0], 4))\" stop-color=\"\(hexColor(rgb[0][0], rgb[1][0], rgb[2][0]))\" "
+                    + "stop-opacity=\"\(formatFixed(alphas[0], 4))\">"
+                defs += animate("offset", [offsets], anim, tolerance: 0.0005) + animate("stop-opacity", [alphas], anim, tolerance: 0.001)
+                    + animateColor(rgb, anim, attribute: "stop-color") + "</stop>"
+            }
+            defs += sig.linear ? "</linearGradient>" : "</radialGradient>"
+        }
+        let urls = shown.map { "url(#\(xmlEscaped(id))-gradient-\($0))" }
+        return (defs, "fill=\"\(urls[0])\"", discrete("fill", urls, anim))
     }
 
     /// A discrete `<animate>` of a string attribute (path data, a cap), or "" if it never

@@ -65,12 +65,15 @@ struct BakedFrames {
         case sd
         /// `line-cap line-join`.
         case ls
+        /// The fill's gradient ("" for a colour): `L angle;r g b a position;…` or `R;…`, the
+        /// positions resolved (GradientValue.numbers), colour channels 0…255.
+        case gr
 
         /// The name used in the player's data.
         var key: String { Geometry.keys[rawValue] }
 
         /// Every attribute's name, once.
-        static let keys = ["d", "sd", "ls"]
+        static let keys = ["d", "sd", "ls", "gr"]
     }
 
     /// One shape's samples.
@@ -305,7 +308,7 @@ struct BakedFrames {
     /// A sample's outline strings, in `Geometry` order (`outlined` false: what a shape not yet
     /// outlined shows, which draws nothing more than its plain element).
     static func geometry(of s: ShapeSnapshot, outlined: Bool) -> [String] {
-        guard outlined else { return ["", "", "butt miter"] }
+        guard outlined else { return ["", "", "butt miter", ""] }
         let d = s.kind.isPointBased ? (s.localOutline.map(svgPathData) ?? "") : ""
         var sd = ""
         if let style = s.strokeStyle, style.dash != nil || !style.isUntrimmed, let outline = s.localOutline {
@@ -313,7 +316,18 @@ struct BakedFrames {
             // Nothing left to stroke: a path of no length, drawn as nothing.
             sd = cut.contours.isEmpty ? "M 0 0" : svgPathData(cut)
         }
-        return [d, sd, s.lineCap.word + " " + s.lineJoin.word]
+        return [d, sd, s.lineCap.word + " " + s.lineJoin.word, s.gradient.map(gradientData) ?? ""]
+    }
+
+    /// A gradient as the web outputs read it (Geometry.gr).
+    static func gradientData(_ g: GradientValue) -> String {
+        var out = g.form == .linear ? "L " + formatFixed(g.angle, 3) : "R"
+        for (stop, p) in zip(g.stops, g.resolvedPositions) {
+            let c = stop.color
+            out += ";" + [max(0, min(255, c.r)), max(0, min(255, c.g)), max(0, min(255, c.b))].map { formatFixed($0, 3) }.joined(separator: " ")
+                + " " + formatFixed(max(0, min(1, c.a)), 4) + " " + formatFixed(p, 4)
+        }
+        return out
     }
 
     /// A text sample's font as the web outputs write it: `WEIGHT ANCHOR[ FAMILIES]` — the CSS
@@ -345,7 +359,7 @@ struct BakedFrames {
 extension ShapeSnapshot {
     /// Whether the web outputs draw the sample as an outline: a kind placed by points or an
     /// ellipse, or any shape with a stroke (its group opacity is then its alpha alone).
-    var isOutlined: Bool { !(kind == .rect || kind == .circle || kind == .text) || hasStroke }
+    var isOutlined: Bool { !(kind == .rect || kind == .circle || kind == .text) || hasStroke || gradient != nil }
 }
 
 /// An outline as SVG path data, coordinates to 3 decimals (`M 0 0 L 10 0 Z`).

@@ -24,7 +24,8 @@
 //                "tf": text not in the stage's font, centred: ["WEIGHT ANCHOR[ FAMILIES]", one or
 //                      one per sample] (BakedFrames.textStyle: font-weight, text-anchor, font-family),
 //                "img": an image's PNG as a data URI (images only),
-//                outlined shapes only: "d", "sd", "ls": [one string, or one per sample]}],
+//                outlined shapes only: "d", "sd", "ls", "gr" (the fill's gradient, "" for a
+//                colour: BakedFrames.Geometry.gr): [one string, or one per sample]}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
 //    "bars": [[lane, kind, begin, end, delayed from (or null), label, tooltip, reversed (0/1),

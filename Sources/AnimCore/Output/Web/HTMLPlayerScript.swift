@@ -167,6 +167,40 @@ enum HTMLPlayerScript {
         // A dashed or trimmed stroke's pieces cast their own shadow.
         if (o.se) put(o, o.se, 'sfilter', 'filter', 'url(#anim-shadow-' + i + ')');
       }
+      // A gradient fill (BakedFrames.Geometry.gr) over the box of center (cx, cy) and half
+      // extents hw × hh, in the element's user space: CSS's gradient line for a linear one
+      // (through the center, |w sin θ| + |h cos θ| long), CSS's farthest-corner ellipse at the
+      // center for a radial one (radii √2 · the half extents), as the vector layer paints them.
+      function gradient(o, i, e, spec, cx, cy, hw, hh) {
+        var parts = spec.split(';'), head = parts[0].split(' '), tag = head[0] === 'L' ? 'linearGradient' : 'radialGradient';
+        if (!o.gd || o.gdTag !== tag) {
+          if (o.gd) o.g.removeChild(o.gd);
+          o.gd = el(tag, { id: 'anim-grad-' + i, gradientUnits: 'userSpaceOnUse' });
+          o.gdTag = tag; o.gs = [];
+          o.g.insertBefore(o.gd, o.g.firstChild);
+        }
+        var g = o.gd;
+        if (tag === 'linearGradient') {
+          var t = Number(head[1]) * Math.PI / 180, dx = Math.sin(t), dy = -Math.cos(t);
+          var half = Math.abs(hw * dx) + Math.abs(hh * dy);
+          g.setAttribute('x1', cx - dx * half); g.setAttribute('y1', cy - dy * half);
+          g.setAttribute('x2', cx + dx * half); g.setAttribute('y2', cy + dy * half);
+        } else {
+          var rx = hw * Math.SQRT2, ry = hh * Math.SQRT2;
+          g.setAttribute('cx', cx); g.setAttribute('cy', cy); g.setAttribute('r', rx > 0 ? rx : 0);
+          g.setAttribute('gradientTransform', rx > 0 ? 'translate(' + cx + ' ' + cy + ') scale(1 ' + ry / rx + ') translate(' + -cx + ' ' + -cy + ')' : '');
+        }
+        var n = parts.length - 1;
+        while (o.gs.length < n) o.gs.push(el('stop', {}, g));
+        while (o.gs.length > n) g.removeChild(o.gs.pop());
+        for (var j = 0; j < n; j++) {
+          var c = parts[j + 1].split(' '), st = o.gs[j];
+          st.setAttribute('offset', c[4]);
+          st.setAttribute('stop-color', 'rgb(' + Math.round(c[0]) + ',' + Math.round(c[1]) + ',' + Math.round(c[2]) + ')');
+          st.setAttribute('stop-opacity', c[3]);
+        }
+        put(o, e, 'fill', 'fill', 'url(#anim-grad-' + i + ')');
+      }
       // Sample k of a string track (one string: constant).
       function str(t, k) { return t.length === 1 ? t[0] : t[k]; }
       // An outlined shape's paints (BakedFrames.Geometry): the fill's own alpha, and the stroke
@@ -191,7 +225,9 @@ enum HTMLPlayerScript {
           put(o, o.g, 'transform', 'transform', 'translate(' + v(s, 'x', k) + ' ' + v(s, 'y', k) + ') rotate(' + v(s, 'rot', k) +
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
           put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));
-          put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
+          // Text keeps its colour (the gradient's first stop), as the rasterizer draws it.
+          var grad = s.gr && s.kind !== 'text' ? str(s.gr, k) : '';
+          if (!grad) put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
           // The anchor's shift: the element's box center relative to the pivot (x, y).
           var ax = v(s, 'ax', k), ay = v(s, 'ay', k), hw, hh;
           if (s.ls) outline(o, s, e, k);
@@ -234,6 +270,9 @@ enum HTMLPlayerScript {
             }
             hw = font * text.length * 0.7 + 2; hh = font;
           }
+          // Outlines' path data is centred on their box in the element's own coordinates.
+          var boxed = s.kind === 'rect' || s.kind === 'circle' || s.kind === 'ellipse';
+          if (grad) gradient(o, i, e, grad, boxed ? ax : 0, boxed ? ay : 0, hw, hh);
           shadow(o, i, k, ax, ay, hw, hh);
         }
         // Paint order: by z, then declaration order; re-append only when it changes (and work

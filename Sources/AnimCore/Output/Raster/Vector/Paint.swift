@@ -110,7 +110,11 @@ public struct LinearGradient: Hashable, Sendable {
 
     /// The gradient line's start and end points for a box (CSS Images 3 §3.1.1): through the
     /// center, long enough that the corners farthest along it get the end colours.
-    public func line(in box: Box) -> (start: Point, end: Point) {
+    public func line(in box: Box) -> (start: Point, end: Point) { LinearGradient.line(angle: angle, in: box) }
+
+    /// The gradient line of a CSS angle (degrees) over a box: the one formula the rasterizer
+    /// and the animated SVG use.
+    public static func line(angle: Double, in box: Box) -> (start: Point, end: Point) {
         let t = angle * Double.pi / 180
         let dir = Point(sin(t), -cos(t))
         let half = (abs(box.width * dir.x) + abs(box.height * dir.y)) / 2
