@@ -175,7 +175,7 @@ enum CheckError {
         case .arraySize(.overLimit(let n, let limit)): "bad array size: \(formatNumber(n)) is more than the limit of \(limit)"
         case .arraySize(.notConstant): "bad array size: the size must be a number written in the declaration"
         case .tooManyShapes(let n, let limit): "too many shapes: this declaration would make \(n), more than the limit of \(limit)"
-        case .notAShape(let text, let k): "'\(text)' is a \(k), not a shape"
+        case .notAShape(let text, let k): "'\(text)' is \(k.withArticle), not a shape"
         case .notAProperty(let text): "'\(text)' is not a property of a shape"
         case .mixedShapeKinds(let p): "property '\(p)' has different kinds on these shapes"
         case .groupMemberNotByName: "a group lists shapes by their names"

@@ -293,7 +293,12 @@ public struct TimelineLanes: Sendable {
                 let p = bars[b].properties[k]
                 guard single else { return p }
                 let ref = propertyRefs[first + k]
-                if dotFree, ref.shape >= 0, ref.property >= 0, Int(ref.property) < propertyNames.count { return propertyNames[Int(ref.property)] }
+                if dotFree, ref.shape >= 0, ref.property >= 0 {
+                    // One component of a point (`center.x`): its point's name and the axis.
+                    let id = PropertyID(Int(ref.property))
+                    if let c = id.componentIndex, Int(id.whole.raw) < propertyNames.count { return propertyNames[Int(id.whole.raw)] + (c == 0 ? ".x" : ".y") }
+                    if Int(ref.property) < propertyNames.count { return propertyNames[Int(ref.property)] }
+                }
                 return String(p[p.index(after: p.lastIndex(of: ".") ?? p.startIndex)...])
             }
             let n = bars[b].properties.count
@@ -390,9 +395,7 @@ public struct TimelineLanes: Sendable {
             if let c = p.componentIndex { return prop(p.whole) + (c == 0 ? ".x" : ".y") }
             return Int(p.raw) < timeline.propertyNames.count ? timeline.propertyNames[Int(p.raw)] : "#\(p.raw)" }
         func named(_ id: ShapeID, _ p: PropertyID) -> String {
-            // A component's text (`sq.center.x`) is read as text, as before: no table is
-            // indexed by a component's id.
-            refs.append(PropertyRef(shape: p.isComponent ? -1 : Int32(id.index), property: Int32(p.raw)))
+            refs.append(PropertyRef(shape: Int32(id.index), property: Int32(p.raw)))
             var s = timeline.name(of: id)
             s += "."
             s += prop(p)

@@ -220,6 +220,14 @@ public enum HTMLPlayer {
             guard let ref, lanes.propertyNamesDotFree, ref.shape >= 0, ref.property >= 0 else {
                 return (index[p[..<dot]], attributes[p[p.utf8.index(after: dot)...], default: []])
             }
+            // One component of a point (`sq.center.x`) moves that axis's track of its point.
+            let id = PropertyID(Int(ref.property))
+            if let c = id.componentIndex {
+                let point = p[..<dot]
+                guard let pointDot = point.utf8.lastIndex(of: UInt8(ascii: ".")) else { return (nil, []) }
+                let axes = attributes[point[point.utf8.index(after: pointDot)...], default: []]
+                return (index[point[..<pointDot]], c < axes.count ? [axes[c]] : [])
+            }
             let si = Int(ref.shape), pi = Int(ref.property)
             if si >= shapeKnown.count {
                 shapeKnown += repeatElement(false, count: si + 1 - shapeKnown.count)
