@@ -148,6 +148,8 @@ public enum AnimatedSVG {
         case .line, .polygon, .polyline, .path:
             let ds = s.geometry[BakedFrames.Geometry.d.rawValue]
             o += "<path d=\"\(ds[0])\" \(fill)>" + discrete("d", ds, anim) + fillAnimation + "</path>"
+        // Folded into its text's frames (StageFrame.glyphs): never a baked shape.
+        case .glyph: break
         }
         return o + strokePath + (shifted ? "</g>" : "") + "\n</g></g></g></g>\n"
     }
@@ -237,6 +239,8 @@ public enum AnimatedSVG {
             hw = track(.font).max()! * Double(longest) * 0.7 + 2; hh = track(.font).max()!
         // An ellipse's size, or the box around a point shape's points (BakedFrames writes it as w × h).
         case .ellipse, .line, .polygon, .polyline, .path: hw = track(.w).max()! / 2; hh = track(.h).max()! / 2
+        // Folded into its text's frames (StageFrame.glyphs): never a baked shape.
+        case .glyph: break
         }
         let ax = track(.ax).map(abs).max()!, ay = track(.ay).map(abs).max()!
         // The blur's reach, and a stroke's (miter joins reach 2 widths out at most).
