@@ -121,7 +121,7 @@ enum RenderCommands {
         if !glyphed.isEmpty {
             streams.standardError("anim: warning: the Lottie export draws text whole: the glyphs' own offsets, rotations, scales, alphas and colours "
                                   + "are left out (of \(list(glyphed)))\n"
-                                  + "help: the PNG frames, GIFs and MP4s draw each glyph\n")
+                                  + "help: the PNG frames, GIFs, MP4s, the HTML player and the animated SVG draw each glyph\n")
         }
         let seeThrough = LottieExporter.translucentStrokes(timeline)
         if !seeThrough.isEmpty {
