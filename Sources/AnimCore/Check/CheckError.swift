@@ -41,6 +41,9 @@ enum CheckError {
     case mixedShapeKinds(String)
     case groupMemberNotByName
     case groupMemberKind(Kind)
+    case glyphsOfNonText(String, shapeKind: ShapeKind)
+    case glyphsOfComputedText(String)
+    case glyphsNotMade(String)
 
     // MARK: Expressions
 
@@ -162,6 +165,9 @@ enum CheckError {
         case .argumentCount(let n, let p, let a): "'\(n)' takes \(p) argument\(p == 1 ? "" : "s"), not \(a)"
         case .unknownProperty(let p, let k, let shape, let s): "unknown property '\(p)' of \(k.rawValue) '\(shape)'" + did(s)
         case .unknownPropertyOfMany(let p, let shapes, let s): "unknown property '\(p)' of \(shapes)" + did(s)
+        case .glyphsOfNonText(let n, let k): "'\(n)' is a\(k == .ellipse || k == .image ? "n" : "") \(k.rawValue); only text shapes have glyphs"
+        case .glyphsOfComputedText(let n): "'\(n).glyphs' needs the text written out as a string in its declaration"
+        case .glyphsNotMade(let n): "'\(n).glyphs' is not named by the script, so its glyphs were not made"
         case .unknownStageProperty(let p, let s, _): "unknown stage property '\(p)'" + did(s)
         case .hyphenatedKey(let k, let s): "'\(k)' is not a property name" + did(s)
         case .propertyGivenTwice(let p): "property '\(p)' is given twice"
@@ -297,6 +303,9 @@ enum CheckError {
         case .unknownStageProperty: "the stage has a size and a 'color'"
         case .unknownFunction: "functions are " + Builtin.allCases.map(\.rawValue).joined(separator: ", ")
         case .notAProperty: "write 'shape.property', as in 'square.center'"
+        case .glyphsNotMade(let n): "a text's glyphs are made where a statement first names them; name '\(n).glyphs' in the script or an entry"
+        case .glyphsOfNonText: "declare a text shape, as in 'text title text \"Hello\"', and animate 'title.glyphs'"
+        case .glyphsOfComputedText: "a glyph is made for each character of the declared text, so write it as in 'text title text \"Hello\"'"
         case .percentOutsideLinear: "write a plain number without '%' (a fraction such as an alpha is 0.5, not 50%)"
         case .unsupportedGradient: "anim draws 'linear-gradient(angle, c1, c2, ...)' and 'radial-gradient(c1, c2, ...)'"
         case .gradientStopCount: "give two colours or more, as in 'linear-gradient(90deg, #ff7a18, #af002d)'"

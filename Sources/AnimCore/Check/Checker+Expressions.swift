@@ -495,6 +495,7 @@ extension Checker {
         case .shape:
             let baseSpan = tree.span(m.base)
             if case .constant(.shape(let s)) = base.node {
+                if let glyphs = glyphList(m, of: s, baseWrittenAt: baseSpan) { return glyphs }
                 guard let (id, kind) = property(m.member, ofShape: s, baseWrittenAt: baseSpan) else { return nil }
                 return TypedExpr(.property(.fixed(s), id), kind, m.span)
             }
@@ -524,6 +525,41 @@ extension Checker {
             error(.unknownMember(member, kind: base.kind), at: m.member.span, help: help)
             return nil
         }
+    }
+
+    /// `title.glyphs`: the list of a text's glyph shapes, as an array's name is (the outer nil:
+    /// `member` is not `glyphs`, or a property of that name; the inner: an error, reported).
+    mutating func glyphList(_ m: MemberExpr, of s: ShapeID, baseWrittenAt base: Span) -> (TypedExpr?)? {
+        guard text(m.member) == "glyphs", env.propertyIDs[name(m.member)].flatMap({ env.kind(of: $0, on: s) }) == nil else { return nil }
+        let info = env.shapes[Int(s.index)]
+        if env.glyphs[s] == nil, let count = env.glyphCounts[s] {
+            // Named for the first time: made just before this statement, with the next ids.
+            guard makesGlyphs else {
+                error(.glyphsNotMade(text(base)), at: m.span)
+                return .some(nil)
+            }
+            guard env.shapes.count + count <= Checker.maxShapes else {
+                error(.tooManyShapes(env.shapes.count + count, limit: Checker.maxShapes), at: m.span)
+                return .some(nil)
+            }
+            let first = ShapeID(env.shapes.count)
+            for g in 0..<count {
+                env.shapes.append(ShapeInfo(name: "\(info.name).glyphs[\(g)]", kind: .glyph, custom: [:], span: info.span))
+            }
+            env.glyphs[s] = (first, count)
+            pendingGlyphs.append(ShapeCreation(name: "\(info.name).glyphs", isArray: true, first: first, count: count, kind: .glyph,
+                                               properties: [], indexSlot: nil, localCount: 0, span: m.span))
+        }
+        if let (first, count) = env.glyphs[s] {
+            let members = (0..<count).map { Value.shape(ShapeID(Int(first.index) + $0)) }
+            return .some(TypedExpr(.constant(.list(members)), .list(.shape), m.span))
+        }
+        if info.kind == .text {
+            error(.glyphsOfComputedText(text(base)), at: m.span)
+        } else {
+            error(.glyphsOfNonText(text(base), shapeKind: info.kind), at: base)
+        }
+        return .some(nil)
     }
 
     /// The id and kind of a property on every candidate shape; reports unknown names (naming
@@ -575,6 +611,10 @@ extension Checker {
             help = ForeignNames.help(hint, use: writing ? .write(base: baseText) : .read(base: baseText))
             if let p = hint.property, names.contains(p.name) { suggestion = p.name }
         }
+        if cands.allSatisfy({ env.shapes[Int($0.index)].kind == .glyph }), !cands.isEmpty, help == nil {
+            let text = env.shapes[Int(cands[0].index)].name.split(separator: ".").first.map(String.init) ?? "title"
+            help = "a glyph has only offset, rotation, scale, alpha and color; set the text's other properties on '\(text)'"
+        }
         if cands.count == 1 {
             let info = env.shapes[Int(cands[0].index)]
             error(.unknownProperty(name, shapeKind: info.kind, shape: baseText, suggestion: suggestion), at: span, help: help)
@@ -604,6 +644,19 @@ extension Checker {
             }
         }
         guard let base = check(ix.base), let index = checkAs(ix.index, .number) else { return nil }
+        // `title.glyphs[k]`: a constant index is checked against the glyph count, as an array's is.
+        if case .member(let m) = tree[ix.base], text(m.member) == "glyphs", case .constant(.list(let vs)) = base.node,
+           case .constant(.number(let k)) = index.node {
+            guard k == k.rounded(), k >= 0, k < Double(vs.count) else {
+                if k == k.rounded() && k.magnitude < 1e15 {
+                    error(.indexOutOfRange(Int(k), name: text(tree.span(ix.base)), count: vs.count), at: tree.span(ix.index))
+                } else {
+                    error(.indexNotWhole(k), at: tree.span(ix.index))
+                }
+                return nil
+            }
+            if case .shape(let g) = vs[Int(k)] { return TypedExpr(.constant(.shape(g)), .shape, ix.span) }
+        }
         guard case .list = base.kind else {
             error(.notIndexable(base.kind), at: tree.span(ix.base))
             return nil

@@ -40,6 +40,12 @@ public struct Checker {
     var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
     /// The property names of the declaration being checked (reused: no allocation per shape).
     var seenNames: [NameID] = []
+    /// Glyph shapes made by the statement being checked (`title.glyphs` named for the first
+    /// time), which `check(_:environment:)` puts before it.
+    var pendingGlyphs: [ShapeCreation] = []
+    /// Whether naming a text's glyphs may make them (false where no statement runs: an
+    /// expression typed at the REPL, a `--trace`).
+    public var makesGlyphs = true
 
     /// An easing with arguments, without its spans.
     struct ResolvedEasingKey: Hashable {
@@ -84,7 +90,10 @@ public struct Checker {
         let statements = tree[tree.statements]
         out.reserveCapacity(statements.count)
         for s in statements {
-            if let checked = c.check(s) { out.append(checked) }
+            let checked = c.check(s)
+            // Glyph shapes the statement names first (`title.glyphs`) are made just before it.
+            if !c.pendingGlyphs.isEmpty { out += c.pendingGlyphs.map { .shapes($0) }; c.pendingGlyphs.removeAll() }
+            if let checked { out.append(checked) }
         }
         return (out, c.env, c.diagnostics, c.fontFamilies)
     }
@@ -222,11 +231,18 @@ public struct Checker {
         if d.kind == .image, !inits.contains(where: { $0.0 == BuiltinProperty.file.id }), ok {
             error(.imageWithoutFile(text(d.name)), at: d.name.span); ok = false
         }
+        // A text written as a constant string may have glyph shapes (`title.glyphs`), one per
+        // character; they are made when a script first names them (`glyphList`).
+        var glyphCount: Int?
+        let textInit = inits.first(where: { $0.0 == BuiltinProperty.text.id })?.1
+        if d.kind == .text, textInit == nil { glyphCount = 0 }  // "": no glyphs
+        if d.kind == .text, let t = textInit, case .constant(.string(let str)) = t.node { glyphCount = str.count }
         let plainName = isArray ? text(d.name) : nil
         for k in 0..<count {
             let display = isArray ? "\(plainName!)[\(k)]" : text(d.name)
             env.shapes.append(ShapeInfo(name: display, kind: d.kind, custom: custom, span: d.span))
         }
+        if let glyphCount { for k in 0..<count { env.glyphCounts[ShapeID(Int(first.index) + k)] = glyphCount } }
         env.symbols[shapeName] = isArray ? .array(first: first, count: count) : .shape(first)
         guard ok else { return nil }
         return .shapes(ShapeCreation(name: plainName ?? env.shapes[Int(first.index)].name, isArray: isArray, first: first, count: count,

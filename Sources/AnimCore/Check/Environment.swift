@@ -109,6 +109,11 @@ public struct Environment: Sendable {
     var instantiationIndex: [InstantiationKey: Int] = [:]
     /// Names the prelude declared that a script has not declared again (they may be).
     var preludeNames: Set<NameID> = []
+    /// Each text shape's glyphs (`title.glyphs`, Grammar.md §4.12) once a script has named them:
+    /// the first glyph shape and how many (consecutive ids).
+    public internal(set) var glyphs: [ShapeID: (first: ShapeID, count: Int)] = [:]
+    /// How many glyphs each text declared with a constant string has (its characters).
+    public internal(set) var glyphCounts: [ShapeID: Int] = [:]
     /// Sources that define bodies come from, for messages about them.
     public internal(set) var files: [SourceID: SourceFile] = [:]
 

@@ -113,7 +113,9 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
 
     /// Whether shapes of this kind have the property (`text` and `font` belong to text shapes).
     public func applies(to shape: ShapeKind) -> Bool {
-        switch self {
+        // A text's glyph has only its own transform, alpha and colour (Grammar.md §4.12).
+        if shape == .glyph { return self == .offset || self == .rotation || self == .scale || self == .alpha || self == .color }
+        return switch self {
         case .text, .font, .fontFamily, .weight, .align: shape == .text
         // Lines, polygons and paths are placed by their points: no box, no radius.
         case .center, .size: !shape.isPointBased
@@ -138,7 +140,8 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .scale: .point(Point(1, 1))
         case .offset: .point(.zero)
         case .alpha: .number(1)
-        case .color: .color(Color(r: 0, g: 0, b: 0))
+        // A glyph's colour is none (transparent) until set: it shows its text's colour.
+        case .color: .color(Color(r: 0, g: 0, b: 0, a: shape == .glyph ? 0 : 1))
         case .radius: .number(shape == .circle ? 50 : 0)
         case .z: .number(0)
         case .text: .string("")

@@ -78,6 +78,7 @@ public struct Scene: Sendable {
         p < builtinCount && p != BuiltinProperty.text.rawValue && (kind == .text || p != BuiltinProperty.font.rawValue)
             // Lines, polygons and paths have no center, size or radius (BuiltinProperty.applies).
             && !(kind.isPointBased && (p == 0 || p == 1 || p == BuiltinProperty.radius.rawValue))
+            && (kind != .glyph || BuiltinProperty(rawValue: p)?.applies(to: .glyph) == true)
             // An image has no colour and no radius (its pixels are its colours).
             && !(kind == .image && (p == BuiltinProperty.color.rawValue || p == BuiltinProperty.radius.rawValue))
     }
@@ -107,6 +108,7 @@ public struct Scene: Sendable {
         case .polyline: 6
         case .path: 7
         case .image: 8
+        case .glyph: 9
         }
     }
 

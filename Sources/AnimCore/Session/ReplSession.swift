@@ -364,6 +364,7 @@ public final class ReplSession {
         let parsed = Parser.parseExpression(file)
         guard let expr = parsed.expression else { return nil }
         var c = Checker(tree: parsed.tree, environment: session.environment)
+        c.makesGlyphs = false  // no statement runs to make them
         let typed = c.check(expr)
         session.report(c.diagnostics)
         guard let t = typed, !c.diagnostics.hasErrors else { return nil }

@@ -32,19 +32,23 @@ extension Session {
         guard checkImages(checked.statements, source: file.name) else { return .rejected }
         guard !checked.statements.isEmpty else { return .empty }
         commit(checked.environment)
+        // The statements of the tree up to checked statement k: glyph shapes made before a
+        // statement (`title.glyphs` named first) are checked statements of their own.
+        var glyphMakers = 0
         for (k, statement) in checked.statements.enumerated() {
+            defer { if case .shapes(let c) = statement, c.kind == .glyph { glyphMakers += 1 } }
             do {
                 // What is due now happens before the statement is declared (execute does it too).
                 try advanceClock(to: now)
             } catch {
-                commit(Session.environment(declaredBy: k, of: tree, from: before))
+                commit(Session.environment(declaredBy: k - glyphMakers, of: tree, from: before))
                 throw error
             }
             beforeEachStatement()
             do {
                 try execute([statement])
             } catch {
-                commit(Session.environment(declaredBy: k + 1, of: tree, from: before, lastFailed: true))
+                commit(Session.environment(declaredBy: k + 1 - glyphMakers, of: tree, from: before, lastFailed: true))
                 throw error
             }
         }

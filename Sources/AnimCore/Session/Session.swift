@@ -596,6 +596,7 @@ public final class Session: RunEventSink {
             if let t = parsed.trailing { diags.error(ParseMessage.expectedTraceProperty.message, at: t.span) }
             guard let e = parsed.expression, !diags.hasErrors else { report(diags); ok = false; continue }
             var c = Checker(tree: parsed.tree, environment: environment)
+            c.makesGlyphs = false  // no statement runs to make them
             let typed = c.check(e)
             report(c.diagnostics)
             guard let t = typed, !c.diagnostics.hasErrors else { ok = false; continue }

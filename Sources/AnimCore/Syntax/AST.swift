@@ -580,17 +580,20 @@ public enum ShapeKind: String, Hashable, Sendable, CaseIterable {
     case line, ellipse, polygon, polyline, path
     /// A PNG picture drawn into its box (issue 15): `image NAME file "icon.png" …`.
     case image
+    /// One character of a text shape (`title.glyphs[k]`), made by the text's declaration; its
+    /// values are folded into the text's snapshot, so no output draws a glyph shape itself.
+    case glyph
 
     /// Whether the shape is placed by its points (`from`/`to`, `points`, `d`) rather than a box.
     public var isPointBased: Bool {
         switch self {
         case .line, .polygon, .polyline, .path: true
-        case .rect, .circle, .text, .ellipse, .image: false
+        case .rect, .circle, .text, .ellipse, .image, .glyph: false
         }
     }
 
     /// Whether it is one of issue 15's outline kinds (not drawn by every exporter yet).
-    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text && self != .image }
+    public var isOutlineKind: Bool { self != .rect && self != .circle && self != .text && self != .image && self != .glyph }
 
     /// The shape kinds a statement starts with that are not keywords: `line l from …` is a
     /// declaration when the word is followed by a name (so scripts may still name things `line`).

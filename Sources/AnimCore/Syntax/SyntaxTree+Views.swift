@@ -352,6 +352,7 @@ extension ShapeKind {
         case .polyline: 6
         case .path: 7
         case .image: 8
+        case .glyph: 9
         }
     }
 

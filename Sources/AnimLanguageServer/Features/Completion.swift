@@ -1,6 +1,7 @@
 // Completion (`textDocument/completion`) and signature help (`textDocument/signatureHelp`),
 // from the text before the cursor and the analysis of the latest version:
-// - after `name.` (`card[2].` too): the shape's properties, with their kinds; after
+// - after `name.` (`card[2].` too): the shape's properties, with their kinds (a text's
+//   `glyphs` too, and after `title.glyphs[k].` a glyph's five properties); after
 //   `name.prop.` where the property is a point (`center`, `size`, `scale`, `offset`): its
 //   components `x` and `y`;
 // - after `ease`: every easing, those with parameters as snippets;
@@ -85,6 +86,19 @@ enum Completion {
     }
 
     /// After `name.prop.` (`card[2].prop.` too), `base` being the text before the last `.`
+    /// After `title.glyphs[k].` (`base` the text before the `[`, `member` its last word): a
+    /// glyph's properties with their kinds (nil when `member` is not a text's `glyphs`).
+    static func glyphProperties(_ a: DocumentAnalysis, base: [UInt8], member: String) -> [CompletionItem]? {
+        guard member == "glyphs" else { return nil }
+        let before = Array(base.dropLast(member.utf8.count))
+        guard before.last == UInt8(ascii: ".") else { return nil }
+        let text = lastWord(Array(before.dropLast()))
+        guard Hover.glyphsDetail(a, text) != nil else { return nil }
+        return BuiltinProperty.allCases.filter { $0.applies(to: .glyph) }.map {
+            CompletionItem(label: $0.name, kind: .property, detail: $0.kind.description)
+        }
+    }
+
     /// and `property` its last word: the components of the property when it is a point, as a
     /// read of `sq.center.x` takes them (nil when the text is not `name.prop` or the property
     /// is not a point).
@@ -119,6 +133,8 @@ enum Completion {
             var base = Array(before.dropLast())
             if base.last == UInt8(ascii: "]"), let open = base.lastIndex(of: UInt8(ascii: "[")) { base = Array(base[..<open]) }
             let name = lastWord(base)
+            // `title.glyphs[k].`: a glyph's properties.
+            if let glyph = glyphProperties(a, base: base, member: name) { return glyph }
             // `name.prop.`: a point's components, and nothing after any other property (a
             // number, a colour) has no properties.
             if !name.isEmpty, base.dropLast(name.utf8.count).last == UInt8(ascii: ".") {
@@ -145,13 +161,17 @@ enum Completion {
             }
             var seenProps = Set<String>()
             props = props.filter { seenProps.insert($0).inserted }
-            return props.map { p in
+            var items = props.map { p in
                 var detail: String?
                 if let env, let id = Hover.shapeID(env, name), let pid = env.propertyID(named: p) { detail = env.kind(of: pid, on: id)?.description }
                 else if let b = BuiltinProperty.named(p) { detail = b.kind.description }
-                _ = shapeKind
                 return CompletionItem(label: p, kind: .property, detail: detail)
             }
+            // A text's glyphs (Grammar.md §4.12), unless a property of its own has that name.
+            if shapeKind == .text, !seenProps.contains("glyphs"), let detail = Hover.glyphsDetail(a, name) {
+                items.append(CompletionItem(label: "glyphs", kind: .field, detail: detail))
+            }
+            return items
         }
         let previous = lastWord(before)
         switch previous {

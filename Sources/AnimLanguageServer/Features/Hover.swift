@@ -164,11 +164,33 @@ enum Hover {
         }
     }
 
+    /// What a text's `glyphs` is (Grammar.md §4.12) when `name` is a text shape whose glyphs
+    /// a script may name (its string a constant; how many, from the check when it passed, else
+    /// from the declaration alone): nil otherwise.
+    static func glyphsDetail(_ a: DocumentAnalysis, _ name: String) -> String? {
+        guard let env = a.script.environment else {
+            return a.script.symbols.declarations.last(where: { $0.name == name && $0.kind == .shape })?.shapeKind == .text ? "list of glyph shapes" : nil
+        }
+        guard let id = shapeID(env, name), env.shapes[Int(id.index)].kind == .text, let count = env.glyphCounts[id] else { return nil }
+        return "list of \(count) glyph shape\(count == 1 ? "" : "s")"
+    }
+
+    /// `title.glyphs`: what it is.
+    static func glyphs(_ a: DocumentAnalysis, text: String, detail: String) -> String {
+        "`\(text).glyphs`: \(detail), one per character of its text, each with `offset` point, `rotation` angle, "
+            + "`scale` point, `alpha` number and `color` color (Grammar.md §4.12)"
+    }
+
     /// `shape.prop`: its kind, and its values at the start and end of the step around it.
     static func property(_ a: DocumentAnalysis, _ span: Span, base: Int?) -> String {
         let name = a.text(of: span)
         if base == nil, name == "x" || name == "y", let c = component(a, span) { return c }
         let builtin = BuiltinProperty.named(name).map { "built-in property `\(name)`: \($0.kind)" } ?? "property `\(name)`"
+        // A text's glyphs, unless a property of its own has that name.
+        if name == "glyphs", let base, a.script.symbols.declarations[base].properties.allSatisfy({ a.text(of: $0.name) != name }),
+           let detail = glyphsDetail(a, a.script.symbols.declarations[base].name) {
+            return glyphs(a, text: a.script.symbols.declarations[base].name, detail: detail)
+        }
         guard let base, let env = a.script.environment else { return builtin }
         let decl = a.script.symbols.declarations[base]
         guard let id = shapeID(env, decl.name), let prop = env.propertyID(named: name), let kind = env.kind(of: prop, on: id) else {

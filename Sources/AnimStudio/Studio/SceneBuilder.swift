@@ -75,8 +75,10 @@ public enum SceneBuilder {
             return SceneBuild(shell: nil, sceneJSON: nil, diagnostics: captured.error, end: nil, loadedFiles: loaded,
                               nanoseconds: MonotonicClock.now() - start)
         }
-        let (shell, data) = HTMLPlayer.parts(timeline, fps: fps, title: "anim — \(FileSystem.baseName(of: name))",
+        var (shell, data) = HTMLPlayer.parts(timeline, fps: fps, title: "anim — \(FileSystem.baseName(of: name))",
                                              stepNames: session.environment.stepNames)
+        // An open page takes later scenes' data alone: its script draws glyphs whether or not this one has them.
+        shell.drawsGlyphs = true
         return SceneBuild(shell: shell, sceneJSON: data, diagnostics: captured.error, end: timeline.end,
                           loadedFiles: loaded, nanoseconds: MonotonicClock.now() - start)
     }

@@ -89,9 +89,17 @@ struct SamplerTests {
         for (i, f) in frames.enumerated() where mismatches.count < 5 {
             let t = grid.time(ofFrame: f)
             var expected: [ShapeSnapshot] = []
+            // A glyph's values are its text's (`title.glyphs`, StageFrame's `glyphs`), in order.
+            let owners = timeline.glyphOwners
+            var placed: [Int: Int] = [:]
             for (s, shape) in interp.scene.shapes.enumerated() where live[i][PropertyKey(ShapeID(s), BuiltinProperty.alpha.id)] != nil {
                 var snapshot = ShapeSnapshot(id: ShapeID(s), kind: shape.kind)
                 for b in BuiltinProperty.allCases { snapshot.set(b, live[i][PropertyKey(ShapeID(s), b.id)]) }
+                if shape.kind == .glyph {
+                    if let j = placed[owners[s]] { expected[j].glyphs.append(GlyphSnapshot(snapshot)) }
+                    continue
+                }
+                placed[s] = expected.count
                 expected.append(snapshot)
             }
             expected = Timeline.paintOrder(expected)

@@ -13,10 +13,14 @@ struct HTMLPlayerScriptTests {
 
     @Test("the player's script parses", .enabled(if: node != nil, "node is not installed"))
     func parses() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anim-player-\(UUID().uuidString.prefix(8)).js")
-        try HTMLPlayerScript.source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let r = try runProgram(URL(fileURLWithPath: Self.node!), ["--check", file.path])
-        #expect(r.exitCode == 0, "\(r.stderr)")
+        // With and without the lines that draw a text's glyphs (HTMLPlayerScript.script(glyphs:)).
+        for script in [HTMLPlayerScript.source, HTMLPlayerScript.withGlyphs] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("anim-player-\(UUID().uuidString.prefix(8)).js")
+            try script.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let r = try runProgram(URL(fileURLWithPath: Self.node!), ["--check", file.path])
+            #expect(r.exitCode == 0, "\(r.stderr)")
+        }
+        #expect(HTMLPlayerScript.withGlyphs.contains("s.gl.forEach") && !HTMLPlayerScript.source.contains("s.gl"))
     }
 }

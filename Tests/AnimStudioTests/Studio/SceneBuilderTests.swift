@@ -32,11 +32,15 @@ struct SceneBuilderTests {
         #expect(b.diagnostics == "")
         #expect(b.end == Time(seconds: 1))
         #expect(b.loadedFiles == ["live.anim"])
-        // The page is the player anim render writes, for the same run.
+        // The page is the player anim render writes, for the same run, with the script that draws
+        // a text's glyphs (a later scene may have some: open pages take its data alone).
         var o = SessionOptions()
         o.fps = 30
         let reference = Session(options: o, output: CapturedOutput()).timeline(name: "live.anim", bytes: Array(Self.good.utf8))!
-        #expect(b.page == HTMLPlayer.render(reference, fps: 30, title: "anim — live.anim"))
+        var (shell, renderedData) = HTMLPlayer.parts(reference, fps: 30, title: "anim — live.anim")
+        #expect(b.page != HTMLPlayer.page(shell, data: renderedData), "render's page for a run without glyphs has no glyph lines")
+        shell.drawsGlyphs = true
+        #expect(b.page == HTMLPlayer.page(shell, data: renderedData))
         let json = try #require(b.sceneJSON)
         let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(data["fps"] as? Int == 30)

@@ -8,8 +8,18 @@ extension Timeline {
     /// The stage at global time `t`.
     public func frame(at t: Time) -> StageFrame {
         var out: [ShapeSnapshot] = []
+        var placed = [Int](repeating: -1, count: shapes.count)
+        let owners = glyphOwners
         for info in shapes {
-            if let s = snapshot(info, at: t) { out.append(s) }
+            guard let s = snapshot(info, at: t) else { continue }
+            if info.kind == .glyph {
+                // Folded into its text's snapshot (Grammar.md §4.12).
+                let o = owners[Int(info.id.index)]
+                if o >= 0, placed[o] >= 0 { out[placed[o]].glyphs.append(GlyphSnapshot(s)) }
+                continue
+            }
+            placed[Int(info.id.index)] = out.count
+            out.append(s)
         }
         return StageFrame(time: t, size: stageSize, background: stageColor, shapes: Timeline.paintOrder(out), imageDirectory: imageDirectory)
     }
@@ -50,6 +60,22 @@ extension Timeline {
     /// (the script's directory).
     public func imagePath(_ file: String) -> String {
         StageFrame(time: .zero, size: .zero, background: Color(r: 0, g: 0, b: 0), shapes: [], imageDirectory: imageDirectory).imagePath(file)
+    }
+
+    /// For each shape, the index of the text whose glyph it is (−1: not a glyph). A glyph is
+    /// named `TEXT.glyphs[k]` and comes after its text, glyph by glyph in order.
+    public var glyphOwners: [Int] {
+        var owners = [Int](repeating: -1, count: shapes.count)
+        guard shapes.contains(where: { $0.kind == .glyph }) else { return owners }
+        var texts: [String: Int] = [:]
+        for (i, info) in shapes.enumerated() {
+            if info.kind == .text { texts[info.name] = i }
+            if info.kind == .glyph, let dot = info.name.firstRange(of: ".glyphs["),
+               let o = texts[String(info.name[..<dot.lowerBound])] {
+                owners[i] = o
+            }
+        }
+        return owners
     }
 
     /// The name of a shape.
@@ -177,6 +203,10 @@ public struct StageFrames: Sequence, Sendable {
         /// longer holds (some `z` changed), not for every frame.
         var order: [Int] = []
         var orderCount = -1
+        /// Each shape's text when it is a glyph (−1: not a glyph), and where each shape went in
+        /// the frame being made (−1: not there).
+        let owners: [Int]
+        var placed: [Int]
 
         init(_ frames: StageFrames) {
             self.frames = frames
@@ -202,6 +232,8 @@ public struct StageFrames: Sequence, Sendable {
             self.created = created
             self.first = first
             self.animated = animated
+            owners = t.glyphOwners
+            placed = [Int](repeating: -1, count: t.shapes.count)
         }
 
         public mutating func next() -> StageFrame? {
@@ -212,7 +244,21 @@ public struct StageFrames: Sequence, Sendable {
             var out: [ShapeSnapshot] = []
             out.reserveCapacity(declared.count)
             for i in declared.indices where created[i] <= t {
+                if owners[i] >= 0 {
+                    // A glyph: its values go into its text's snapshot (Grammar.md §4.12).
+                    let j = placed[owners[i]]
+                    guard j >= 0 else { continue }
+                    var g = GlyphSnapshot(declared[i])
+                    for k in Int(first[i])..<Int(first[i + 1]) {
+                        let (p, row) = animated[k]
+                        guard sampler.hasValue(ofRow: Int(row)) else { continue }
+                        g.set(p, sampler.numericValue(ofRow: Int(row)))
+                    }
+                    out[j].glyphs.append(g)
+                    continue
+                }
                 // Copied once, into its place, and its animated properties written there.
+                placed[i] = out.count
                 out.append(declared[i])
                 let j = out.count - 1
                 for k in Int(first[i])..<Int(first[i + 1]) {

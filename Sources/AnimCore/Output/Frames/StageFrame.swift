@@ -65,6 +65,12 @@ public struct ShapeSnapshot: Hashable, Sendable {
     /// A text shape's font family ("": the stage's, StageText.families), its CSS weight
     /// (100 … 900) and where its line sits on the pivot (left: it starts there).
     public var fontFamily = "", fontWeight = 400, align = TextLayout.Alignment.center
+    /// A text shape's glyphs (`title.glyphs`, Grammar.md §4.12), character by character: their
+    /// values folded in here, so the outputs never see glyph shapes. Empty: none declared.
+    public var glyphs: [GlyphSnapshot] = []
+
+    /// Whether any glyph moves, turns, scales, fades or is tinted away from the plain text.
+    public var hasGlyphChanges: Bool { glyphs.contains { !$0.isIdentity } }
 
     /// Where the box's center lands after `offset` (before rotation and scale about the anchor).
     public var position: Point {
@@ -127,6 +133,7 @@ public struct ShapeSnapshot: Hashable, Sendable {
         switch kind {
         case .circle: return Point(2 * abs(radius), 2 * abs(radius))
         case .rect, .ellipse, .text, .image: return Point(abs(size.x), abs(size.y))
+        case .glyph: return .zero
         case .line, .polygon, .polyline, .path:
             guard let b = pointsBox else { return .zero }
             return Point(b.hi.x - b.lo.x, b.hi.y - b.lo.y)
@@ -171,7 +178,7 @@ public struct ShapeSnapshot: Hashable, Sendable {
         switch kind {
         case .circle: Point(abs(radius), abs(radius))
         case .rect, .ellipse, .image: Point(abs(size.x) / 2, abs(size.y) / 2)
-        case .text, .line, .polygon, .polyline, .path: Point(0, 0)
+        case .text, .line, .polygon, .polyline, .path, .glyph: Point(0, 0)
         }
     }
 
@@ -180,6 +187,54 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var cornerRadius: Double {
         let h = halfExtents
         return max(0, min(radius, min(h.x, h.y)))
+    }
+}
+
+/// One glyph of a text shape at one instant: its own transform, opacity and colour, about the
+/// centre of its advance box.
+public struct GlyphSnapshot: Hashable, Sendable {
+    /// Added to the glyph's laid-out position.
+    public var offset = Point.zero
+    /// Clockwise degrees about the centre of its advance box.
+    public var rotation = 0.0
+    /// Scale about that centre.
+    public var scale = Point(1, 1)
+    /// Multiplies the text's opacity.
+    public var alpha = 1.0
+    /// Laid over the text's colour by its own alpha (transparent, the default: the text's colour).
+    public var color = Color(r: 0, g: 0, b: 0, a: 0)
+
+    public init() {}
+
+    /// Whether it draws as the plain text does.
+    public var isIdentity: Bool {
+        offset == .zero && rotation == 0 && scale == Point(1, 1) && alpha == 1 && color.a == 0
+    }
+
+    /// The colour this glyph is drawn in over the text's `base`: the glyph's colour mixed in by
+    /// its alpha, keeping the text's own alpha.
+    public func fill(over base: Color) -> Color {
+        let a = max(0, min(1, color.a))
+        guard a > 0 else { return base }
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * a }
+        return Color(r: mix(base.r, color.r), g: mix(base.g, color.g), b: mix(base.b, color.b), a: base.a)
+    }
+
+    /// Sets one of a glyph's properties from its value as numbers.
+    mutating func set(_ p: BuiltinProperty, _ n: NumericValue?) {
+        switch p {
+        case .offset: offset = n?.point ?? .zero
+        case .rotation: rotation = n?.number ?? 0
+        case .scale: scale = n?.point ?? Point(1, 1)
+        case .alpha: alpha = n?.number ?? 1
+        case .color: color = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0)
+        default: break
+        }
+    }
+
+    /// The glyph's values in a shape snapshot sampled as a glyph.
+    init(_ s: ShapeSnapshot) {
+        offset = s.offset; rotation = s.rotation; scale = s.scale; alpha = s.alpha; color = s.color
     }
 }
 

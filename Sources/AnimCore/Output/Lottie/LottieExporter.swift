@@ -33,7 +33,7 @@ public enum LottieExporter {
     /// the stroke (see `ChannelBuilder.layers`). Names, for the command's warning.
     public static func translucentStrokes(_ timeline: Timeline) -> [String] {
         timeline.shapes.filter { info in
-            guard info.kind != .text, info.kind != .line else { return false }
+            guard info.kind != .text, info.kind != .line, info.kind != .glyph else { return false }
             let b = ChannelBuilder(timeline: timeline, shape: info.id, fps: 60)
             return b.hasStroke() && !b.isOpaque() && !b.isUnfilled()
         }.map(\.name)
@@ -67,6 +67,23 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
+    /// The text shapes whose glyphs (`title.glyphs`) are set or animated at some time: the
+    /// export draws each such text whole, without its glyphs' own offsets, rotations, scales,
+    /// alphas and colours. Names, for the command's warning.
+    public static func animatedGlyphs(_ timeline: Timeline) -> [String] {
+        let owners = timeline.glyphOwners
+        var texts: [Int] = []
+        for info in timeline.shapes where info.kind == .glyph {
+            let o = owners[Int(info.id.index)]
+            guard o >= 0, !texts.contains(o) else { continue }
+            let moved = [BuiltinProperty.offset, .rotation, .scale, .alpha, .color].contains { p in
+                !timeline.pieces(of: PropertyKey(info.id, p.id)).isEmpty
+            }
+            if moved { texts.append(o) }
+        }
+        return texts.map { timeline.shapes[$0].name }
+    }
+
     /// The image shapes the export leaves out (LottieImage: when some shape's `z` changes), by
     /// name, for the command's warning.
     public static func leftOutImages(_ timeline: Timeline, fps: Int) -> [String] {
@@ -83,7 +100,8 @@ public enum LottieExporter {
         var layers: [String] = []
         // The paint order at every frame (by z, then declaration); text needs a font.
         let images = exportedImages(timeline, fps: fps)
-        let drawn = timeline.shapes.filter { ($0.kind != .text || StageText.face != nil)
+        // A glyph is not a layer: the export draws its text whole (`animatedGlyphs` warns).
+        let drawn = timeline.shapes.filter { $0.kind != .glyph && ($0.kind != .text || StageText.face != nil)
             && ($0.kind != .image || images.contains($0.id)) }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
             let zs: [(id: ShapeID, z: Double)] = drawn.map { id in
@@ -358,6 +376,8 @@ struct ChannelBuilder {
         // The box around a point shape's points, about whose centre its path lies.
         case .line, .polygon, .polyline, .path: return times.map { let s = snapshot($0).anchorBox; return (s.x * s.x + s.y * s.y).squareRoot() / 2 }.max() ?? 0
         case .text: let s = timeline.stageSize; return (s.x * s.x + s.y * s.y).squareRoot() / 2
+        // Not a layer: its text's (the exporter leaves glyph shapes out).
+        case .glyph: return 0
         }
     }
 
@@ -396,6 +416,7 @@ struct ChannelBuilder {
             case .circle: let r = abs(value(.radius, t)?.frameNumber ?? 0); return Point(2 * r, 2 * r)
             case .rect, .text, .ellipse, .image: let s = value(.size, t)?.framePoint ?? .zero; return Point(abs(s.x), abs(s.y))
             case .line, .polygon, .polyline, .path: return snapshot(t).anchorBox
+            case .glyph: return .zero
             }
         }
         let shift: (Time) -> Point = { t in

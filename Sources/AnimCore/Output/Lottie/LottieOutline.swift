@@ -46,6 +46,8 @@ extension ChannelBuilder {
         case .text: [.size]
         // An image is an image layer (LottieImage), not an outline.
         case .image: []
+        // A glyph is folded into its text's snapshot (StageFrame.glyphs), never a layer.
+        case .glyph: []
         }
     }
 

@@ -28,6 +28,8 @@ extension ShapeSnapshot {
         case .polyline: return .polyline(points.map(local))
         case .path: return Outline(path).transformed(by: .translation(-p.x, -p.y))
         case .text, .image: return nil
+        // Folded into its text's snapshot: never drawn as a shape.
+        case .glyph: return nil
         }
     }
 

@@ -103,6 +103,39 @@ public enum StageText {
         return try? TextLayout(text, font: face, size: s.font, align: s.align)
     }
 
+    /// Which glyph of `text` (`title.glyphs[k]`: its k-th character) each laid-out glyph belongs
+    /// to, as TextLayout lays scalars out (control characters but tabs and line breaks skipped).
+    static func characterIndices(_ text: String) -> [Int] {
+        var out: [Int] = []
+        for (k, ch) in text.enumerated() {
+            for u in ch.unicodeScalars {
+                switch u.value {
+                case 0x09, 0x0A, 0x0D: out.append(k)
+                case 0..<0x20, 0x7F: continue
+                default: out.append(k)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The styles of a text's laid-out glyphs from its glyph shapes' values (nil: none of them
+    /// changes anything, so the text is drawn whole). Each turns and scales about the centre of
+    /// its advance box and is moved by its offset, in the text's own (layout) coordinates; its
+    /// alpha multiplies the text's and its colour is laid over the text's by its own alpha.
+    /// Characters past the glyph shapes (a longer `text` set later) are drawn plain.
+    static func glyphStyles(_ s: ShapeSnapshot, layout: TextLayout) -> [GlyphStyle]? {
+        guard s.hasGlyphChanges else { return nil }
+        let owner = characterIndices(s.text)
+        return layout.glyphs.indices.map { n in
+            guard n < owner.count, owner[n] < s.glyphs.count else { return GlyphStyle() }
+            let g = s.glyphs[owner[n]], box = layout.glyphs[n].box
+            let c = g.fill(over: s.color)
+            return GlyphStyle(transform: .about(box.center, rotation: g.rotation, scale: g.scale, translation: g.offset),
+                              opacity: g.alpha, paint: g.color.a > 0 ? .solid(Color(r: c.r, g: c.g, b: c.b)) : nil)
+        }
+    }
+
     /// The transform from a text shape's layout to canvas pixels: the stage's placement
     /// (`origin`, `scale`), then the shape's translate · rotate · scale about its pivot (the anchor),
     /// then the baseline.
@@ -120,6 +153,26 @@ extension VectorCanvas {
         guard opacity > 0, let layout = StageText.layout(s, face: face) else { return }
         let m = StageText.transform(s, face: face, originX: originX, originY: originY, scale: scale)
         let paint = Paint.solid(Color(r: s.color.r, g: s.color.g, b: s.color.b))
+        if let styles = StageText.glyphStyles(s, layout: layout) {
+            // Glyph by glyph (`title.glyphs`), each composited under its own opacity, as the
+            // player and the SVG draw a glyph per element; a shadow is cast by the moved glyphs.
+            if let shadow = s.vectorShadow {
+                var bounds: Box?
+                for (g, st) in zip(layout.glyphs, styles) {
+                    guard let b = g.outline.transformed(by: .translation(g.origin.x, g.origin.y)).controlBounds else { continue }
+                    let d = b.transformed(by: m * st.transform)
+                    bounds = bounds.map { $0.union(d) } ?? d
+                }
+                guard let bounds else { return }
+                try? group(bounds: bounds.expanded(1, 1), opacity: opacity, shadow: shadow, transform: m) {
+                    (layer: inout VectorCanvas) throws(VectorError) in
+                    try layer.draw(text: layout, paint: paint, transform: m, glyphs: styles)
+                }
+                return
+            }
+            try? draw(text: layout, paint: paint, transform: m, opacity: opacity, glyphs: styles)
+            return
+        }
         if let shadow = s.vectorShadow, let local = layout.outline.controlBounds {
             // The glyphs into one layer, with the shadow of their alpha beneath (StageShapes).
             try? group(bounds: local.transformed(by: m).expanded(1, 1), opacity: opacity, shadow: shadow, transform: m) {

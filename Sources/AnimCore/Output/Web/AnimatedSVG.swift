@@ -135,6 +135,12 @@ public enum AnimatedSVG {
         case .circle:
             o += "<circle r=\"\(n(track(.rad)[0]))\"\(at("cx", axs) + at("cy", ays)) \(fill)>" + animate("r", [track(.rad)], anim)
             o += animate("cx", [axs], anim) + animate("cy", [ays], anim) + fillAnimation + "</circle>"
+        case .text where !s.glyphs.isEmpty:
+            // Glyph by glyph (`title.glyphs`): each laid-out glyph's outline where the rasterizer
+            // places it, turned and scaled about its advance box's centre, its alpha and fill its own.
+            o += "<g\(filterAttribute)>"
+            for g in s.glyphs { o += glyph(g, anim) }
+            o += "</g>"
         case .text:
             // The font (BakedFrames.textStyle): weight, anchor and family, switched where they change.
             let styles = (s.textStyle.isEmpty ? [BakedFrames.plainTextStyle] : s.textStyle).map(textStyleParts)
@@ -154,8 +160,24 @@ public enum AnimatedSVG {
         case .line, .polygon, .polyline, .path:
             let ds = s.geometry[BakedFrames.Geometry.d.rawValue]
             o += "<path d=\"\(ds[0])\" \(fill)>" + discrete("d", ds, anim) + fillAnimation + "</path>"
+        // Folded into its text's frames (StageFrame.glyphs): never a baked shape.
+        case .glyph: break
         }
         return o + strokePath + (shifted ? "</g>" : "") + "\n</g></g></g></g>\n"
+    }
+
+    /// One glyph of a glyphed text (BakedFrames.Glyph): translate, rotate, scale groups about
+    /// its box's centre around its outline, with its opacity and fill.
+    static func glyph(_ g: BakedFrames.Glyph, _ anim: Animation) -> String {
+        typealias G = BakedFrames.GlyphAttribute
+        func track(_ a: G) -> [Double] { g.tracks[a.rawValue] }
+        var o = "<g transform=\"translate(\(n(track(.x)[0])) \(n(track(.y)[0])))\">" + animateTransform("translate", [track(.x), track(.y)], anim)
+        o += "<g transform=\"rotate(\(n(track(.rot)[0])))\">" + animateTransform("rotate", [track(.rot)], anim)
+        o += "<g transform=\"scale(\(n(track(.sx)[0])) \(n(track(.sy)[0])))\">" + animateTransform("scale", [track(.sx), track(.sy)], anim)
+        o += "<path d=\"\(g.d[0])\" fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\" opacity=\"\(formatFixed(track(.op)[0], 4))\">"
+        o += discrete("d", g.d, anim) + animateColor([track(.r), track(.g), track(.b)], anim)
+        o += animate("opacity", [track(.op)], anim, tolerance: 0.001) + "</path></g></g></g>"
+        return o
     }
 
     /// An outlined shape's paint attributes and their animations: the fill's own alpha and the
@@ -339,6 +361,8 @@ public enum AnimatedSVG {
             hw = track(.font).max()! * Double(longest) * 0.7 + 2; hh = track(.font).max()!
         // An ellipse's size, or the box around a point shape's points (BakedFrames writes it as w × h).
         case .ellipse, .line, .polygon, .polyline, .path: hw = track(.w).max()! / 2; hh = track(.h).max()! / 2
+        // Folded into its text's frames (StageFrame.glyphs): never a baked shape.
+        case .glyph: break
         }
         let ax = track(.ax).map(abs).max()!, ay = track(.ay).map(abs).max()!
         // The blur's reach, and a stroke's (miter joins reach 2 widths out at most).

@@ -93,6 +93,55 @@ struct BakedFrames {
         var geometry: [[String]] = []
         /// An image shape's PNG as a data URI (empty for other shapes).
         var image = ""
+        /// A text shape with glyphs (`title.glyphs`, Grammar.md §4.12): its laid-out glyphs,
+        /// each drawn as its own element (empty: the text is drawn as one `<text>`).
+        var glyphs: [Glyph] = []
+    }
+
+    /// One laid-out glyph of a text shape with glyphs, at every sample: where the rasterizer
+    /// places it (StageText.glyphStyles, from TextLayout's placed glyphs), in the coordinates of
+    /// the text's groups (after its pivot's translate · rotate · scale).
+    struct Glyph {
+        /// One track per `GlyphAttribute`: every sample's value, or one value if constant.
+        var tracks: [[Double]]
+        /// The outline as SVG path data about the centre of its advance box, per sample or one
+        /// string if constant ("M 0 0" where the text has no glyph there).
+        var d: [String]
+    }
+
+    /// A glyph's drawing attributes, in the order of `Glyph.tracks`.
+    enum GlyphAttribute: Int, CaseIterable {
+        /// The centre of its advance box plus its offset (the text's anchor shift and central
+        /// baseline included).
+        case x, y
+        /// Its rotation (clockwise degrees) and scale about that centre.
+        case rot, sx, sy
+        /// Its alpha (0 where the text has no glyph there), multiplying the text's opacity.
+        case op
+        /// Its fill: its colour laid over the text's by its own alpha, 0...255.
+        case r, g, b
+
+        /// The name used in the player's data.
+        var key: String { ["x", "y", "rot", "sx", "sy", "op", "r", "g", "b"][rawValue] }
+        /// The decimals a sample keeps.
+        var digits: Int { self == .op ? 4 : 3 }
+    }
+
+    /// A text sample's glyphs as the rasterizer draws them (StageText.glyphStyles): for each
+    /// laid-out glyph, its `GlyphAttribute` values and its outline about its box's centre.
+    static func glyphSamples(_ s: ShapeSnapshot) -> [([Double], String)] {
+        guard let face = StageText.face(for: s), let layout = StageText.layout(s, face: face) else { return [] }
+        let owner = StageText.characterIndices(s.text)
+        let shift = s.anchorShift, central = StageText.centralShift(face, size: s.font)
+        return layout.glyphs.indices.map { n in
+            let placed = layout.glyphs[n], c = placed.box.center
+            let g = n < owner.count && owner[n] < s.glyphs.count ? s.glyphs[owner[n]] : GlyphSnapshot()
+            let fill = g.fill(over: s.color)
+            let values = [shift.x + c.x + g.offset.x, shift.y + central + c.y + g.offset.y, g.rotation, g.scale.x, g.scale.y,
+                          max(0, min(1, g.alpha)), max(0, min(255, fill.r)), max(0, min(255, fill.g)), max(0, min(255, fill.b))]
+            let d = svgPathData(placed.outline.transformed(by: .translation(placed.origin.x - c.x, placed.origin.y - c.y)))
+            return (values, d.isEmpty ? "M 0 0" : d)
+        }
     }
 
     /// Frames per second.
@@ -154,6 +203,11 @@ struct BakedFrames {
             }
         }
         let isText = timeline.shapes.map { $0.kind == .text }
+        // The texts with glyph shapes (drawn glyph by glyph) and each one's glyphs per sample.
+        let owners = timeline.glyphOwners
+        var glyphed = [Bool](repeating: false, count: count)
+        for o in owners where o >= 0 { glyphed[o] = true }
+        var glyphRows = [[[([Double], String)]]](repeating: [], count: count)
         let textShapes = isText.indices.filter { isText[$0] }
         var row = [Double](repeating: 0, count: attributes)
         /// Sample `k` of track `slot` is `v` (samples come in order, each track's once).
@@ -191,6 +245,7 @@ struct BakedFrames {
                     written[i] = k
                     for a in 0..<attributes { put(i * attributes + a, row[a], k) }
                     if isText[i] { texts[i].append(list[j].text); styles[i].append(Self.textStyle(of: list[j])) }
+                    if glyphed[i] { glyphRows[i].append(Self.glyphSamples(list[j])) }
                     if list[j].isOutlined || outlined[i] {
                         if !outlined[i] {
                             // Outlined from here on: the samples before held the defaults.
@@ -204,6 +259,7 @@ struct BakedFrames {
                 }
             }
             for i in textShapes where texts[i].count == k { texts[i].append(""); styles[i].append(styles[i].last ?? Self.plainTextStyle) }
+            for i in textShapes where glyphed[i] && glyphRows[i].count == k { glyphRows[i].append([]) }
             k += 1
         }
         if let before {
@@ -214,7 +270,8 @@ struct BakedFrames {
 
         var shapes: [Shape] = []
         shapes.reserveCapacity(count)
-        for (i, info) in timeline.shapes.enumerated() {
+        // Glyph shapes are not drawn as shapes: their values are in their text's glyphs.
+        for (i, info) in timeline.shapes.enumerated() where info.kind != .glyph {
             var tracks: [[Double]] = []
             tracks.reserveCapacity(attributes)
             let first = firstSeen[i]
@@ -254,9 +311,34 @@ struct BakedFrames {
             }
             var shape = Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, textStyle: style, geometry: geometry)
             if info.kind == .image { shape.image = StageImages.dataURI(timeline.imageFile(of: info.id)) }
+            if glyphed[i] { shape.glyphs = Self.glyphTracks(glyphRows[i], first: first) }
             shapes.append(shape)
         }
         self.shapes = shapes
+    }
+
+    /// A glyphed text's glyphs from its samples' glyphs (`glyphSamples`): as many as the most
+    /// any sample lays out; a glyph a sample lacks is drawn invisible there, and before the text
+    /// exists (`first`) every glyph is drawn with its first values.
+    static func glyphTracks(_ rows: [[([Double], String)]], first: Int) -> [Glyph] {
+        var rows = rows
+        if first > 0, first < rows.count { for k in 0..<first { rows[k] = rows[first] } }
+        let count = rows.map(\.count).max() ?? 0
+        let attributes = GlyphAttribute.allCases.count
+        var glyphs: [Glyph] = []
+        for n in 0..<count {
+            var tracks = [[Double]](repeating: [], count: attributes)
+            var d: [String] = []
+            for row in rows {
+                let (values, path) = n < row.count ? row[n] : ([0, 0, 0, 1, 1, 0, 0, 0, 0], "M 0 0")
+                for a in 0..<attributes { tracks[a].append(values[a]) }
+                d.append(path)
+            }
+            for a in 0..<attributes where tracks[a].allSatisfy({ $0 == tracks[a][0] }) { tracks[a] = [tracks[a][0]] }
+            if d.allSatisfy({ $0 == d[0] }) { d = [d[0]] }
+            glyphs.append(Glyph(tracks: tracks, d: d))
+        }
+        return glyphs
     }
 
     /// Writes a snapshot's attribute values, in `Attribute` order, from `base`.

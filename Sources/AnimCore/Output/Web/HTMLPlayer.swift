@@ -25,7 +25,10 @@
 //                      one per sample] (BakedFrames.textStyle: font-weight, text-anchor, font-family),
 //                "img": an image's PNG as a data URI (images only),
 //                outlined shapes only: "d", "sd", "ls", "gr" (the fill's gradient, "" for a
-//                colour: BakedFrames.Geometry.gr): [one string, or one per sample]}],
+//                colour: BakedFrames.Geometry.gr): [one string, or one per sample],
+//                text with glyphs (`title.glyphs`) only: "gl": [{"t": {"x", "y", "rot", "sx", "sy",
+//                      "op", "r", "g", "b"}, "d": [one string, or one per sample]}], one per
+//                      laid-out glyph (BakedFrames.Glyph), drawn instead of the text's <text>}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
 //    "bars": [[lane, kind, begin, end, delayed from (or null), label, tooltip, reversed (0/1),
@@ -54,13 +57,17 @@ public enum HTMLPlayer {
         var stageSize: Point
         var stageColor: Color
         var samples: Int
+        /// Whether the page's script draws glyphed text glyph by glyph (`HTMLPlayerScript.withGlyphs`):
+        /// when its data has such text, and always for `anim serve`'s pages, whose later scenes may.
+        public var drawsGlyphs = false
     }
 
     /// The page's shell and its data (the JSON the page embeds): `page(shell, data: data)` is
     /// `render`'s page. `anim serve` keeps them apart, sending open pages the data alone.
     public static func parts(_ timeline: Timeline, fps: Int, title: String = "anim", stepNames: [String] = []) -> (Shell, String) {
         let baked = BakedFrames(timeline, fps: fps)
-        let shell = Shell(title: title, stageSize: timeline.stageSize, stageColor: timeline.stageColor, samples: baked.times.count)
+        let shell = Shell(title: title, stageSize: timeline.stageSize, stageColor: timeline.stageColor, samples: baked.times.count,
+                          drawsGlyphs: baked.shapes.contains { !$0.glyphs.isEmpty })
         return (shell, data(baked, timeline: timeline, stepNames: stepNames))
     }
 
@@ -105,7 +112,7 @@ public enum HTMLPlayer {
         </div>
         <script type="application/json" id="anim-data">\(data)</script>
         <script>
-        \(HTMLPlayerScript.source)
+        \(shell.drawsGlyphs ? HTMLPlayerScript.withGlyphs : HTMLPlayerScript.source)
         </script>
         </body>
         </html>
@@ -172,6 +179,33 @@ public enum HTMLPlayer {
                 for (k, v) in s.geometry[g.rawValue].enumerated() {
                     if k > 0 { put(",") }
                     appendJSONString(v, to: &o)
+                }
+                put("]")
+            }
+            // A glyphed text's glyphs (BakedFrames.Glyph), each drawn as its own path.
+            if !s.glyphs.isEmpty {
+                put(",\"gl\":[")
+                for (n, g) in s.glyphs.enumerated() {
+                    if n > 0 { put(",") }
+                    put("{\"t\":{")
+                    for a in BakedFrames.GlyphAttribute.allCases {
+                        let track = g.tracks[a.rawValue]
+                        if a.rawValue > 0 { put(",") }
+                        put("\"\(a.key)\":")
+                        if track.count == 1 {
+                            put(formatFixed(track[0], a.digits))
+                        } else {
+                            o.append(UInt8(ascii: "\""))
+                            TrackCode.append(track, scale: a.digits == 4 ? 10_000 : 1_000, to: &o)
+                            o.append(UInt8(ascii: "\""))
+                        }
+                    }
+                    put("},\"d\":[")
+                    for (k, d) in g.d.enumerated() {
+                        if k > 0 { put(",") }
+                        appendJSONString(d, to: &o)
+                    }
+                    put("]}")
                 }
                 put("]")
             }

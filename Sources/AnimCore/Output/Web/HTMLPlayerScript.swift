@@ -12,7 +12,25 @@
 // takes a new scene's data in place, keeping the playhead, playing, range, speed and zoom.
 
 enum HTMLPlayerScript {
-    static let source = #"""
+    /// The script for pages whose data has no glyphed text (`marked` without its `//@g` lines:
+    /// such pages are the bytes they were before glyphs).
+    static let source = script(glyphs: false)
+    /// The script that also draws a text's glyphs (`"gl"`, BakedFrames.Glyph) one path each.
+    static let withGlyphs = script(glyphs: true)
+
+    /// `marked` with its glyph lines (those starting `//@g `) kept, unmarked, or left out.
+    static func script(glyphs: Bool) -> String {
+        var lines: [Substring] = []
+        for line in marked.split(separator: "\n", omittingEmptySubsequences: false) {
+            let body = line.drop { $0 == " " }
+            guard body.hasPrefix("//@g ") else { lines.append(line); continue }
+            if glyphs { lines.append(line.prefix(line.count - body.count) + body.dropFirst("//@g ".count)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The script, its glyph-drawing lines marked `//@g ` (`script(glyphs:)`).
+    static let marked = #"""
     (function () {
       'use strict';
       var NS = 'http://www.w3.org/2000/svg';
@@ -94,6 +112,9 @@ enum HTMLPlayerScript {
       function load(data) {
         data.shapes.forEach(function (s) {
           Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], data.times.length, key === 'op' || key === 'sha' ? 10000 : 1000); });
+          //@g (s.gl || []).forEach(function (g) {
+          //@g   Object.keys(g.t).forEach(function (key) { g.t[key] = decode(g.t[key], data.times.length, key === 'op' ? 10000 : 1000); });
+          //@g });
         });
         D = data; n = D.times.length; curves = {}; frame = -1; orderDone = false;
         zFixed = D.shapes.every(function (s) { return s.t.z.length === 1; });
@@ -106,6 +127,7 @@ enum HTMLPlayerScript {
         }
         // A new scene with the same shapes (an edit of timing or values) keeps the elements.
         var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind && !o.se === !D.shapes[i].sd; });
+        //@g if (same) same = shapes.every(function (o, i) { return (o.s.gl || []).length === (D.shapes[i].gl || []).length; });
         if (same) {
           shapes.forEach(function (o, i) { o.s = D.shapes[i]; });
         } else {
@@ -113,7 +135,10 @@ enum HTMLPlayerScript {
           order = '';
           shapes = D.shapes.map(function (s, i) {
             var tag = s.kind === 'circle' || s.kind === 'text' || s.kind === 'rect' || s.kind === 'ellipse' || s.kind === 'image' ? s.kind : 'path';
+            //@g // A text with glyphs: a group of one path per laid-out glyph (BakedFrames.Glyph).
+            //@g if (s.gl) tag = 'g';
             var g = el('g', {}), e = el(tag, {}, g);
+            //@g if (s.gl) e.glyphs = s.gl.map(function () { return el('path', {}, e); });
             if (s.kind === 'text') { e.setAttribute('text-anchor', 'middle'); e.setAttribute('dominant-baseline', 'central'); }
             // An image: its PNG embedded once (a data URI), stretched into its box.
             if (s.kind === 'image') e.setAttribute('preserveAspectRatio', 'none');
@@ -257,6 +282,18 @@ enum HTMLPlayerScript {
             put(o, e, 'tr', 'transform', shift);
             if (o.se) put(o, o.se, 'str', 'transform', shift);
             hw = v(s, 'w', k) / 2; hh = v(s, 'h', k) / 2;
+          //@g } else if (s.gl) {
+            //@g // Each glyph where anim placed it, turned and scaled about its box's centre.
+            //@g s.gl.forEach(function (gl, j) {
+              //@g var p = e.glyphs[j];
+              //@g put(o, p, 'gt' + j, 'transform', 'translate(' + v(gl, 'x', k) + ' ' + v(gl, 'y', k) + ') rotate(' + v(gl, 'rot', k) +
+                //@g ') scale(' + v(gl, 'sx', k) + ' ' + v(gl, 'sy', k) + ')');
+              //@g put(o, p, 'gd' + j, 'd', str(gl.d, k));
+              //@g put(o, p, 'go' + j, 'opacity', v(gl, 'op', k));
+              //@g put(o, p, 'gf' + j, 'fill', 'rgb(' + Math.round(v(gl, 'r', k)) + ',' + Math.round(v(gl, 'g', k)) + ',' + Math.round(v(gl, 'b', k)) + ')');
+            //@g });
+            //@g var gf = v(s, 'font', k), gtext = s.text.length === 1 ? s.text[0] : s.text[k];
+            //@g hw = gf * gtext.length * 0.7 + 2; hh = gf;
           } else {
             var font = v(s, 'font', k);
             put(o, e, 'font-size', 'font-size', font); put(o, e, 'x', 'x', ax); put(o, e, 'y', 'y', ay);
