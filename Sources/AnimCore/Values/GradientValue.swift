@@ -63,8 +63,12 @@ public struct GradientValue: Hashable, Sendable {
     /// The stop positions resolved by CSS's fix-up (Images 3 §3.4.3 "Color stop fixup"): a
     /// missing first or last position is 0 or 1, a position before an earlier one moves up to
     /// it, and runs without positions are spread evenly between their neighbours.
-    public var resolvedPositions: [Double] {
-        var ps = stops.map(\.position)
+    public var resolvedPositions: [Double] { GradientValue.resolve(stops.map(\.position)) }
+
+    /// CSS Images 3 §3.4.3 "Color stop fixup" of positions as written (nil: none given); also
+    /// what the vector layer's `Gradient` places its stops by.
+    public static func resolve(_ given: [Double?]) -> [Double] {
+        var ps = given
         guard !ps.isEmpty else { return [] }
         if ps[0] == nil { ps[0] = 0 }
         if ps[ps.count - 1] == nil { ps[ps.count - 1] = 1 }

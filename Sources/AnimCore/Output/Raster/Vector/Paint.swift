@@ -46,32 +46,8 @@ public struct Gradient: Hashable, Sendable {
         self.positions = Gradient.resolve(stops.map(\.position))
     }
 
-    /// CSS Images 3 §3.4.3 "Color stop fixup".
-    static func resolve(_ given: [Double?]) -> [Double] {
-        var ps = given
-        if ps[0] == nil { ps[0] = 0 }
-        if ps[ps.count - 1] == nil { ps[ps.count - 1] = 1 }
-        var highest = -Double.infinity
-        for k in ps.indices {
-            if let p = ps[k] {
-                highest = max(highest, p)
-                ps[k] = highest
-            }
-        }
-        var k = 0
-        while k < ps.count {
-            if ps[k] == nil {
-                let lo = k - 1
-                var hi = k
-                while ps[hi] == nil { hi += 1 }
-                let a = ps[lo]!, b = ps[hi]!
-                for j in k..<hi { ps[j] = a + (b - a) * Double(j - lo) / Double(hi - lo) }
-                k = hi
-            }
-            k += 1
-        }
-        return ps.map { $0! }
-    }
+    /// CSS Images 3 §3.4.3 "Color stop fixup" (GradientValue.resolve, the one rule).
+    static func resolve(_ given: [Double?]) -> [Double] { GradientValue.resolve(given) }
 
     /// The colour at `t` on the gradient line: straight r, g, b in 0…1 and alpha.
     @inline(__always)
