@@ -131,12 +131,6 @@ enum RenderCommands {
                                   + "renderer do not draw Lottie's drop-shadow effect, and lottie-web's SVG renderer cuts it to the layer's bounds\n"
                                   + "help: the HTML player, the animated SVG and the PNG, GIF and MP4 outputs draw shadows\n")
         }
-        let glyphed = LottieExporter.animatedGlyphs(timeline)
-        if !glyphed.isEmpty {
-            streams.standardError("anim: warning: the Lottie export draws text whole: the glyphs' own offsets, rotations, scales, alphas and colours "
-                                  + "are left out (of \(list(glyphed)))\n"
-                                  + "help: the PNG frames, GIFs, MP4s, the HTML player and the animated SVG draw each glyph\n")
-        }
         let seeThrough = LottieExporter.translucentStrokes(timeline)
         if !seeThrough.isEmpty {
             streams.standardError("anim: warning: in rlottie and lottie-web's canvas renderer the fill of a translucent shape shows through "

@@ -71,4 +71,30 @@ struct ExportLottieTests {
             #expect(d.mean < 1.0, "at \(time)s: \(d)")
         }
     }
+
+    @Test("the reader accepts the export of animated glyphs and renders it like anim",
+          .enabled(if: Consumers.lottiePython != nil, Consumers.skipNote("the lottie reader (.build/test-tools/venv)")))
+    func readerMatchesGlyphs() throws {
+        let dir = try ScratchDirectory("lottie-glyphs-reader")
+        defer { dir.remove() }
+        let script = LottiePlayerTests.glyphsScript
+        let json = dir.path("glyphs.json")
+        let r = try runAnim(["export", script, "-o", json, "--lottie", "--fps", "30"])
+        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        let frames = LottiePlayerTests.glyphFrames
+        let render = PictureFixtures.directory.appendingPathComponent("lottie_render.py").path
+        let read = try Consumers.run(Consumers.lottiePython!, [render, json, dir.url.path] + frames.map { String($0.0) })
+        try #require(read.exitCode == 0, "the lottie reader rejected the export:\n\(read.stderr)")
+        #expect(read.stdout.contains("layer title ShapeLayer"), Comment(rawValue: read.stdout))
+        for (frame, time) in frames {
+            let png = dir.path("anim-\(frame).png")
+            let f = try runAnim(["render", script, "-o", png, "--at", time])
+            #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
+            let reader = try PNGFile.read(dir.path("lottie-\(frame).png")), anim = try PNGFile.read(png)
+            let d = try #require(ImageDifference.between(reader, anim, threshold: 24))
+            print("lottie reader vs anim PNG, glyphs, at frame \(frame) (\(time)s): \(d)")
+            #expect(d.overFraction <= 0.005, "at \(time)s: \(d)")
+            #expect(d.mean < 1.0, "at \(time)s: \(d)")
+        }
+    }
 }

@@ -397,3 +397,59 @@ extension LottiePlayerTests {
         try Self.compare("rlottie, images", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.imageFrames)
     }
 }
+
+// MARK: - Animated glyphs, exported as glyph groups
+
+extension LottiePlayerTests {
+    /// Tests/Pictures/glyphs.anim: two texts whose glyphs are staggered in (offsets, rotations
+    /// about their centres, scales, alphas, fills), one of them turned and stretched whole.
+    static var glyphsScript: String { PictureFixtures.directory.appendingPathComponent("glyphs.anim").path }
+    /// Its frames at 30 fps: the start (every title glyph hidden), mid both staggers (0.5 s,
+    /// 1 s, 1.2 s), after them (2 s, mid the later tint and stretch) and the end of the fade.
+    static let glyphFrames = [(0, "0"), (15, "0.5"), (30, "1"), (36, "1.2"), (60, "2"), (75, "2.5")]
+
+    @Test("lottie-web's SVG renderer draws animated glyphs like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebGlyphs() throws {
+        let dir = try ScratchDirectory("lottie-web-glyphs")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.glyphsScript, frames: Self.glyphFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.glyphFrames.map(\.0), renderer: "svg",
+                                               width: 400, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, glyphs", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.glyphFrames)
+    }
+
+    @Test("lottie-web's canvas renderer draws animated glyphs like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil, lottieWebNote))
+    func lottieWebCanvasGlyphs() throws {
+        let dir = try ScratchDirectory("lottie-web-canvas-glyphs")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.glyphsScript, frames: Self.glyphFrames)
+        let version = try LottieWebPage.render(document: json, frames: Self.glyphFrames.map(\.0), renderer: "canvas",
+                                               width: 400, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) canvas, glyphs", { dir.path("lottie-web-canvas-\($0).png") }, in: dir,
+                         frames: Self.glyphFrames)
+    }
+
+    @Test("rlottie draws animated glyphs like anim",
+          .enabled(if: Consumers.rlottie, Consumers.skipNote("rlottie (librlottie-dev) or a C compiler")))
+    func rlottieGlyphs() throws {
+        let dir = try ScratchDirectory("rlottie-glyphs")
+        defer { dir.remove() }
+        let json = try Self.prepare(dir, script: Self.glyphsScript, frames: Self.glyphFrames)
+        let info = try RLottie.render(document: json, frames: Self.glyphFrames.map(\.0), in: dir)
+        #expect(info.hasPrefix("animation 400x240 fr=30"), Comment(rawValue: info))
+        try Self.compare("rlottie, glyphs", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.glyphFrames)
+    }
+
+    @Test("the Lottie export draws animated glyphs without a warning")
+    func glyphsNotWarned() throws {
+        let dir = try ScratchDirectory("lottie-glyph-warning")
+        defer { dir.remove() }
+        for script in [Self.glyphsScript, TestPaths.packageRoot.appendingPathComponent("Examples/title-typed.anim").path] {
+            let r = try runAnim(["export", script, "-o", dir.path("g.json"), "--lottie"])
+            #expect(r.exitCode == 0 && r.stderr.isEmpty, Comment(rawValue: r.stderr))
+        }
+    }
+}

@@ -10,7 +10,8 @@
 // Lottie cannot reorder layers, so when z-order changes each stacking position holds a copy
 // of every shape that visits it, shown only then. Text shapes are glyph outlines
 // (LottieText.swift), not Lottie text layers, which need font assets every player handles
-// differently; with no font installed they are left out. An anchor is the layer's anchor point
+// differently, each glyph a group of its own where `title.glyphs` moves it (LottieGlyphs.swift);
+// with no font installed they are left out. An anchor is the layer's anchor point
 // (`anchoredPosition`). Drop shadows are left out, with a warning (`shadowedShapes`).
 
 /// Exports Lottie documents.
@@ -67,23 +68,6 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
-    /// The text shapes whose glyphs (`title.glyphs`) are set or animated at some time: the
-    /// export draws each such text whole, without its glyphs' own offsets, rotations, scales,
-    /// alphas and colours. Names, for the command's warning.
-    public static func animatedGlyphs(_ timeline: Timeline) -> [String] {
-        let owners = timeline.glyphOwners
-        var texts: [Int] = []
-        for info in timeline.shapes where info.kind == .glyph {
-            let o = owners[Int(info.id.index)]
-            guard o >= 0, !texts.contains(o) else { continue }
-            let moved = [BuiltinProperty.offset, .rotation, .scale, .alpha, .color].contains { p in
-                !timeline.pieces(of: PropertyKey(info.id, p.id)).isEmpty
-            }
-            if moved { texts.append(o) }
-        }
-        return texts.map { timeline.shapes[$0].name }
-    }
-
     /// The image shapes the export leaves out (LottieImage: when some shape's `z` changes), by
     /// name, for the command's warning.
     public static func leftOutImages(_ timeline: Timeline, fps: Int) -> [String] {
@@ -100,7 +84,7 @@ public enum LottieExporter {
         var layers: [String] = []
         // The paint order at every frame (by z, then declaration); text needs a font.
         let images = exportedImages(timeline, fps: fps)
-        // A glyph is not a layer: the export draws its text whole (`animatedGlyphs` warns).
+        // A glyph is not a layer: its text's layer draws it (LottieGlyphs.swift).
         let drawn = timeline.shapes.filter { $0.kind != .glyph && ($0.kind != .text || StageText.face != nil)
             && ($0.kind != .image || images.contains($0.id)) }.map(\.id)
         let orders: [[ShapeID]] = frames.map { t in
@@ -250,7 +234,7 @@ struct ChannelBuilder {
         }
         if info.kind == .text, StageText.face != nil {
             // The strings' groups carry their own fills.
-            return [layer(0, textGroups(fill: fill), opacity: opacity)]
+            return [layer(0, textGroups(fill: fill, fillOpacity: fillOpacity), opacity: opacity)]
         }
         if info.kind.isOutlineKind || hasStroke() {
             // Fill and stroke groups (LottieOutline.swift).

@@ -18,7 +18,10 @@ extension ChannelBuilder {
     }
 
     /// The groups of a text shape's strings, each with its paths, its fill and its transform.
-    func textGroups(fill: String) -> String {
+    /// `fillOpacity` is the text's fill opacity channel (its colour's alpha), which the glyph
+    /// groups' own fills share.
+    func textGroups(fill: String, fillOpacity: String) -> String {
+        let glyphs = animatedGlyphShapes()
         let grid = FrameGrid(fps: fps)
         let start = firstTime()
         let texts: [TextKey] = timeline.frameRange(on: grid).map { k in
@@ -39,8 +42,14 @@ extension ChannelBuilder {
             }
             let r = Self.textReferenceSize
             guard let layout = try? TextLayout(text, font: face, size: r, align: s.align) else { continue }
-            let outline = layout.outline.transformed(by: .translation(0, StageText.centralShift(face, size: r)))
-            let paths = outline.contours.compactMap(Self.path).joined(separator: ",")
+            let central = StageText.centralShift(face, size: r)
+            let paths: String
+            if let glyphs {
+                paths = glyphGroups(layout, text: text, central: central, glyphs: glyphs, fill: fill, fillOpacity: fillOpacity)
+            } else {
+                let outline = layout.outline.transformed(by: .translation(0, central))
+                paths = outline.contours.compactMap(Self.path).joined(separator: ",")
+            }
             let visible = texts.map { $0 == s }
             let opacity: String
             if Set(visible).count > 1 {
@@ -53,7 +62,9 @@ extension ChannelBuilder {
                 opacity = "{\"a\":0,\"k\":100}"
             }
             let transform = "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":\(size),\"r\":{\"a\":0,\"k\":0},\"o\":\(opacity)}"
-            groups.append("{\"ty\":\"gr\",\"nm\":\(jsonString("text \(n)")),\"it\":[\(paths.isEmpty ? "" : paths + ",")\(fill),\(transform)]}")
+            // Glyph groups carry their own fills (a fill here would paint them too).
+            let own = glyphs == nil ? fill + "," : ""
+            groups.append("{\"ty\":\"gr\",\"nm\":\(jsonString("text \(n)")),\"it\":[\(paths.isEmpty ? "" : paths + ",")\(own)\(transform)]}")
         }
         return groups.joined(separator: ",")
     }
