@@ -89,6 +89,45 @@ struct LottieGlyphsTests {
         }
     }
 
+    @Test("a glyph's offset while the font changes, and its colour over a text colour that changes, are within the bounds")
+    func combinedChannels() throws {
+        let face = try #require(StageText.face, "no font installed")
+        let script = """
+            stage 300 x 100 color white
+            text title center (150, 50) text "Wo" font 30 color #223344
+            set title.glyphs[0].color = #ff000080
+            animate 1 ease ease-in-out < title.font = 50; title.color = #00aa00; title.glyphs[1].offset = (6, -12) >
+
+            """
+        let (t, doc) = try LottieBakingTests.document(script)
+        let layers = try #require(doc["layers"] as? [[String: Any]])
+        let layer = try #require(layers.first { $0["nm"] as? String == "title" })
+        let top = try #require((layer["shapes"] as? [[String: Any]])?.first)
+        let string = try #require(try Self.items(top).first { $0["nm"] as? String == "text 0" })
+        let inside = try Self.items(string)
+        let layout = try TextLayout("Wo", font: face, size: ChannelBuilder.textReferenceSize, align: .center)
+        let central = StageText.centralShift(face, size: ChannelBuilder.textReferenceSize)
+        func text(_ time: Time) -> ShapeSnapshot? { t.frame(at: time).shapes.first { $0.kind == .text } }
+        func group(_ n: Int) throws -> [[String: Any]] {
+            try Self.items(try #require(inside.first { $0["nm"] as? String == "glyph \(n)" }))
+        }
+        let zero = try group(0), one = try group(1)
+        let fill = try #require(zero.first { $0["ty"] as? String == "fl" }?["c"] as? [String: Any])
+        let (e, f) = LottieBakingTests.worst(fill, frames: 31) { time in
+            let s = text(time), c = (s?.glyphs.first ?? GlyphSnapshot()).fill(over: s?.color ?? Color(r: 0, g: 0, b: 0))
+            return [c.r / 255, c.g / 255, c.b / 255, 1]
+        }
+        #expect(e <= 0.25 / 255, "glyph 0 fill off by \(e) at frame \(f)")
+        let c = layout.glyphs[1].box.center
+        let p = try #require((one.last { $0["ty"] as? String == "tr" })?["p"] as? [String: Any])
+        let (pe, pf) = LottieBakingTests.worst(p, frames: 31) { time in
+            let s = text(time), o = s.map { $0.glyphs.count > 1 ? $0.glyphs[1].offset : .zero } ?? .zero
+            let k = ChannelBuilder.textReferenceSize / (s?.font ?? 30)
+            return [c.x + o.x * k, c.y + central + o.y * k]
+        }
+        #expect(pe <= 0.25, "glyph 1 position off by \(pe) at frame \(pf)")
+    }
+
     @Test("a text whose glyphs are never named, or named but never moved, is drawn whole as before")
     func plainText() throws {
         for script in ["text title text \"Hi\" font 30\n", "text title text \"Hi\" font 30\nprint \"{title.glyphs}\"\n"] {

@@ -123,7 +123,9 @@ extension ChannelBuilder {
                      fill: String, fillOpacity: String) -> String {
         let owner = StageText.characterIndices(text)
         let start = firstTime()
-        // The offset is in layout units at the font size; the group's at the reference size.
+        // The offset is in layout units at the font size, the group's at the reference size.
+        // Bounds: 0.25 of those (and at most 0.25 px: 25 / font above 100 px fonts), and for
+        // scale 0.25 px at a distance of the largest font size from the glyph's centre.
         let fonts = sampleTimes(start, timeline.end, closing: true).map { max(0, value(.font, $0)?.frameNumber ?? 16) }
         let maxFont = max(1, fonts.max() ?? 16)
         let position = LottieChannelFormat(tolerance: min(0.25, 0.25 * Self.textReferenceSize / maxFont))
@@ -154,8 +156,8 @@ extension ChannelBuilder {
         for (n, g) in layout.glyphs.enumerated() {
             let paths = g.outline.transformed(by: .translation(g.origin.x, g.origin.y + central)).contours.compactMap(Self.path)
             guard !paths.isEmpty else { continue }
-            guard n < owner.count, owner[n] < glyphs.count,
-                  case let glyph = ChannelBuilder(timeline: timeline, shape: glyphs[owner[n]], fps: fps), glyph.isMovedGlyph() else {
+            let glyph = n < owner.count && owner[n] < glyphs.count ? ChannelBuilder(timeline: timeline, shape: glyphs[owner[n]], fps: fps) : nil
+            guard let glyph, glyph.isMovedGlyph() else {
                 // Drawn as the plain text is, in a run with its unchanged neighbours.
                 if run.isEmpty { runFirst = n }
                 run += paths
