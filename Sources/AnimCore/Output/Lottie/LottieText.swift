@@ -39,7 +39,9 @@ extension ChannelBuilder {
             }
             let r = Self.textReferenceSize
             guard let layout = try? TextLayout(text, font: face, size: r, align: s.align) else { continue }
-            let outline = layout.outline.transformed(by: .translation(0, StageText.centralShift(face, size: r)))
+            let central = StageText.centralShift(face, size: r)
+            let outline = layout.outline.transformed(by: .translation(0, central))
+            let b = layout.box, groupFill = glyphGroupFill(box: Box(x: b.x, y: b.y + central, width: b.width, height: b.height), else: fill)
             let paths = outline.contours.compactMap(Self.path).joined(separator: ",")
             let visible = texts.map { $0 == s }
             let opacity: String
@@ -53,7 +55,7 @@ extension ChannelBuilder {
                 opacity = "{\"a\":0,\"k\":100}"
             }
             let transform = "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":\(size),\"r\":{\"a\":0,\"k\":0},\"o\":\(opacity)}"
-            groups.append("{\"ty\":\"gr\",\"nm\":\(jsonString("text \(n)")),\"it\":[\(paths.isEmpty ? "" : paths + ",")\(fill),\(transform)]}")
+            groups.append("{\"ty\":\"gr\",\"nm\":\(jsonString("text \(n)")),\"it\":[\(paths.isEmpty ? "" : paths + ",")\(groupFill),\(transform)]}")
         }
         return groups.joined(separator: ",")
     }
