@@ -166,6 +166,44 @@ extension Checker {
 
     /// Checks `target op value` where target is `shape.property`.
     mutating func checkWrite(_ id: AssignmentID, animating: Bool) -> PropertyWrite? {
+        let w = checkOneWrite(id, animating: animating)
+        if let w { notePaintWrite(w, animating: animating) }
+        return w
+    }
+
+    /// Notes a write of a fill or stroke for the static check of gradient tweens
+    /// (`checkGradientTweens`): which shape it writes (or that it is not known), and a tween's
+    /// constant gradient target.
+    mutating func notePaintWrite(_ w: PropertyWrite, animating: Bool) {
+        guard w.property == BuiltinProperty.color.id || w.property == BuiltinProperty.stroke.id else { return }
+        guard case .fixed(let shape) = w.shape else { paintWritesOfAnyShape.insert(w.property); return }
+        let key = PaintKey(shape: shape, property: w.property)
+        paintWriteCounts[key, default: 0] += 1
+        if animating, w.keyframes == nil, case .gradient(let g)? = knownValue(w.value) {
+            paintTweens.append((key, g, w.value.span))
+        }
+    }
+
+    /// Two gradients that cannot animate into each other, known before the run: a tween's
+    /// constant gradient target (a literal or a `let`) against the constant gradient its shape
+    /// was declared with, when that tween is the only write of the property in the program (so
+    /// it starts from the declaration's value), found at the end of a check. (A `from` gradient
+    /// is checked against the target in `checkAnimate`; other starts are known only at run
+    /// time, where the same mismatch is a run-time error.)
+    mutating func checkGradientTweens() {
+        for (key, target, span) in paintTweens {
+            guard paintWriteCounts[key] == 1, !paintWritesOfAnyShape.contains(key.property),
+                  let (declared, declaredAt) = declaredPaints[key],
+                  let why = Morph.gradientMismatch(.gradient(declared), .gradient(target)) else { continue }
+            let written = "'\(env.shapes[Int(key.shape.index)].name).\(key.property == BuiltinProperty.stroke.id ? "stroke" : "fill")': "
+            var d = Diagnostic.error(written + CheckError.gradientMismatch(why).message, at: span)
+            d.secondary.append(.init(span: declaredAt, text: "the tween starts from the gradient declared here"))
+            d.help = CheckError.gradientMismatch(why).help
+            diagnostics.report(d)
+        }
+    }
+
+    mutating func checkOneWrite(_ id: AssignmentID, animating: Bool) -> PropertyWrite? {
         let a = tree[id]
         guard case .member(let m) = tree[a.target] else {
             error(.notAProperty(text(tree.span(a.target))), at: tree.span(a.target))
@@ -376,6 +414,17 @@ extension Checker {
                     ok = false; break
                 }
                 guard let c = checkAs(fe, w.kind, scaleLike: scaleLike) else { ok = false; break }
+                // `from` and target gradients that cannot animate into each other, both constant.
+                if let f = knownValue(c), let target = knownValue(w.value), w.keyframes == nil,
+                   let why = Morph.gradientMismatch(f, target) {
+                    var written = ""
+                    if case .fixed(let id) = w.shape {
+                        written = "'\(env.shapes[Int(id.index)].name).\(w.property == BuiltinProperty.stroke.id ? "stroke" : "fill")': "
+                    }
+                    diagnostics.error(written + CheckError.gradientMismatch(why).message, at: w.value.span, label: nil,
+                                      help: CheckError.gradientMismatch(why).help)
+                    ok = false; break
+                }
                 froms.append(c)
             }
             from = froms
