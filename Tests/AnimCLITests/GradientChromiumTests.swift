@@ -23,22 +23,6 @@ struct GradientChromiumTests {
         #expect(text.contains("<linearGradient") && text.contains("<radialGradient"))
     }
 
-    /// Tests/Pictures/gradient-paint.anim: gradient text (whole, and glyph by glyph with one
-    /// glyph moved and one in its own colour) and gradient strokes (animated, dashed).
-    static var paintScene: String { PictureFixtures.directory.appendingPathComponent("gradient-paint.anim").path }
-    static let paintTimes = ["0", "0.6", "1.3", "2"]
-
-    @Test("the HTML player draws gradient text and gradient strokes as anim's PNG frames do",
-          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
-    func paintPlayer() throws { try Self.player(Self.paintScene, times: Self.paintTimes, name: "gradient-paint") }
-
-    @Test("the animated SVG draws gradient text and gradient strokes as anim's PNG frames do",
-          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
-    func paintSVG() throws {
-        let text = try Self.svg(Self.paintScene, times: Self.paintTimes, name: "gradient-paint")
-        #expect(text.contains("stroke=\"url(#"), "no gradient stroke in the SVG")
-    }
-
     /// anim's PNG frames against Chromium's screenshots of the HTML player at `times`.
     static func player(_ scene: String, times: [String], name: String) throws {
         let dir = try ScratchDirectory("\(name)-html")
