@@ -254,14 +254,15 @@ struct LottiePlayerTests {
     }
 
     /// Gradient text and gradient strokes (Grammar.md §4.11): a text whose gradient fill (`gf`
-    /// on its glyph group, over its layout box) animates stop by stop, a radial-gradient text,
-    /// a rect's gradient stroke (`gs`) animated and a dashed path's stroke from a colour to a
-    /// gradient. (Tests/Pictures/gradient-paint.anim also moves glyphs, which the Lottie export
-    /// draws whole.)
+    /// on its glyph group, over its layout box) animates stop by stop, a text whose gradient
+    /// runs down its box (the box's height: ascender to descender), a rect's gradient stroke
+    /// (`gs`) animated and a dashed path's stroke from a colour to a gradient. (Tests/Pictures/
+    /// gradient-paint.anim also moves glyphs, which the Lottie export draws whole, and has a
+    /// radial gradient over a wide text, which Lottie's circles cannot draw: the export warns.)
     static let gradientPaintScript = """
         stage 320 x 240 color #f4f4f4
         text title center (160, 40) text "Gradient" font 44 weight bold fill linear-gradient(90deg, #ff7a18, #af002d)
-        text word center (160, 100) text "GLYPHS" font 40 weight bold fill radial-gradient(#ffe000, #1144cc at 0.9)
+        text word center (160, 100) text "GLYPHS" font 40 weight bold fill linear-gradient(180deg, #ffe000, #1144cc at 0.9)
         rect card center (100, 180) size (140, 70) radius 10 fill none stroke linear-gradient(90deg, #1e90ff, #32cd32) stroke-width 8
         path wave d "M 190 150 C 220 120, 260 240, 300 190" fill none stroke #aa3300 stroke-width 6 dash (14, 6) line-cap round
         animate 2 < card.stroke = linear-gradient(180deg, #ff0000, #0000ff at 0.7); wave.stroke = linear-gradient(45deg, #ff00aa, #00ccff); title.fill = linear-gradient(90deg, #0044ff, #00dd88) >
