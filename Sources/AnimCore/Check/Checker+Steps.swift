@@ -377,6 +377,7 @@ extension Checker {
         var writes: [PropertyWrite] = []
         writes.reserveCapacity(assignments.count)
         var seen: [String: Span] = [:]
+        let tweensBefore = paintTweens.count
         for asg in assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
             writes.append(w)
@@ -403,6 +404,8 @@ extension Checker {
             seen[key] = targetSpan
         }
         var from: [TypedExpr]?
+        // A tween `from` a value does not start from the declaration (checked below instead).
+        if fromExpr != nil { paintTweens.removeSubrange(tweensBefore...) }
         if let fe = fromExpr, ok {
             var froms: [TypedExpr] = []
             for w in writes {
