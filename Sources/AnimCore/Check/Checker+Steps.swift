@@ -171,6 +171,26 @@ extension Checker {
         return w
     }
 
+    /// Whether an expression is a call or a name (what a gradient constant is written as).
+    func isCallOrName(_ e: ExprID) -> Bool {
+        switch tree[e] {
+        case .call, .name: return true
+        default: return false
+        }
+    }
+
+    /// Whether a write's shape is a text's glyph (or every shape a loop variable may be is).
+    func writesGlyphs(_ ref: ShapeRef) -> Bool {
+        func glyph(_ s: ShapeID) -> Bool { Int(s.index) < env.shapes.count && env.shapes[Int(s.index)].kind == .glyph }
+        switch ref {
+        case .fixed(let s): return glyph(s)
+        case .element(let first, _, _, _): return glyph(first)
+        case .dynamic(let t):
+            guard case .variable(.local(let slot)) = t.node, let l = locals.last(where: { $0.slot == slot }), !l.candidates.isEmpty else { return false }
+            return l.candidates.allSatisfy(glyph)
+        }
+    }
+
     /// Notes a write of a fill or stroke for the static check of gradient tweens
     /// (`checkGradientTweens`): which shape it writes (or that it is not known), and a tween's
     /// constant gradient target.
@@ -253,6 +273,19 @@ extension Checker {
     /// property is unknown, already reported).
     mutating func write(_ a: Assignment, to ref: ShapeRef, prop resolved: (PropertyID, Kind)?, animating: Bool) -> PropertyWrite? {
         guard let (prop, kind) = resolved else { return nil }
+        // A glyph's colour is one colour laid over its text's paint (Grammar.md §4.12): a
+        // gradient there is the text's to give.
+        if prop == BuiltinProperty.color.id, a.keyframes == nil, writesGlyphs(ref), isCallOrName(a.value) {
+            // Probed quietly: the value is checked (and reported) again below.
+            let kept = diagnostics
+            let v = check(a.value)
+            diagnostics = kept
+            if let v, case .gradient? = knownValue(v) {
+                error(.kindMismatch(expected: Kind.color.withArticle, got: .paint), at: v.span,
+                      help: "a glyph's colour is one colour: give the gradient to its text ('title.fill = linear-gradient(...)'), which its glyphs share")
+                return nil
+            }
+        }
         if prop == BuiltinProperty.file.id {
             error(.imageFileWritten, at: tree.span(a.target))
             return nil
