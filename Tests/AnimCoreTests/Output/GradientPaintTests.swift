@@ -143,7 +143,10 @@ struct GradientPaintTests {
         let svg = AnimatedSVG.render(t, fps: 30)
         #expect(svg.contains("stroke=\"url(#"), "no gradient stroke in the SVG")
         for s in Self.paintTimes {
-            let body = svg + "<script>var s = document.querySelector('svg'); s.pauseAnimations(); s.setCurrentTime(\(s));</script>"
+            // Paused and set at once and again at load (a loaded machine may start the document
+            // timeline after the script), as PaintChromiumTests does.
+            let set = "var s = document.querySelector('svg'); s.pauseAnimations(); s.setCurrentTime(\(s));"
+            let body = svg + "<script>\(set) addEventListener('load', function () { \(set) });</script>"
             let shot = try Chromium.screenshot(body, width: 320, height: 240, scale: 4)
             let d = PixelDifference.between(shot, Self.drawnFrame(t, s))
             print("gradient paint: PNG vs Chromium SVG at \(s)s: \(d)")
