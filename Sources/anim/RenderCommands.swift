@@ -116,8 +116,8 @@ enum RenderCommands {
         }
         let gradients = LottieExporter.gradientFills(timeline, fps: o.fps ?? 60)
         if !gradients.isEmpty {
-            streams.standardError("anim: warning: the Lottie export fills these gradients with their first colour (\(list(gradients))): "
-                                  + "a Lottie gradient fill keeps one stop count, and text keeps its colour\n"
+            streams.standardError("anim: warning: the Lottie export paints these gradients with their first colour (\(list(gradients))): "
+                                  + "a Lottie gradient fill or stroke keeps one stop count\n"
                                   + "help: the PNG, GIF and MP4 outputs, the HTML player and the animated SVG draw them\n")
         }
         let elliptical = LottieExporter.ellipticalGradients(timeline, fps: o.fps ?? 60)

@@ -15,52 +15,61 @@ struct GradientChromiumTests {
     static var scene: String { PictureFixtures.directory.appendingPathComponent("gradients.anim").path }
 
     @Test("the HTML player draws gradient fills as anim's PNG frames do", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
-    func player() throws {
-        let dir = try ScratchDirectory("gradients-html")
+    func player() throws { try Self.player(Self.scene, times: Self.times, name: "gradients") }
+
+    @Test("the animated SVG draws gradient fills as anim's PNG frames do", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func svg() throws {
+        let text = try Self.svg(Self.scene, times: Self.times, name: "gradients")
+        #expect(text.contains("<linearGradient") && text.contains("<radialGradient"))
+    }
+
+    /// anim's PNG frames against Chromium's screenshots of the HTML player at `times`.
+    static func player(_ scene: String, times: [String], name: String) throws {
+        let dir = try ScratchDirectory("\(name)-html")
         defer { dir.remove() }
-        let html = dir.path("gradients.html")
-        let r = try runAnim(["render", Self.scene, "-o", html, "--fps", "30"])
+        let html = dir.path("\(name).html")
+        let r = try runAnim(["render", scene, "-o", html, "--fps", "30"])
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        for t in Self.times {
+        for t in times {
             let shot = dir.path("shot-\(t).png"), frame = dir.path("frame-\(t).png")
             let s = try RenderChromiumTests.screenshot("file://\(html)#t=\(t)&shot", to: shot, width: 320, height: 240)
             #expect(FileManager.default.fileExists(atPath: shot), Comment(rawValue: s.stderr))
-            let f = try runAnim(["render", Self.scene, "-o", frame, "--at", t])
+            let f = try runAnim(["render", scene, "-o", frame, "--at", t])
             #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
             let browser = try PNGFile.read(shot), anim = try PNGFile.read(frame)
             let d = try #require(ImageDifference.between(browser, anim, threshold: 24),
                                  "sizes differ: \(browser.width)x\(browser.height) vs \(anim.width)x\(anim.height)")
-            print("Chromium player vs anim PNG (gradients) at \(t)s: \(d)")
+            print("Chromium player vs anim PNG (\(name)) at \(t)s: \(d)")
             #expect(d.overFraction <= 0.005, "player at \(t)s: \(d)")
             #expect(d.mean < 1.0, "player at \(t)s: \(d)")
         }
     }
 
-    @Test("the animated SVG draws gradient fills as anim's PNG frames do", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
-    func svg() throws {
-        let dir = try ScratchDirectory("gradients-svg")
+    /// anim's PNG frames against Chromium's screenshots of the animated SVG at `times`; the SVG.
+    static func svg(_ scene: String, times: [String], name: String) throws -> String {
+        let dir = try ScratchDirectory("\(name)-svg")
         defer { dir.remove() }
-        let svg = dir.path("gradients.svg")
-        let r = try runAnim(["render", Self.scene, "-o", svg, "--fps", "30"])
+        let svg = dir.path("\(name).svg")
+        let r = try runAnim(["render", scene, "-o", svg, "--fps", "30"])
         #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
         #expect(r.stderr.isEmpty, Comment(rawValue: r.stderr))
         let text = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(text.contains("<linearGradient") && text.contains("<radialGradient"))
-        for t in Self.times {
+        for t in times {
             let shot = dir.path("svg-\(t).png"), page = dir.path("svg-\(t).html"), frame = dir.path("frame-\(t).png")
             let html = "<!DOCTYPE html><html><body style=\"margin:0\">\(text)<script>var s = document.querySelector('svg'); "
                 + "s.pauseAnimations(); s.setCurrentTime(\(t));</script></body></html>"
             try html.write(toFile: page, atomically: true, encoding: .utf8)
             _ = try RenderChromiumTests.screenshot("file://\(page)", to: shot, width: 320, height: 240)
-            let f = try runAnim(["render", Self.scene, "-o", frame, "--at", t])
+            let f = try runAnim(["render", scene, "-o", frame, "--at", t])
             #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
             let browser = try PNGFile.read(shot), anim = try PNGFile.read(frame)
             let d = try #require(ImageDifference.between(browser, anim, threshold: 24),
                                  "sizes differ: \(browser.width)x\(browser.height) vs \(anim.width)x\(anim.height)")
-            print("Chromium SVG vs anim PNG (gradients) at \(t)s: \(d)")
+            print("Chromium SVG vs anim PNG (\(name)) at \(t)s: \(d)")
             #expect(d.overFraction <= 0.005, "SVG at \(t)s: \(d)")
             #expect(d.mean < 1.0, "SVG at \(t)s: \(d)")
         }
+        return text
     }
 
     @Test("the player's page has a linearGradient and a radialGradient, and no console errors",

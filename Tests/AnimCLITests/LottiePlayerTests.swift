@@ -253,6 +253,40 @@ struct LottiePlayerTests {
         try Self.compare("rlottie, gradients", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.gradientFrames)
     }
 
+    /// Gradient text and gradient strokes (Grammar.md §4.11): a text whose gradient fill (`gf`
+    /// on its glyph group, over its layout box) animates stop by stop, a text whose gradient
+    /// runs down its box (the box's height: ascender to descender), a rect's gradient stroke
+    /// (`gs`) animated and a dashed path's stroke from a colour to a gradient. (Tests/Pictures/
+    /// gradient-paint.anim also moves glyphs, which the Lottie export draws whole, and has a
+    /// radial gradient over a wide text, which Lottie's circles cannot draw: the export warns.)
+    static let gradientPaintScript = """
+        stage 320 x 240 color #f4f4f4
+        text title center (160, 40) text "Gradient" font 44 weight bold fill linear-gradient(90deg, #ff7a18, #af002d)
+        text word center (160, 100) text "GLYPHS" font 40 weight bold fill linear-gradient(180deg, #ffe000, #1144cc at 0.9)
+        rect card center (100, 180) size (140, 70) radius 10 fill none stroke linear-gradient(90deg, #1e90ff, #32cd32) stroke-width 8
+        path wave d "M 190 150 C 220 120, 260 240, 300 190" fill none stroke #aa3300 stroke-width 6 dash (14, 6) line-cap round
+        animate 2 < card.stroke = linear-gradient(180deg, #ff0000, #0000ff at 0.7); wave.stroke = linear-gradient(45deg, #ff00aa, #00ccff); title.fill = linear-gradient(90deg, #0044ff, #00dd88) >
+
+        """
+
+    @Test("lottie-web's SVG renderer and rlottie draw gradient text and gradient strokes like anim",
+          .enabled(if: Consumers.chromium != nil && Consumers.lottieWeb != nil && Consumers.rlottie, lottieWebNote))
+    func gradientPaint() throws {
+        let dir = try ScratchDirectory("lottie-gradient-paint")
+        defer { dir.remove() }
+        let script = dir.path("gradient-paint.anim")
+        try Self.gradientPaintScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let json = try Self.prepare(dir, script: script, frames: Self.gradientFrames)
+        let document = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(document.contains("\"ty\":\"gs\"") && document.contains("\"ty\":\"gf\""), "no gradient stroke or fill in the export")
+        let version = try LottieWebPage.render(document: json, frames: Self.gradientFrames.map(\.0), renderer: "svg",
+                                               width: 320, height: 240, in: dir)
+        try Self.compare("lottie-web \(version) svg, gradient text and strokes", { dir.path("lottie-web-svg-\($0).png") }, in: dir,
+                         frames: Self.gradientFrames)
+        _ = try RLottie.render(document: json, frames: Self.gradientFrames.map(\.0), in: dir)
+        try Self.compare("rlottie, gradient text and strokes", { dir.path("rlottie-\($0).png") }, in: dir, frames: Self.gradientFrames)
+    }
+
     // MARK: - Outline shapes and strokes
 
     /// Tests/Pictures/outlines.anim: a line drawn on by its trim, a dashed ellipse whose dash

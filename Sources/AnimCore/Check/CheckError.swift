@@ -75,6 +75,9 @@ enum CheckError {
     case radialGradientAngle
     case stopOutsideGradient
     case gradientNeedsTween(String)
+    /// Two constant gradients a tween would animate between, of different functions or stop
+    /// counts (Morph.gradientMismatch's reason).
+    case gradientMismatch(String)
 
     // MARK: Steps
 
@@ -213,6 +216,7 @@ enum CheckError {
         case .radialGradientAngle: "'radial-gradient' takes no angle"
         case .stopOutsideGradient: "'at' gives a gradient stop's position, and belongs inside 'linear-gradient(...)' or 'radial-gradient(...)'"
         case .gradientNeedsTween(let what): "a gradient fill animates in a tween to one target, not by \(what)"
+        case .gradientMismatch(let why): why
         case .cannotAnimate(let p, let k): "cannot animate '\(p)': \(k.withArticle) does not interpolate"
         case .relativeKind(let op, let k): "cannot use '\(op.rawValue)' on \(k.withArticle)"
         case .writtenTwice(let p): "'\(p)' is written twice in one block"
@@ -315,6 +319,7 @@ enum CheckError {
         case .gradientAngleKind: "write the angle in deg, rad or turn (a bare number is degrees): 'linear-gradient(90deg, red, blue)'"
         case .radialGradientAngle: "a radial gradient is CSS's ellipse around the center: write its colour stops only"
         case .stopOutsideGradient: "write 'linear-gradient(90deg, red at 0.2, blue)'"
+        case .gradientMismatch: "write both ends with the same gradient function and stop count (repeat a colour to add a stop)"
         case .gradientNeedsTween: "chain tweens with 'then' to go through several gradients, as in 'animate 1 < c.fill = g1 > then animate 1 < c.fill = g2 >'"
         case .groupMemberNotByName: "write the shape's own name here, not a binding or parameter that holds it"
         case .cannotAnimate(let p, _): "use 'set \(p) = ...' to change it at once"

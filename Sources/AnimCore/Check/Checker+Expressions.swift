@@ -49,6 +49,16 @@ extension Checker {
             }
             return TypedExpr(.constant(.string(w)), .string, tree.span(e))
         }
+        if b == .shadowColor {
+            // A shadow is one colour (CSS's and SVG's drop shadows take no gradient).
+            guard let t = check(e) else { return nil }
+            if t.kind == .paint {
+                error(.kindMismatch(expected: kind.withArticle, got: t.kind), at: t.span,
+                      help: "a shadow is one colour, as CSS's box-shadow is: write 'shadow-color #00000055' (gradients paint 'fill' and 'stroke')")
+                return nil
+            }
+            return coerce(t, to: kind)
+        }
         if b == .file {
             // Read when the script is checked (Session.checkImages): known before it runs.
             guard let t = check(e) else { return nil }

@@ -166,6 +166,64 @@ extension Checker {
 
     /// Checks `target op value` where target is `shape.property`.
     mutating func checkWrite(_ id: AssignmentID, animating: Bool) -> PropertyWrite? {
+        let w = checkOneWrite(id, animating: animating)
+        if let w { notePaintWrite(w, animating: animating) }
+        return w
+    }
+
+    /// Whether an expression is a call or a name (what a gradient constant is written as).
+    func isCallOrName(_ e: ExprID) -> Bool {
+        switch tree[e] {
+        case .call, .name: return true
+        default: return false
+        }
+    }
+
+    /// Whether a write's shape is a text's glyph (or every shape a loop variable may be is).
+    func writesGlyphs(_ ref: ShapeRef) -> Bool {
+        func glyph(_ s: ShapeID) -> Bool { Int(s.index) < env.shapes.count && env.shapes[Int(s.index)].kind == .glyph }
+        switch ref {
+        case .fixed(let s): return glyph(s)
+        case .element(let first, _, _, _): return glyph(first)
+        case .dynamic(let t):
+            guard case .variable(.local(let slot)) = t.node, let l = locals.last(where: { $0.slot == slot }), !l.candidates.isEmpty else { return false }
+            return l.candidates.allSatisfy(glyph)
+        }
+    }
+
+    /// Notes a write of a fill or stroke for the static check of gradient tweens
+    /// (`checkGradientTweens`): which shape it writes (or that it is not known), and a tween's
+    /// constant gradient target.
+    mutating func notePaintWrite(_ w: PropertyWrite, animating: Bool) {
+        guard w.property == BuiltinProperty.color.id || w.property == BuiltinProperty.stroke.id else { return }
+        guard case .fixed(let shape) = w.shape else { paintWritesOfAnyShape.insert(w.property); return }
+        let key = PaintKey(shape: shape, property: w.property)
+        paintWriteCounts[key, default: 0] += 1
+        if animating, w.keyframes == nil, case .gradient(let g)? = knownValue(w.value) {
+            paintTweens.append((key, g, w.value.span))
+        }
+    }
+
+    /// Two gradients that cannot animate into each other, known before the run: a tween's
+    /// constant gradient target (a literal or a `let`) against the constant gradient its shape
+    /// was declared with, when that tween is the only write of the property in the program (so
+    /// it starts from the declaration's value), found at the end of a check. (A `from` gradient
+    /// is checked against the target in `checkAnimate`; other starts are known only at run
+    /// time, where the same mismatch is a run-time error.)
+    mutating func checkGradientTweens() {
+        for (key, target, span) in paintTweens {
+            guard paintWriteCounts[key] == 1, !paintWritesOfAnyShape.contains(key.property),
+                  let (declared, declaredAt) = declaredPaints[key],
+                  let why = Morph.gradientMismatch(.gradient(declared), .gradient(target)) else { continue }
+            let written = "'\(env.shapes[Int(key.shape.index)].name).\(key.property == BuiltinProperty.stroke.id ? "stroke" : "fill")': "
+            var d = Diagnostic.error(written + CheckError.gradientMismatch(why).message, at: span)
+            d.secondary.append(.init(span: declaredAt, text: "the tween starts from the gradient declared here"))
+            d.help = CheckError.gradientMismatch(why).help
+            diagnostics.report(d)
+        }
+    }
+
+    mutating func checkOneWrite(_ id: AssignmentID, animating: Bool) -> PropertyWrite? {
         let a = tree[id]
         guard case .member(let m) = tree[a.target] else {
             error(.notAProperty(text(tree.span(a.target))), at: tree.span(a.target))
@@ -215,6 +273,19 @@ extension Checker {
     /// property is unknown, already reported).
     mutating func write(_ a: Assignment, to ref: ShapeRef, prop resolved: (PropertyID, Kind)?, animating: Bool) -> PropertyWrite? {
         guard let (prop, kind) = resolved else { return nil }
+        // A glyph's colour is one colour laid over its text's paint (Grammar.md §4.12): a
+        // gradient there is the text's to give.
+        if prop == BuiltinProperty.color.id, a.keyframes == nil, writesGlyphs(ref), isCallOrName(a.value) {
+            // Probed quietly: the value is checked (and reported) again below.
+            let kept = diagnostics
+            let v = check(a.value)
+            diagnostics = kept
+            if let v, case .gradient? = knownValue(v) {
+                error(.kindMismatch(expected: Kind.color.withArticle, got: .paint), at: v.span,
+                      help: "a glyph's colour is one colour: give the gradient to its text ('title.fill = linear-gradient(...)'), which its glyphs share")
+                return nil
+            }
+        }
         if prop == BuiltinProperty.file.id {
             error(.imageFileWritten, at: tree.span(a.target))
             return nil
@@ -339,6 +410,7 @@ extension Checker {
         var writes: [PropertyWrite] = []
         writes.reserveCapacity(assignments.count)
         var seen: [String: Span] = [:]
+        let tweensBefore = paintTweens.count
         for asg in assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
             writes.append(w)
@@ -365,6 +437,8 @@ extension Checker {
             seen[key] = targetSpan
         }
         var from: [TypedExpr]?
+        // A tween `from` a value does not start from the declaration (checked below instead).
+        if fromExpr != nil { paintTweens.removeSubrange(tweensBefore...) }
         if let fe = fromExpr, ok {
             var froms: [TypedExpr] = []
             for w in writes {
@@ -376,6 +450,17 @@ extension Checker {
                     ok = false; break
                 }
                 guard let c = checkAs(fe, w.kind, scaleLike: scaleLike) else { ok = false; break }
+                // `from` and target gradients that cannot animate into each other, both constant.
+                if let f = knownValue(c), let target = knownValue(w.value), w.keyframes == nil,
+                   let why = Morph.gradientMismatch(f, target) {
+                    var written = ""
+                    if case .fixed(let id) = w.shape {
+                        written = "'\(env.shapes[Int(id.index)].name).\(w.property == BuiltinProperty.stroke.id ? "stroke" : "fill")': "
+                    }
+                    diagnostics.error(written + CheckError.gradientMismatch(why).message, at: w.value.span, label: nil,
+                                      help: CheckError.gradientMismatch(why).help)
+                    ok = false; break
+                }
                 froms.append(c)
             }
             from = froms

@@ -71,6 +71,31 @@ public struct Checker {
     /// session warns at each family fontconfig does not have.
     public internal(set) var fontFamilies: [(family: String, span: Span)] = []
 
+    /// A shape's fill or stroke (the static check of gradient tweens, `checkGradientTweens`).
+    struct PaintKey: Hashable {
+        var shape: ShapeID
+        var property: PropertyID
+    }
+    /// The constant gradients shapes are declared with, and where.
+    var declaredPaints: [PaintKey: (GradientValue, Span)] = [:]
+    /// How many writes of each shape's fill or stroke the program has, and the properties
+    /// written on shapes known only at run time.
+    var paintWriteCounts: [PaintKey: Int] = [:]
+    var paintWritesOfAnyShape: Set<PropertyID> = []
+    /// The tweens to a constant gradient.
+    var paintTweens: [(PaintKey, GradientValue, Span)] = []
+    /// The values of the `let`s this check bound to constants, by slot (a slot is bound once).
+    var globalConstants: [Int: Value] = [:]
+
+    /// The value of an expression known before the run: a constant, or a `let` of one.
+    func knownValue(_ t: TypedExpr) -> Value? {
+        switch t.node {
+        case .constant(let v): return v
+        case .variable(.global(let slot)): return globalConstants[slot]
+        default: return nil
+        }
+    }
+
     /// Creates a checker for a parsed program against an environment.
     public init(tree: SyntaxTree, environment: Environment) {
         self.program = tree
@@ -95,6 +120,7 @@ public struct Checker {
             if !c.pendingGlyphs.isEmpty { out += c.pendingGlyphs.map { .shapes($0) }; c.pendingGlyphs.removeAll() }
             if let checked { out.append(checked) }
         }
+        c.checkGradientTweens()
         return (out, c.env, c.diagnostics, c.fontFamilies)
     }
 
@@ -243,6 +269,11 @@ public struct Checker {
             env.shapes.append(ShapeInfo(name: display, kind: d.kind, custom: custom, span: d.span))
         }
         if let glyphCount { for k in 0..<count { env.glyphCounts[ShapeID(Int(first.index) + k)] = glyphCount } }
+        // Constant gradient fills and strokes, for the static check of the tweens from them.
+        for (pid, v) in inits where pid == BuiltinProperty.color.id || pid == BuiltinProperty.stroke.id {
+            guard case .gradient(let g)? = knownValue(v) else { continue }
+            for k in 0..<count { declaredPaints[PaintKey(shape: ShapeID(Int(first.index) + k), property: pid)] = (g, v.span) }
+        }
         env.symbols[shapeName] = isArray ? .array(first: first, count: count) : .shape(first)
         guard ok else { return nil }
         return .shapes(ShapeCreation(name: plainName ?? env.shapes[Int(first.index)].name, isArray: isArray, first: first, count: count,
@@ -273,6 +304,7 @@ public struct Checker {
         let slot = env.globalKinds.count
         env.globalKinds.append(v.kind)
         env.symbols[id] = .global(slot: slot, kind: v.kind)
+        if case .constant(let c) = v.node { globalConstants[slot] = c }
         return .bind(slot: slot, value: v, span: l.span)
     }
 

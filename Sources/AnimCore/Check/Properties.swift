@@ -102,9 +102,9 @@ public enum BuiltinProperty: Int, CaseIterable, Sendable {
         case .center, .size, .scale, .offset, .anchor, .shadowOffset, .from, .to, .dash: .point
         case .rotation: .angle
         case .alpha, .radius, .z, .font, .shadowBlur, .strokeWidth, .dashOffset, .trimStart, .trimEnd: .number
-        // A fill is a colour or a gradient; strokes and shadows are colours (issue 15).
-        case .color: .paint
-        case .shadowColor, .stroke: .color
+        // A fill and a stroke are a colour or a gradient; a shadow is a colour (issue 15).
+        case .color, .stroke: .paint
+        case .shadowColor: .color
         case .text, .lineCap, .lineJoin, .file, .fontFamily, .weight, .align: .string
         case .points: .list(.point)
         case .d: .path

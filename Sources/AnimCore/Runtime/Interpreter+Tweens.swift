@@ -236,9 +236,10 @@ extension Interpreter {
             guard let current = currentValue(shape, w.property) else { throw missingProperty(shape, w) }
             var start = current
             if let froms = spec.from { start = try eval(froms[k], env: env) }
-            // A fill may be a gradient at either end: its target is evaluated once, here, to know.
+            // A fill or a stroke may be a gradient at either end: its target is evaluated once,
+            // here, to know.
             var paintTarget: Value?
-            if w.keyframes == nil && w.property == BuiltinProperty.color.id { paintTarget = try targetValue(w, start: start, env: env) }
+            if w.keyframes == nil && (w.property == BuiltinProperty.color.id || w.property == BuiltinProperty.stroke.id) { paintTarget = try targetValue(w, start: start, env: env) }
             if NumericValue(start) == nil || paintTarget.map({ NumericValue($0) == nil }) == true, w.keyframes == nil,
                let morph = try morphTrack(start, w, shape, target: paintTarget, env: env) {
                 // `points` and `d`, and gradients: the track runs 0 → 1 through the morph (Morph.swift).

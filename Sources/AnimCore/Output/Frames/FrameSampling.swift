@@ -112,6 +112,17 @@ extension ShapeSnapshot {
             } else {
                 set(p, v.flatMap(NumericValue.init))
             }
+        case .stroke:
+            // A gradient stroke, as a gradient fill: the stops hold the alphas, the colour is
+            // the first stop's, opaque (what `hasStroke` and the outputs without it read).
+            if case .gradient(let g)? = v {
+                strokeGradient = g
+                var c = g.stops.first?.color ?? Color(r: 0, g: 0, b: 0)
+                c.a = 1
+                stroke = c
+            } else {
+                set(p, v.flatMap(NumericValue.init))
+            }
         default: set(p, v.flatMap(NumericValue.init))
         }
     }
@@ -137,7 +148,7 @@ extension ShapeSnapshot {
         case .shadowColor: shadowColor = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0.5)
         case .from: from = n?.point ?? .zero
         case .to: to = n?.point ?? .zero
-        case .stroke: stroke = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0)
+        case .stroke: stroke = n?.color ?? Color(r: 0, g: 0, b: 0, a: 0); strokeGradient = nil
         case .strokeWidth: strokeWidth = n?.number ?? 1
         case .dash: dash = n?.point ?? .zero
         case .dashOffset: dashOffset = n?.number ?? 0

@@ -60,6 +60,9 @@ public struct ShapeSnapshot: Hashable, Sendable {
     public var trimStart = 0.0, trimEnd = 1.0
     /// The fill when it is a gradient (nil: `color` fills).
     public var gradient: GradientValue?
+    /// The stroke when it is a gradient (nil: `stroke` paints it), over the same box as a
+    /// gradient fill.
+    public var strokeGradient: GradientValue?
     /// An image shape's PNG file, as written (relative to `StageFrame.imageDirectory`).
     public var file = ""
     /// A text shape's font family ("": the stage's, StageText.families), its CSS weight

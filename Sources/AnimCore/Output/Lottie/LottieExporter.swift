@@ -40,13 +40,15 @@ public enum LottieExporter {
         }.map(\.name)
     }
 
-    /// The shapes the Lottie export fills with their gradient's first colour, by name: text, or
-    /// a fill that changes gradient function or stop count during the run (a Lottie gradient
-    /// fill keeps its stop count). A warning names them.
+    /// The shapes the Lottie export paints with their gradient's first colour, by name: a fill
+    /// or stroke that changes gradient function or stop count during the run (a Lottie gradient
+    /// fill or stroke keeps its stop count). A warning names them.
     public static func gradientFills(_ timeline: Timeline, fps: Int) -> [String] {
         timeline.shapes.filter { info in
-            guard let (_, uniform) = ChannelBuilder(timeline: timeline, shape: info.id, fps: fps).gradientSamples() else { return false }
-            return !uniform || info.kind == .text || info.kind == .image
+            let b = ChannelBuilder(timeline: timeline, shape: info.id, fps: fps)
+            if let (_, uniform) = b.gradientSamples(stroke: true), !uniform { return true }
+            guard let (_, uniform) = b.gradientSamples() else { return false }
+            return !uniform || info.kind == .image
         }.map(\.name)
     }
 
@@ -252,45 +254,64 @@ struct ChannelBuilder {
         return [layer(0, geometry + "," + fill, opacity: opacity)]
     }
 
-    /// The gradients the fill shows at the frames (nil where it is a colour), and whether they
-    /// share one function and stop count (all a Lottie gradient fill can animate between).
-    func gradientSamples() -> (first: GradientValue, uniform: Bool)? {
+    /// The gradients the fill (or with `stroke`, the stroke) shows at the frames (nil where it
+    /// is a colour), and whether they share one function and stop count (all a Lottie gradient
+    /// fill or stroke can animate between).
+    func gradientSamples(stroke: Bool = false) -> (first: GradientValue, uniform: Bool)? {
         let times = sampleTimes(firstTime(), timeline.end, closing: true)
-        let gradients = times.compactMap { snapshot($0).gradient }
+        let gradients = times.compactMap { t in let s = snapshot(t); return stroke ? (s.hasStroke ? s.strokeGradient : nil) : s.gradient }
         guard let first = gradients.first else { return nil }
         return (first, gradients.allSatisfy { $0.form == first.form && $0.stops.count == first.stops.count })
     }
 
     /// A gradient fill (`gf`) for a shape whose fill is a gradient at some frame, all of one
     /// function and stop count (nil otherwise: the colour fill, and a warning,
-    /// `LottieExporter.gradientFills`). Type 1 (linear) runs from the start to the end of CSS's
-    /// gradient line over the shape's box (centred on the layer's 0); type 2 (radial) is a
+    /// `LottieExporter.gradientFills`), over the shape's box (`gradientParts`).
+    func gradientFill(_ kind: ShapeKind) -> String? {
+        guard kind != .text, kind != .image, let parts = gradientParts(kind, stroke: false) else { return nil }
+        return "{\"ty\":\"gf\",\"nm\":\"fill\",\"o\":{\"a\":0,\"k\":100},\"r\":1,\"bm\":0," + parts + "}"
+    }
+
+    /// The fill item of one of a text's glyph groups (LottieText), whose outlines are laid out
+    /// in `box`'s coordinates: a gradient fill (`gf`) over `box` — the text's layout box, the
+    /// one the rasterizer, the player and the SVG fill a gradient text over — when the text's
+    /// fill is a gradient at some frame, all of one function and stop count; else `fill`.
+    func glyphGroupFill(box: Box, else fill: String) -> String {
+        guard let parts = gradientParts(.text, stroke: false, box: { _ in box }) else { return fill }
+        return "{\"ty\":\"gf\",\"nm\":\"fill\",\"o\":{\"a\":0,\"k\":100},\"r\":1,\"bm\":0," + parts + "}"
+    }
+
+    /// The gradient parts of a `gf` or `gs` item ("g", "s", "e", "t", "h", "a") for a shape
+    /// whose fill (or stroke) is a gradient at some frame, all of one function and stop count;
+    /// nil otherwise. Type 1 (linear) runs from the start to the end of CSS's gradient line over
+    /// the shape's box (centred on the layer's 0; or `box` at each time); type 2 (radial) is a
     /// circle at the centre through the farthest corner's ellipse's x radius — CSS's ellipse
     /// exactly when the box is square (`LottieExporter.ellipticalGradients` names the others).
     /// `g.k` holds the colour stops (position, r, g, b in 0…1) then the opacity stops
-    /// (position, alpha); where the fill is a colour every stop is that colour. The stops and
+    /// (position, alpha); where the paint is a colour every stop is that colour. The stops and
     /// the points are fitted to anim's values as every channel is.
-    func gradientFill(_ kind: ShapeKind) -> String? {
-        guard kind != .text, kind != .image, let (first, uniform) = gradientSamples(), uniform else { return nil }
-        func gradient(_ t: Time) -> (GradientValue, Point) {
+    func gradientParts(_ kind: ShapeKind, stroke: Bool, box given: ((Time) -> Box)? = nil) -> String? {
+        guard let (first, uniform) = gradientSamples(stroke: stroke), uniform else { return nil }
+        func gradient(_ t: Time) -> (GradientValue, Box) {
             let s = snapshot(t)
-            let g = s.gradient ?? GradientValue(solid: s.color, like: first)
+            let g = (stroke ? s.strokeGradient : s.gradient) ?? GradientValue(solid: stroke ? s.stroke : s.color, like: first)
+            if let given { return (g, given(t)) }
             let box: Point
             switch kind {
             case .circle: box = Point(2 * abs(s.radius), 2 * abs(s.radius))
             case .line, .polygon, .polyline, .path: box = s.anchorBox
             default: box = Point(abs(s.size.x), abs(s.size.y))
             }
-            return (g, box)
+            return (g, Box(x: -box.x / 2, y: -box.y / 2, width: box.x, height: box.y))
         }
         func line(_ t: Time) -> (Point, Point) {
             let (g, b) = gradient(t)
             if g.form == .radial {
-                let (_, r) = RadialGradient(try! Gradient([GradientStop(Color(r: 0, g: 0, b: 0)), GradientStop(Color(r: 0, g: 0, b: 0))]))
-                    .ellipse(in: Box(x: -b.x / 2, y: -b.y / 2, width: b.x, height: b.y))
-                return (.zero, Point(r.x, 0))
+                let (c, r) = RadialGradient(try! Gradient([GradientStop(Color(r: 0, g: 0, b: 0)), GradientStop(Color(r: 0, g: 0, b: 0))]))
+                    .ellipse(in: b)
+                return (c, Point(c.x + r.x, c.y))
             }
-            return LinearGradient.line(angle: g.angle, in: Box(x: -b.x / 2, y: -b.y / 2, width: b.x, height: b.y))
+            return LinearGradient.line(angle: g.angle, in: b)
         }
         let stops: (Time) -> [Double] = { t in
             let g = gradient(t).0, ps = g.resolvedPositions
@@ -301,15 +322,17 @@ struct ChannelBuilder {
             }
             return colours + alphas
         }
-        let span: [Stretch] = isConstant(.color) && isConstant(.size) && isConstant(.radius) && isConstant(.points) && isConstant(.d)
+        let paint: BuiltinProperty = stroke ? .stroke : .color
+        let span: [Stretch] = isConstant(paint) && isConstant(.size) && isConstant(.radius) && isConstant(.points) && isConstant(.d)
+            && (stroke ? isConstant(.strokeWidth) : true)
             ? [.hold(firstTime(), stops(firstTime()))] : [.fitted(firstTime(), timeline.end)]
         let k = animated(span, format: Self.colour, sample: stops)
         let start = animated(span.map { if case .hold(let t, _) = $0 { .hold(t, { let p = line(t).0; return [p.x, p.y] }()) } else { $0 } },
                              format: Self.pixels, sample: { t in let p = line(t).0; return [p.x, p.y] })
         let end = animated(span.map { if case .hold(let t, _) = $0 { .hold(t, { let p = line(t).1; return [p.x, p.y] }()) } else { $0 } },
                            format: Self.pixels, sample: { t in let p = line(t).1; return [p.x, p.y] })
-        return "{\"ty\":\"gf\",\"nm\":\"fill\",\"o\":{\"a\":0,\"k\":100},\"r\":1,\"bm\":0,\"g\":{\"p\":\(first.stops.count),\"k\":\(k)},"
-            + "\"s\":\(start),\"e\":\(end),\"t\":\(first.form == .linear ? 1 : 2),\"h\":{\"a\":0,\"k\":0},\"a\":{\"a\":0,\"k\":0}}"
+        return "\"g\":{\"p\":\(first.stops.count),\"k\":\(k)},"
+            + "\"s\":\(start),\"e\":\(end),\"t\":\(first.form == .linear ? 1 : 2),\"h\":{\"a\":0,\"k\":0},\"a\":{\"a\":0,\"k\":0}"
     }
 
     /// Whether the shape's alpha is 1 (or more) throughout: every piece of its history a

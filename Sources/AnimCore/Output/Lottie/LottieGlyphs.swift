@@ -120,7 +120,7 @@ extension ChannelBuilder {
     /// The glyph groups of one string's layout (see the header): `text` is the string laid
     /// out, `central` the baseline's shift, `glyphs` the text's glyph shapes by character.
     func glyphGroups(_ layout: TextLayout, text: String, central: Double, glyphs: [ShapeID],
-                     fill: String, fillOpacity: String) -> String {
+                     fill: String, fillOpacity: String, textGradient: String? = nil) -> String {
         let owner = StageText.characterIndices(text)
         let start = firstTime()
         // The offset is in layout units at the font size, the group's at the reference size.
@@ -196,7 +196,10 @@ extension ChannelBuilder {
             }
             let anchor = "{\"a\":0,\"k\":\(vector([c.x, c.y], Self.pixels))}"
             let transform = "{\"ty\":\"tr\",\"p\":\(p),\"a\":\(anchor),\"s\":\(s),\"r\":\(r),\"o\":\(o)}"
-            let fillItem = "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(colour),\"o\":\(fillOpacity),\"r\":1}"
+            // A glyph whose own colour is never set shows its text's gradient (§4.11): the group's
+            // coordinates are the string's at rest, so the text's box serves it.
+            let fillItem = textGradient.flatMap { glyphAlphas == [0] ? $0 : nil }
+                ?? "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(colour),\"o\":\(fillOpacity),\"r\":1}"
             groups.append("{\"ty\":\"gr\",\"nm\":\(jsonString("glyph \(n)")),\"it\":[\(paths.joined(separator: ",")),\(fillItem),\(transform)]}")
         }
         closeRun()

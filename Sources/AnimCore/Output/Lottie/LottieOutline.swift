@@ -109,6 +109,12 @@ extension ChannelBuilder {
         let cap = switch s.lineCap { case .butt: 1; case .round: 2; case .square: 3 }
         let join = switch s.lineJoin { case .miter: 1; case .round: 2; case .bevel: 3 }
         var item = "{\"ty\":\"st\",\"nm\":\"stroke\",\"c\":\(color),\"o\":\(opacity),\"w\":\(width),\"lc\":\(cap),\"lj\":\(join),\"ml\":4"
+        if let gradient = gradientParts(timeline.shapes[Int(shape.index)].kind, stroke: true) {
+            // A gradient stroke (`gs`) over the fill's box: its stops hold the alphas (a colour's
+            // too, at every stop), so its opacity is 100 wherever it strokes, 0 elsewhere.
+            let stroked = animated([.fitted(firstTime(), timeline.end)], format: Self.percent) { t in [snapshot(t).hasStroke ? 100 : 0] }
+            item = "{\"ty\":\"gs\",\"nm\":\"stroke\",\"o\":\(stroked),\"w\":\(width),\"lc\":\(cap),\"lj\":\(join),\"ml\":4,\"bm\":0," + gradient
+        }
         if dashed {
             let on = channel(.dash, Self.pixels) { v in [max(0, v.framePoint?.x ?? 0)] }
             let off = channel(.dash, Self.pixels) { v in [max(0, v.framePoint?.y ?? 0)] }

@@ -43,9 +43,11 @@ extension ChannelBuilder {
             let r = Self.textReferenceSize
             guard let layout = try? TextLayout(text, font: face, size: r, align: s.align) else { continue }
             let central = StageText.centralShift(face, size: r)
+            let b = layout.box, groupFill = glyphGroupFill(box: Box(x: b.x, y: b.y + central, width: b.width, height: b.height), else: fill)
             let paths: String
             if let glyphs {
-                paths = glyphGroups(layout, text: text, central: central, glyphs: glyphs, fill: fill, fillOpacity: fillOpacity)
+                paths = glyphGroups(layout, text: text, central: central, glyphs: glyphs, fill: groupFill, fillOpacity: fillOpacity,
+                                    textGradient: groupFill == fill ? nil : groupFill)
             } else {
                 let outline = layout.outline.transformed(by: .translation(0, central))
                 paths = outline.contours.compactMap(Self.path).joined(separator: ",")
@@ -63,7 +65,7 @@ extension ChannelBuilder {
             }
             let transform = "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":\(size),\"r\":{\"a\":0,\"k\":0},\"o\":\(opacity)}"
             // Glyph groups carry their own fills (a fill here would paint them too).
-            let own = glyphs == nil ? fill + "," : ""
+            let own = glyphs == nil ? groupFill + "," : ""
             groups.append("{\"ty\":\"gr\",\"nm\":\(jsonString("text \(n)")),\"it\":[\(paths.isEmpty ? "" : paths + ",")\(own)\(transform)]}")
         }
         return groups.joined(separator: ",")

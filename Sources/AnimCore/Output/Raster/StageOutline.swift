@@ -51,7 +51,15 @@ extension ShapeSnapshot {
     /// The fill as the vector layer paints it: the colour, or the gradient over the shape's box
     /// in its own coordinates (CSS's gradient box is the element's border box: a rect's or
     /// ellipse's box, an outline's bounds).
-    var fillPaint: Paint {
+    var fillPaint: Paint { ShapeSnapshot.paint(gradient, else: color) }
+
+    /// The stroke as the vector layer paints it: its colour, or its gradient over the same box
+    /// as the fill's (SVG's objectBoundingBox of a stroke is the fill's geometry, not the
+    /// stroke's).
+    var strokePaint: Paint { ShapeSnapshot.paint(strokeGradient, else: stroke) }
+
+    /// A gradient value as a vector paint (nil, or stops the vector layer refuses: `color`).
+    static func paint(_ gradient: GradientValue?, else color: Color) -> Paint {
         guard let g = gradient else { return .solid(color) }
         let stops = g.stops.map { GradientStop($0.color, at: $0.position) }
         guard let resolved = try? Gradient(stops) else { return .solid(color) }
@@ -67,7 +75,7 @@ extension ShapeSnapshot {
         let m = localTransform(originX: originX, originY: originY, scale: scale)
         guard m.isFinite, m.inverted != nil else { return nil }
         let fill = fillsArea ? fillPaint : nil
-        let stroke = strokeStyle.map { StrokePaint($0, .solid(self.stroke)) }
+        let stroke = strokeStyle.map { StrokePaint($0, strokePaint) }
         guard fill != nil || stroke != nil else { return nil }
         return VectorShape(outline, fill: fill, stroke: stroke, shadow: vectorShadow, transform: m, opacity: max(0, min(1, alpha)))
     }

@@ -152,7 +152,9 @@ extension VectorCanvas {
         let opacity = s.opacity
         guard opacity > 0, let layout = StageText.layout(s, face: face) else { return }
         let m = StageText.transform(s, face: face, originX: originX, originY: originY, scale: scale)
-        let paint = Paint.solid(Color(r: s.color.r, g: s.color.g, b: s.color.b))
+        // A gradient spans the text's layout box (TextLayout.box: its advance width, from the
+        // ascender to the descender line), as a gradient fill of the player and the SVG does.
+        let paint = s.gradient != nil ? s.fillPaint : Paint.solid(Color(r: s.color.r, g: s.color.g, b: s.color.b))
         if let styles = StageText.glyphStyles(s, layout: layout) {
             // Glyph by glyph (`title.glyphs`), each composited under its own opacity, as the
             // player and the SVG draw a glyph per element; a shadow is cast by the moved glyphs.

@@ -93,7 +93,7 @@ public enum AnimatedSVG {
         o += animateTransform("scale", [track(.sx), track(.sy)], anim) + "\n"
         var fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\""
         var fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
-        if let g = gradientFill(s, id: id, anim) {
+        if s.glyphs.isEmpty, let g = gradientFill(s, id: id, anim) {
             // A gradient fill: paint servers whose stops (and line) animate; the fill names them.
             o += g.defs
             fill = g.fill
@@ -106,7 +106,10 @@ public enum AnimatedSVG {
         fill += filterAttribute
         var strokePath = ""
         if !s.geometry.isEmpty {
-            let (attributes, animations, separate) = outlineAttributes(s, anim)
+            // A gradient stroke: its paint servers, named by the stroke.
+            let strokePaint = gradientStroke(s, id: id, anim)
+            if let p = strokePaint { o += p.defs }
+            let (attributes, animations, separate) = outlineAttributes(s, anim, stroke: strokePaint.map { ($0.stroke, $0.animation) })
             fill += attributes
             fillAnimation += animations
             // A dashed or trimmed stroke's pieces cast the shadow too.
@@ -139,7 +142,7 @@ public enum AnimatedSVG {
             // Glyph by glyph (`title.glyphs`): each laid-out glyph's outline where the rasterizer
             // places it, turned and scaled about its advance box's centre, its alpha and fill its own.
             o += "<g\(filterAttribute)>"
-            for g in s.glyphs { o += glyph(g, anim) }
+            for (k, g) in s.glyphs.enumerated() { o += glyph(g, s, id: id + "-glyph-\(k)", anim) }
             o += "</g>"
         case .text:
             // The font (BakedFrames.textStyle): weight, anchor and family, switched where they change.
@@ -167,15 +170,30 @@ public enum AnimatedSVG {
     }
 
     /// One glyph of a glyphed text (BakedFrames.Glyph): translate, rotate, scale groups about
-    /// its box's centre around its outline, with its opacity and fill.
-    static func glyph(_ g: BakedFrames.Glyph, _ anim: Animation) -> String {
+    /// its box's centre around its outline, with its opacity and fill — its colour, or where it
+    /// shows the text's gradient (Glyph.gr), that gradient over the text's layout box in the
+    /// glyph's coordinates (the fill switched discretely at the samples where that changes).
+    static func glyph(_ g: BakedFrames.Glyph, _ text: BakedFrames.Shape, id: String, _ anim: Animation) -> String {
         typealias G = BakedFrames.GlyphAttribute
         func track(_ a: G) -> [Double] { g.tracks[a.rawValue] }
         var o = "<g transform=\"translate(\(n(track(.x)[0])) \(n(track(.y)[0])))\">" + animateTransform("translate", [track(.x), track(.y)], anim)
         o += "<g transform=\"rotate(\(n(track(.rot)[0])))\">" + animateTransform("rotate", [track(.rot)], anim)
         o += "<g transform=\"scale(\(n(track(.sx)[0])) \(n(track(.sy)[0])))\">" + animateTransform("scale", [track(.sx), track(.sy)], anim)
-        o += "<path d=\"\(g.d[0])\" fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\" opacity=\"\(formatFixed(track(.op)[0], 4))\">"
-        o += discrete("d", g.d, anim) + animateColor([track(.r), track(.g), track(.b)], anim)
+        var fill = "fill=\"\(hexColor(track(.r)[0], track(.g)[0], track(.b)[0]))\"", fillAnimation = animateColor([track(.r), track(.g), track(.b)], anim)
+        if let p = gradientPaint(g.gr, text, colour: [track(.r), track(.g), track(.b)], id: id + "-gradient", anim) {
+            o += p.defs
+            let count = max(p.urls.count, g.gr.count, g.tracks.map(\.count).max() ?? 1)
+            func at(_ t: [Double], _ k: Int) -> Double { t.count == 1 ? t[0] : t[k] }
+            func at(_ t: [String], _ k: Int) -> String { t.count == 1 ? t[0] : t[k] }
+            // Per sample: the gradient's server, or the glyph's own colour.
+            let values = (0..<count).map { k in
+                at(g.gr, k).isEmpty ? hexColor(at(track(.r), k), at(track(.g), k), at(track(.b), k)) : at(p.urls, k)
+            }
+            fill = "fill=\"\(values[0])\""
+            fillAnimation = discrete("fill", values, anim)
+        }
+        o += "<path d=\"\(g.d[0])\" \(fill) opacity=\"\(formatFixed(track(.op)[0], 4))\">"
+        o += discrete("d", g.d, anim) + fillAnimation
         o += animate("opacity", [track(.op)], anim, tolerance: 0.001) + "</path></g></g></g>"
         return o
     }
@@ -184,7 +202,8 @@ public enum AnimatedSVG {
     /// stroke on the element, and — when some sample's stroke is dashed or trimmed — a second
     /// path that draws the stroke's pieces as the vector layer cut them (BakedFrames.Geometry.sd),
     /// each shown (stroke-opacity) at the samples it is the stroke of.
-    static func outlineAttributes(_ s: BakedFrames.Shape, _ anim: Animation) -> (String, String, String) {
+    /// A gradient `stroke` (its attribute and animation) replaces the stroke's colour.
+    static func outlineAttributes(_ s: BakedFrames.Shape, _ anim: Animation, stroke gradient: (String, String)? = nil) -> (String, String, String) {
         typealias A = BakedFrames.Attribute
         func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
         let count = s.tracks.map(\.count).max() ?? 1
@@ -195,8 +214,8 @@ public enum AnimatedSVG {
         var animations = animate("fill-opacity", [track(.fa)], anim, tolerance: 0.001)
         let stroked = track(.sa).contains { $0 > 0 }
         guard stroked else { return (attributes, animations, "") }
-        let color = "stroke=\"\(hexColor(track(.sr)[0], track(.sg)[0], track(.sb)[0]))\""
-        let colorAnimation = animateColor([track(.sr), track(.sg), track(.sb)], anim, attribute: "stroke")
+        let color = gradient?.0 ?? "stroke=\"\(hexColor(track(.sr)[0], track(.sg)[0], track(.sb)[0]))\""
+        let colorAnimation = gradient?.1 ?? animateColor([track(.sr), track(.sg), track(.sb)], anim, attribute: "stroke")
         let caps = (0..<max(count, ls.count)).map { String(at(ls, $0).split(separator: " ").first ?? "butt") }
         let joins = (0..<max(count, ls.count)).map { String(at(ls, $0).split(separator: " ").last ?? "miter") }
         let style = "\(color) stroke-width=\"\(n(track(.sw)[0]))\" stroke-linecap=\"\(caps[0])\" stroke-linejoin=\"\(joins[0])\""
@@ -218,31 +237,54 @@ public enum AnimatedSVG {
     }
 
     /// The gradient fill of a shape that has one at some sample (BakedFrames.Geometry.gr), or
-    /// nil: one paint server per gradient function and stop count the run uses, each stop's
-    /// offset, colour and opacity animated, a linear gradient's line (userSpaceOnUse, CSS's
-    /// line through the box's center, |w·sin θ| + |h·cos θ| long) animated with the box; a
-    /// radial one is CSS's farthest-corner ellipse at the center, which in objectBoundingBox
-    /// units is the circle of radius √2/2 at (0.5, 0.5). At samples where the fill is a colour
-    /// the server shown paints that colour at every stop. The `fill` names the server of each
-    /// sample (discrete when it changes). Text keeps its colour (its first stop), as the
-    /// rasterizer draws it.
+    /// nil (`gradientPaint`). A text's spans its layout box (given after `|`).
     static func gradientFill(_ s: BakedFrames.Shape, id: String, _ anim: Animation) -> (defs: String, fill: String, animation: String)? {
-        guard s.kind != .text, s.kind != .image, s.geometry.count > BakedFrames.Geometry.gr.rawValue else { return nil }
-        let gr = s.geometry[BakedFrames.Geometry.gr.rawValue]
+        guard s.kind != .image, s.geometry.count > BakedFrames.Geometry.gr.rawValue else { return nil }
+        typealias A = BakedFrames.Attribute
+        guard let p = gradientPaint(s.geometry[BakedFrames.Geometry.gr.rawValue], s,
+                                    colour: [s.tracks[A.r.rawValue], s.tracks[A.g.rawValue], s.tracks[A.b.rawValue]], id: id + "-gradient", anim) else { return nil }
+        return (p.defs, "fill=\"\(p.urls[0])\"", discrete("fill", p.urls, anim))
+    }
+
+    /// The gradient stroke of a shape that has one at some sample (BakedFrames.Geometry.sg), or
+    /// nil: as the fill's, over the same box.
+    static func gradientStroke(_ s: BakedFrames.Shape, id: String, _ anim: Animation) -> (defs: String, stroke: String, animation: String)? {
+        guard s.geometry.count > BakedFrames.Geometry.sg.rawValue else { return nil }
+        typealias A = BakedFrames.Attribute
+        guard let p = gradientPaint(s.geometry[BakedFrames.Geometry.sg.rawValue], s,
+                                    colour: [s.tracks[A.sr.rawValue], s.tracks[A.sg.rawValue], s.tracks[A.sb.rawValue]], id: id + "-stroke-gradient", anim) else { return nil }
+        return (p.defs, "stroke=\"\(p.urls[0])\"", discrete("stroke", p.urls, anim))
+    }
+
+    /// A gradient paint of a shape (the strings of BakedFrames.Geometry.gr or sg, or a glyph's
+    /// Glyph.gr), or nil when no sample is a gradient: one paint server per gradient function and
+    /// stop count the run uses, each stop's offset, colour and opacity animated, a linear
+    /// gradient's line (userSpaceOnUse, CSS's line through the box's center, |w·sin θ| + |h·cos θ|
+    /// long) animated with the box; a radial one is CSS's farthest-corner ellipse at the center,
+    /// which in objectBoundingBox units is the circle of radius √2/2 at (0.5, 0.5) — or, over a
+    /// box given after `|` (a text's layout box, which is not the `<text>`'s bounding box), the
+    /// unit circle in userSpaceOnUse placed by gradientTransform `translate(c) scale(√2 · half
+    /// extents)`. At samples where the paint is a colour (`colour`'s channels) the server shown
+    /// paints that colour at every stop. `urls` names the server of each sample.
+    static func gradientPaint(_ gr: [String], _ s: BakedFrames.Shape, colour: [[Double]], id: String,
+                              _ anim: Animation) -> (defs: String, urls: [String])? {
         guard gr.contains(where: { !$0.isEmpty }) else { return nil }
         typealias A = BakedFrames.Attribute
         func track(_ a: A) -> [Double] { s.tracks[a.rawValue] }
         let count = max(s.tracks.map(\.count).max() ?? 1, gr.count)
         func at(_ t: [Double], _ k: Int) -> Double { t.count == 1 ? t[0] : t[k] }
-        struct Sample { var linear: Bool; var angle: Double; var stops: [[Double]] }
+        struct Sample { var linear: Bool; var angle: Double; var stops: [[Double]]; var box: [Double]? }
         func parse(_ text: String) -> Sample? {
             guard !text.isEmpty else { return nil }
-            let parts = text.split(separator: ";")
+            let boxed = text.split(separator: "|")
+            let parts = boxed[0].split(separator: ";")
             let head = parts[0].split(separator: " ")
             return Sample(linear: head[0] == "L", angle: head.count > 1 ? Double(head[1]) ?? 180 : 180,
-                          stops: parts.dropFirst().map { $0.split(separator: " ").map { Double($0) ?? 0 } })
+                          stops: parts.dropFirst().map { $0.split(separator: " ").map { Double($0) ?? 0 } },
+                          box: boxed.count > 1 ? boxed[1].split(separator: " ").map { Double($0) ?? 0 } : nil)
         }
         let samples = (0..<count).map { parse(gr.count == 1 ? gr[0] : gr[$0]) }
+        let givenBox = samples.contains { $0?.box != nil }
         struct Signature: Hashable { var linear: Bool; var stops: Int }
         var signatures: [Signature] = []
         for case let g? in samples where !signatures.contains(Signature(linear: g.linear, stops: g.stops.count)) {
@@ -260,6 +302,17 @@ public enum AnimatedSVG {
             let g = held[k] ?? firstGradient
             shown[k] = signatures.firstIndex(of: Signature(linear: g.linear, stops: g.stops.count))!
         }
+        // The box of each sample in the element's user space: the one given, else BakedFrames'
+        // w × h and anchor shift.
+        func box(_ k: Int) -> (cx: Double, cy: Double, hw: Double, hh: Double) {
+            if let b = (held[k] ?? firstGradient).box, b.count == 4 { return (b[0], b[1], b[2], b[3]) }
+            switch s.kind {
+            case .rect: return (at(track(.ax), k), at(track(.ay), k), at(track(.w), k) / 2, at(track(.h), k) / 2)
+            case .circle: return (at(track(.ax), k), at(track(.ay), k), at(track(.rad), k), at(track(.rad), k))
+            default: return (0, 0, at(track(.w), k) / 2, at(track(.h), k) / 2)
+            }
+        }
+        func compact(_ t: [Double]) -> [Double] { Set(t).count == 1 ? [t[0]] : t }
         var defs = ""
         for (index, sig) in signatures.enumerated() {
             // Each sample's gradient of this signature: its own, a colour at every stop, or held.
@@ -271,28 +324,38 @@ public enum AnimatedSVG {
                     values.append(previous)
                 } else {
                     var c = previous
-                    c.stops = c.stops.map { [at(track(.r), k), at(track(.g), k), at(track(.b), k), 1, $0[4]] }
+                    c.stops = c.stops.map { [at(colour[0], k), at(colour[1], k), at(colour[2], k), 1, $0[4]] }
                     values.append(c)
                 }
             }
-            let gid = xmlEscaped(id) + "-gradient-\(index)"
+            let gid = xmlEscaped(id) + "-\(index)"
             if sig.linear {
-                // The box of each sample in the element's user space (BakedFrames' w × h and anchor shift).
                 var x1: [Double] = [], y1: [Double] = [], x2: [Double] = [], y2: [Double] = []
                 for k in 0..<count {
-                    let hw: Double, hh: Double, cx: Double, cy: Double
-                    switch s.kind {
-                    case .rect: hw = at(track(.w), k) / 2; hh = at(track(.h), k) / 2; cx = at(track(.ax), k); cy = at(track(.ay), k)
-                    case .circle: hw = at(track(.rad), k); hh = hw; cx = at(track(.ax), k); cy = at(track(.ay), k)
-                    default: hw = at(track(.w), k) / 2; hh = at(track(.h), k) / 2; cx = 0; cy = 0
-                    }
-                    let (p, q) = LinearGradient.line(angle: values[k].angle, in: Box(x: cx - hw, y: cy - hh, width: 2 * hw, height: 2 * hh))
+                    let b = box(k)
+                    let (p, q) = LinearGradient.line(angle: values[k].angle, in: Box(x: b.cx - b.hw, y: b.cy - b.hh, width: 2 * b.hw, height: 2 * b.hh))
                     x1.append(p.x); y1.append(p.y); x2.append(q.x); y2.append(q.y)
                 }
-                func compact(_ t: [Double]) -> [Double] { Set(t).count == 1 ? [t[0]] : t }
                 let (a, b, c, d) = (compact(x1), compact(y1), compact(x2), compact(y2))
                 defs += "<linearGradient id=\"\(gid)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(a[0]))\" y1=\"\(n(b[0]))\" x2=\"\(n(c[0]))\" y2=\"\(n(d[0]))\">"
                 defs += animate("x1", [a], anim) + animate("y1", [b], anim) + animate("x2", [c], anim) + animate("y2", [d], anim)
+            } else if givenBox {
+                let boxes = (0..<count).map(box)
+                let cx = compact(boxes.map(\.cx)), cy = compact(boxes.map(\.cy))
+                let rx = compact(boxes.map { $0.hw * 2.squareRoot() }), ry = compact(boxes.map { $0.hh * 2.squareRoot() })
+                defs += "<radialGradient id=\"\(gid)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" "
+                    + "gradientTransform=\"translate(\(n(cx[0])) \(n(cy[0]))) scale(\(formatFixed(rx[0], 4)) \(formatFixed(ry[0], 4)))\">"
+                if cx.count > 1 || cy.count > 1 || rx.count > 1 || ry.count > 1 {
+                    // The translate replaces the attribute, then the scale is added after it
+                    // (SMIL's additive sum): both, so that neither adds to the static value.
+                    func transform(_ type: String, _ tracks: [[Double]], additive: Bool) -> String {
+                        let full = tracks.map { $0.count == 1 ? Array(repeating: $0[0], count: count) : $0 }
+                        let values = (0..<count).map { k in full.map { formatFixed($0[k], 4) }.joined(separator: " ") }
+                        return "<animateTransform attributeName=\"gradientTransform\" type=\"\(type)\"\(additive ? " additive=\"sum\"" : "") "
+                            + anim.attributes(values, kept: thin(full, tolerance: 0.001)) + "/>"
+                    }
+                    defs += transform("translate", [cx, cy], additive: false) + transform("scale", [rx, ry], additive: true)
+                }
             } else {
                 defs += "<radialGradient id=\"\(gid)\" gradientUnits=\"objectBoundingBox\" cx=\"0.5\" cy=\"0.5\" r=\"\(formatFixed(0.5.squareRoot(), 6))\">"
             }
@@ -309,8 +372,7 @@ public enum AnimatedSVG {
             }
             defs += sig.linear ? "</linearGradient>" : "</radialGradient>"
         }
-        let urls = shown.map { "url(#\(xmlEscaped(id))-gradient-\($0))" }
-        return (defs, "fill=\"\(urls[0])\"", discrete("fill", urls, anim))
+        return (defs, shown.map { "url(#\(xmlEscaped(id))-\($0))" })
     }
 
     /// A discrete `<animate>` of a string attribute (path data, a cap), or "" if it never

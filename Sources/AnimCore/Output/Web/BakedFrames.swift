@@ -67,13 +67,21 @@ struct BakedFrames {
         case ls
         /// The fill's gradient ("" for a colour): `L angle;r g b a position;…` or `R;…`, the
         /// positions resolved (GradientValue.numbers), colour channels 0…255.
+        /// A text's gradient is followed by `|cx cy hw hh`: the box it spans, the text's layout
+        /// box (TextLayout.box) in the element's coordinates (`textPaintBox`).
         case gr
+        /// The stroke's gradient ("" for a colour), as `gr`, over the same box as the fill's.
+        case sg
 
         /// The name used in the player's data.
         var key: String { Geometry.keys[rawValue] }
 
         /// Every attribute's name, once.
-        static let keys = ["d", "sd", "ls", "gr"]
+        static let keys = ["d", "sd", "ls", "gr", "sg"]
+
+        /// Whether the player's data leaves the strings out when they are all "" (the stroke's
+        /// gradient: pages without one stay the bytes they were).
+        var omittedWhenEmpty: Bool { self == .sg }
     }
 
     /// One shape's samples.
@@ -107,6 +115,11 @@ struct BakedFrames {
         /// The outline as SVG path data about the centre of its advance box, per sample or one
         /// string if constant ("M 0 0" where the text has no glyph there).
         var d: [String]
+        /// The text's gradient where the glyph shows it (its own colour unset), with the box it
+        /// spans in the glyph's coordinates (Geometry.gr's `|cx cy hw hh`: the text's layout
+        /// box, moved, turned and scaled with the glyph), "" where it is drawn in its colour;
+        /// per sample or one string. Empty: never a gradient.
+        var gr: [String] = []
     }
 
     /// A glyph's drawing attributes, in the order of `Glyph.tracks`.
@@ -142,6 +155,36 @@ struct BakedFrames {
             let d = svgPathData(placed.outline.transformed(by: .translation(placed.origin.x - c.x, placed.origin.y - c.y)))
             return (values, d.isEmpty ? "M 0 0" : d)
         }
+    }
+
+    /// A text sample's glyph paints (Glyph.gr), one per laid-out glyph: the text's gradient over
+    /// its layout box in the glyph's own coordinates, or "" where the glyph has its own colour
+    /// (laid over the gradient's first stop, as over a plain text's colour) or the text has no
+    /// gradient.
+    static func glyphGradients(_ s: ShapeSnapshot) -> [String] {
+        guard let gradient = s.gradient, let face = StageText.face(for: s), let layout = StageText.layout(s, face: face) else { return [] }
+        let owner = StageText.characterIndices(s.text), data = gradientData(gradient)
+        return layout.glyphs.indices.map { n in
+            let g = n < owner.count && owner[n] < s.glyphs.count ? s.glyphs[owner[n]] : GlyphSnapshot()
+            guard g.color.a <= 0 else { return "" }
+            let c = layout.glyphs[n].box.center, b = layout.box
+            return data + "|" + boxData(Box(x: b.x - c.x, y: b.y - c.y, width: b.width, height: b.height))
+        }
+    }
+
+    /// The box a text sample's gradient spans in its element's coordinates: its layout box
+    /// (TextLayout.box: the advance width, from the ascender to the descender line), moved by
+    /// the anchor's shift and the central baseline as the rasterizer places the text; nil when
+    /// nothing is laid out.
+    static func textPaintBox(_ s: ShapeSnapshot) -> Box? {
+        guard let face = StageText.face(for: s), let layout = StageText.layout(s, face: face) else { return nil }
+        let shift = s.anchorShift, central = StageText.centralShift(face, size: s.font), b = layout.box
+        return Box(x: b.x + shift.x, y: b.y + shift.y + central, width: b.width, height: b.height)
+    }
+
+    /// `cx cy hw hh` of a box (Geometry.gr's text box).
+    static func boxData(_ b: Box) -> String {
+        [b.x + b.width / 2, b.y + b.height / 2, b.width / 2, b.height / 2].map { formatFixed($0, 3) }.joined(separator: " ")
     }
 
     /// Frames per second.
@@ -208,6 +251,7 @@ struct BakedFrames {
         var glyphed = [Bool](repeating: false, count: count)
         for o in owners where o >= 0 { glyphed[o] = true }
         var glyphRows = [[[([Double], String)]]](repeating: [], count: count)
+        var glyphPaintRows = [[[String]]](repeating: [], count: count)
         let textShapes = isText.indices.filter { isText[$0] }
         var row = [Double](repeating: 0, count: attributes)
         /// Sample `k` of track `slot` is `v` (samples come in order, each track's once).
@@ -245,7 +289,7 @@ struct BakedFrames {
                     written[i] = k
                     for a in 0..<attributes { put(i * attributes + a, row[a], k) }
                     if isText[i] { texts[i].append(list[j].text); styles[i].append(Self.textStyle(of: list[j])) }
-                    if glyphed[i] { glyphRows[i].append(Self.glyphSamples(list[j])) }
+                    if glyphed[i] { glyphRows[i].append(Self.glyphSamples(list[j])); glyphPaintRows[i].append(Self.glyphGradients(list[j])) }
                     if list[j].isOutlined || outlined[i] {
                         if !outlined[i] {
                             // Outlined from here on: the samples before held the defaults.
@@ -259,7 +303,7 @@ struct BakedFrames {
                 }
             }
             for i in textShapes where texts[i].count == k { texts[i].append(""); styles[i].append(styles[i].last ?? Self.plainTextStyle) }
-            for i in textShapes where glyphed[i] && glyphRows[i].count == k { glyphRows[i].append([]) }
+            for i in textShapes where glyphed[i] && glyphRows[i].count == k { glyphRows[i].append([]); glyphPaintRows[i].append([]) }
             k += 1
         }
         if let before {
@@ -311,10 +355,26 @@ struct BakedFrames {
             }
             var shape = Shape(id: info.id, name: info.name, kind: info.kind, tracks: tracks, text: text, textStyle: style, geometry: geometry)
             if info.kind == .image { shape.image = StageImages.dataURI(timeline.imageFile(of: info.id)) }
-            if glyphed[i] { shape.glyphs = Self.glyphTracks(glyphRows[i], first: first) }
+            if glyphed[i] {
+                shape.glyphs = Self.glyphTracks(glyphRows[i], first: first)
+                Self.addGlyphGradients(&shape.glyphs, glyphPaintRows[i], first: first)
+            }
             shapes.append(shape)
         }
         self.shapes = shapes
+    }
+
+    /// Each glyph's paints (Glyph.gr) from the samples' `glyphGradients` (left empty for a
+    /// glyph that never shows a gradient).
+    static func addGlyphGradients(_ glyphs: inout [Glyph], _ rows: [[String]], first: Int) {
+        var rows = rows
+        if first > 0, first < rows.count { for k in 0..<first { rows[k] = rows[first] } }
+        for n in glyphs.indices {
+            var gr = rows.map { n < $0.count ? $0[n] : "" }
+            guard gr.contains(where: { !$0.isEmpty }) else { continue }
+            if gr.allSatisfy({ $0 == gr[0] }) { gr = [gr[0]] }
+            glyphs[n].gr = gr
+        }
     }
 
     /// A glyphed text's glyphs from its samples' glyphs (`glyphSamples`): as many as the most
@@ -390,7 +450,7 @@ struct BakedFrames {
     /// A sample's outline strings, in `Geometry` order (`outlined` false: what a shape not yet
     /// outlined shows, which draws nothing more than its plain element).
     static func geometry(of s: ShapeSnapshot, outlined: Bool) -> [String] {
-        guard outlined else { return ["", "", "butt miter", ""] }
+        guard outlined else { return ["", "", "butt miter", "", ""] }
         let d = s.kind.isPointBased ? (s.localOutline.map(svgPathData) ?? "") : ""
         var sd = ""
         if let style = s.strokeStyle, style.dash != nil || !style.isUntrimmed, let outline = s.localOutline {
@@ -398,7 +458,9 @@ struct BakedFrames {
             // Nothing left to stroke: a path of no length, drawn as nothing.
             sd = cut.contours.isEmpty ? "M 0 0" : svgPathData(cut)
         }
-        return [d, sd, s.lineCap.word + " " + s.lineJoin.word, s.gradient.map(gradientData) ?? ""]
+        var gr = s.gradient.map(gradientData) ?? ""
+        if s.kind == .text, !gr.isEmpty { gr += "|" + (textPaintBox(s).map(boxData) ?? "0 0 0 0") }
+        return [d, sd, s.lineCap.word + " " + s.lineJoin.word, gr, s.hasStroke ? s.strokeGradient.map(gradientData) ?? "" : ""]
     }
 
     /// A gradient as the web outputs read it (Geometry.gr).

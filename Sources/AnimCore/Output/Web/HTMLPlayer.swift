@@ -25,9 +25,13 @@
 //                      one per sample] (BakedFrames.textStyle: font-weight, text-anchor, font-family),
 //                "img": an image's PNG as a data URI (images only),
 //                outlined shapes only: "d", "sd", "ls", "gr" (the fill's gradient, "" for a
-//                colour: BakedFrames.Geometry.gr): [one string, or one per sample],
+//                colour: BakedFrames.Geometry.gr; a text's followed by "|cx cy hw hh", the box it
+//                spans), "sg" (the stroke's gradient, left out when it has none): [one string, or
+//                one per sample],
 //                text with glyphs (`title.glyphs`) only: "gl": [{"t": {"x", "y", "rot", "sx", "sy",
-//                      "op", "r", "g", "b"}, "d": [one string, or one per sample]}], one per
+//                      "op", "r", "g", "b"}, "d": [one string, or one per sample], "gr": [the
+//                      text's gradient over its box in the glyph's coordinates, "" where the glyph
+//                      has its own colour; left out when never]}], one per
 //                      laid-out glyph (BakedFrames.Glyph), drawn instead of the text's <text>}],
 //    "prints": [[seconds, text]],
 //    "lanes": [{"label": "square, card[0]", "shapes": [shape indices]}],
@@ -175,6 +179,7 @@ public enum HTMLPlayer {
             // An outlined shape's strings (BakedFrames.Geometry): path data, the stroke's cut
             // pieces, caps and joins.
             for g in BakedFrames.Geometry.allCases where !s.geometry.isEmpty {
+                if g.omittedWhenEmpty && s.geometry[g.rawValue].allSatisfy(\.isEmpty) { continue }
                 put(",\"\(g.key)\":[")
                 for (k, v) in s.geometry[g.rawValue].enumerated() {
                     if k > 0 { put(",") }
@@ -205,7 +210,17 @@ public enum HTMLPlayer {
                         if k > 0 { put(",") }
                         appendJSONString(d, to: &o)
                     }
-                    put("]}")
+                    put("]")
+                    // Where it shows its text's gradient (BakedFrames.Glyph.gr).
+                    if !g.gr.isEmpty {
+                        put(",\"gr\":[")
+                        for (k, v) in g.gr.enumerated() {
+                            if k > 0 { put(",") }
+                            appendJSONString(v, to: &o)
+                        }
+                        put("]")
+                    }
+                    put("}")
                 }
                 put("]")
             }

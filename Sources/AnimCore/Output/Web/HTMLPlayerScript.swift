@@ -192,19 +192,23 @@ enum HTMLPlayerScript {
         // A dashed or trimmed stroke's pieces cast their own shadow.
         if (o.se) put(o, o.se, 'sfilter', 'filter', 'url(#anim-shadow-' + i + ')');
       }
-      // A gradient fill (BakedFrames.Geometry.gr) over the box of center (cx, cy) and half
-      // extents hw × hh, in the element's user space: CSS's gradient line for a linear one
-      // (through the center, |w sin θ| + |h cos θ| long), CSS's farthest-corner ellipse at the
-      // center for a radial one (radii √2 · the half extents), as the vector layer paints them.
-      function gradient(o, i, e, spec, cx, cy, hw, hh) {
+      // A gradient paint (BakedFrames.Geometry.gr, sg) over the box of center (cx, cy) and half
+      // extents hw × hh (or the box after '|', a text's), in the element's user space: CSS's
+      // gradient line for a linear one (through the center, |w sin θ| + |h cos θ| long), CSS's
+      // farthest-corner ellipse at the center for a radial one (radii √2 · the half extents),
+      // as the vector layer paints them. Its element is kept in `st` (one per paint); the paint
+      // named `id` is returned.
+      function gradient(o, st, id, spec, cx, cy, hw, hh) {
+        var boxed = spec.split('|');
+        if (boxed.length > 1) { var bx = boxed[1].split(' '); cx = +bx[0]; cy = +bx[1]; hw = +bx[2]; hh = +bx[3]; spec = boxed[0]; }
         var parts = spec.split(';'), head = parts[0].split(' '), tag = head[0] === 'L' ? 'linearGradient' : 'radialGradient';
-        if (!o.gd || o.gdTag !== tag) {
-          if (o.gd) o.g.removeChild(o.gd);
-          o.gd = el(tag, { id: 'anim-grad-' + i, gradientUnits: 'userSpaceOnUse' });
-          o.gdTag = tag; o.gs = [];
-          o.g.insertBefore(o.gd, o.g.firstChild);
+        if (!st.gd || st.gdTag !== tag) {
+          if (st.gd) o.g.removeChild(st.gd);
+          st.gd = el(tag, { id: id, gradientUnits: 'userSpaceOnUse' });
+          st.gdTag = tag; st.gs = [];
+          o.g.insertBefore(st.gd, o.g.firstChild);
         }
-        var g = o.gd;
+        var g = st.gd;
         if (tag === 'linearGradient') {
           var t = Number(head[1]) * Math.PI / 180, dx = Math.sin(t), dy = -Math.cos(t);
           var half = Math.abs(hw * dx) + Math.abs(hh * dy);
@@ -216,24 +220,27 @@ enum HTMLPlayerScript {
           g.setAttribute('gradientTransform', rx > 0 ? 'translate(' + cx + ' ' + cy + ') scale(1 ' + ry / rx + ') translate(' + -cx + ' ' + -cy + ')' : '');
         }
         var n = parts.length - 1;
-        while (o.gs.length < n) o.gs.push(el('stop', {}, g));
-        while (o.gs.length > n) g.removeChild(o.gs.pop());
+        while (st.gs.length < n) st.gs.push(el('stop', {}, g));
+        while (st.gs.length > n) g.removeChild(st.gs.pop());
         for (var j = 0; j < n; j++) {
-          var c = parts[j + 1].split(' '), st = o.gs[j];
-          st.setAttribute('offset', c[4]);
-          st.setAttribute('stop-color', 'rgb(' + Math.round(c[0]) + ',' + Math.round(c[1]) + ',' + Math.round(c[2]) + ')');
-          st.setAttribute('stop-opacity', c[3]);
+          var c = parts[j + 1].split(' '), sp = st.gs[j];
+          sp.setAttribute('offset', c[4]);
+          sp.setAttribute('stop-color', 'rgb(' + Math.round(c[0]) + ',' + Math.round(c[1]) + ',' + Math.round(c[2]) + ')');
+          sp.setAttribute('stop-opacity', c[3]);
         }
-        put(o, e, 'fill', 'fill', 'url(#anim-grad-' + i + ')');
+        return 'url(#' + id + ')';
       }
       // Sample k of a string track (one string: constant).
       function str(t, k) { return t.length === 1 ? t[0] : t[k]; }
       // An outlined shape's paints (BakedFrames.Geometry): the fill's own alpha, and the stroke
       // on the element, or on the cut pieces (`se`) at samples where it is dashed or trimmed.
-      function outline(o, s, e, k) {
+      // A gradient stroke (`sg`) spans the fill's box (cx, cy, hw, hh).
+      function outline(o, s, e, k, i, cx, cy, hw, hh) {
         put(o, e, 'fill-opacity', 'fill-opacity', v(s, 'fa', k));
         var sa = v(s, 'sa', k), cut = s.sd ? str(s.sd, k) : '', ls = str(s.ls, k).split(' ');
-        var paint = 'rgb(' + Math.round(v(s, 'sr', k)) + ',' + Math.round(v(s, 'sg', k)) + ',' + Math.round(v(s, 'sb', k)) + ')';
+        var sgrad = s.sg ? str(s.sg, k) : '';
+        var paint = sgrad ? gradient(o, o.sgs || (o.sgs = {}), 'anim-sgrad-' + i, sgrad, cx, cy, hw, hh)
+          : 'rgb(' + Math.round(v(s, 'sr', k)) + ',' + Math.round(v(s, 'sg', k)) + ',' + Math.round(v(s, 'sb', k)) + ')';
         [[e, 'e', cut ? 0 : sa], [o.se, 's', cut ? sa : 0]].forEach(function (p) {
           if (!p[0]) return;
           put(o, p[0], p[1] + 'stroke', 'stroke', paint);
@@ -250,12 +257,11 @@ enum HTMLPlayerScript {
           put(o, o.g, 'transform', 'transform', 'translate(' + v(s, 'x', k) + ' ' + v(s, 'y', k) + ') rotate(' + v(s, 'rot', k) +
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
           put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));
-          // Text keeps its colour (the gradient's first stop), as the rasterizer draws it.
-          var grad = s.gr && s.kind !== 'text' ? str(s.gr, k) : '';
+          // A text's gradient spans its layout box (after '|' in `gr`).
+          var grad = s.gr ? str(s.gr, k) : '';
           if (!grad) put(o, e, 'fill', 'fill', 'rgb(' + Math.round(v(s, 'r', k)) + ',' + Math.round(v(s, 'g', k)) + ',' + Math.round(v(s, 'b', k)) + ')');
           // The anchor's shift: the element's box center relative to the pivot (x, y).
           var ax = v(s, 'ax', k), ay = v(s, 'ay', k), hw, hh;
-          if (s.ls) outline(o, s, e, k);
           if (s.kind === 'rect') {
             var w = v(s, 'w', k), h = v(s, 'h', k), r = v(s, 'rad', k);
             put(o, e, 'x', 'x', ax - w / 2); put(o, e, 'y', 'y', ay - h / 2);
@@ -290,7 +296,10 @@ enum HTMLPlayerScript {
                 //@g ') scale(' + v(gl, 'sx', k) + ' ' + v(gl, 'sy', k) + ')');
               //@g put(o, p, 'gd' + j, 'd', str(gl.d, k));
               //@g put(o, p, 'go' + j, 'opacity', v(gl, 'op', k));
-              //@g put(o, p, 'gf' + j, 'fill', 'rgb(' + Math.round(v(gl, 'r', k)) + ',' + Math.round(v(gl, 'g', k)) + ',' + Math.round(v(gl, 'b', k)) + ')');
+              //@g // The text's gradient over its box in the glyph's coordinates, unless it has its own colour.
+              //@g var ggrad = gl.gr ? str(gl.gr, k) : '';
+              //@g put(o, p, 'gf' + j, 'fill', ggrad ? gradient(o, (o.ggs || (o.ggs = []))[j] || (o.ggs[j] = {}), 'anim-grad-' + i + '-' + j, ggrad, 0, 0, 0, 0)
+                //@g : 'rgb(' + Math.round(v(gl, 'r', k)) + ',' + Math.round(v(gl, 'g', k)) + ',' + Math.round(v(gl, 'b', k)) + ')');
             //@g });
             //@g var gf = v(s, 'font', k), gtext = s.text.length === 1 ? s.text[0] : s.text[k];
             //@g hw = gf * gtext.length * 0.7 + 2; hh = gf;
@@ -309,7 +318,9 @@ enum HTMLPlayerScript {
           }
           // Outlines' path data is centred on their box in the element's own coordinates.
           var boxed = s.kind === 'rect' || s.kind === 'circle' || s.kind === 'ellipse';
-          if (grad) gradient(o, i, e, grad, boxed ? ax : 0, boxed ? ay : 0, hw, hh);
+          if (s.ls) outline(o, s, e, k, i, boxed ? ax : 0, boxed ? ay : 0, hw, hh);
+          //@g if (!s.gl)
+          if (grad) put(o, e, 'fill', 'fill', gradient(o, o.fgs || (o.fgs = {}), 'anim-grad-' + i, grad, boxed ? ax : 0, boxed ? ay : 0, hw, hh));
           shadow(o, i, k, ax, ay, hw, hh);
         }
         // Paint order: by z, then declaration order; re-append only when it changes (and work
