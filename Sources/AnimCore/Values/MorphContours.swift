@@ -6,14 +6,16 @@
 //   into a run of points (curves cut into chords), with its signed area, its length-weighted
 //   centroid and whether it closes.
 // - Pairing. The contours of the start pair with those of the target by the assignment that
-//   minimises the summed cost (Hungarian method, Kuhn–Munkres, O(n³)): the squared distance of
-//   the centroids, plus the squared difference of the sizes (√|area|), plus, when one is a hole
-//   and the other is not (its winding against that of the largest contour of its outline), the
-//   squared diagonal of both outlines' box — so holes pair with holes where the counts allow.
-//   When the counts differ, the extra contours of the side with more grow from (or shrink to) a
-//   point, their own centroid, in place: they cost their size squared, so the small ones are
-//   the extras. Past `maxPairedContours` on a side, contours pair in order (the k-th with the
-//   k-th), the rest extras.
+//   minimises the summed cost (Hungarian method, Kuhn–Munkres, O(n³)) over every contour of
+//   either side: a pair costs the squared distance of the centroids plus the squared
+//   difference of the sizes (√|area|); a contour left unpaired grows from (or shrinks to) a
+//   point, its own centroid, in place, and costs its size squared — so the small ones and the
+//   far ones are left over, and when the counts differ the extras of the side with more are.
+//   A hole (wound against the largest contour of its outline) never pairs with a solid
+//   contour; unpaired, it shrinks to (or grows from) where the contour around it goes (that
+//   contour's partner's centroid, or its own centroid), so it moves with it and stays a hole. Past
+//   `maxPairedContours` on a side, contours pair in order (the k-th with the k-th), the rest
+//   unpaired.
 // - Each pair is resampled to a common count by arc length, max(64, the larger point count of
 //   the two) — with more points in all than `Morph.maximumSamples`, every count is scaled down,
 //   to 4 at least. For two closed contours the target's is walked in the direction of the
@@ -22,7 +24,7 @@
 //   minimises the summed squared travel; for open (or flat) ones the direction is the one that
 //   moves least.
 // - The in-between value is a path of one polyline per pair: the start's contours in their
-//   order, then the target's extras in theirs; a pair closes when both of its contours do.
+//   order, then the target's unpaired ones in theirs; a pair closes when both of its contours do.
 
 extension Morph {
     /// One contour, flattened.
@@ -139,6 +141,15 @@ extension Morph {
             let scale = Double(maximumSamples) / Double(total)
             counts = counts.map { max(4, Int(Double($0) * scale)) }
         }
+        // Where an unpaired contour grows from or shrinks to: a hole, where the contour around
+        // it goes (its partner's centroid, or its own when it too is unpaired), so that it
+        // stays inside; any other contour, its own centroid.
+        let partnerOfA = Dictionary(pairs.compactMap { p in p.0.flatMap { i in p.1.map { (i, $0) } } }, uniquingKeysWith: { x, _ in x })
+        let partnerOfB = Dictionary(partnerOfA.map { ($1, $0) }, uniquingKeysWith: { x, _ in x })
+        func point(of k: Int, in cs: [Contour], partners: [Int: Int], other: [Contour]) -> Point {
+            guard let e = enclosing(k, in: cs) else { return cs[k].centroid }
+            return partners[e].map { other[$0].centroid } ?? cs[e].centroid
+        }
         var from: [Point] = [], to: [Point] = [], pieces: [Piece] = []
         for ((i, j), n) in zip(pairs, counts) {
             switch (i.map { a[$0] }, j.map { b[$0] }) {
@@ -148,10 +159,10 @@ extension Morph {
                 pieces.append(Piece(count: n, closed: x.closed && y.closed))
             case (let x?, nil):
                 from += resample(x.points, closed: x.closed, count: n)
-                to += Array(repeating: x.centroid, count: n)
+                to += Array(repeating: point(of: i!, in: a, partners: partnerOfA, other: b), count: n)
                 pieces.append(Piece(count: n, closed: x.closed))
             case (nil, let y?):
-                from += Array(repeating: y.centroid, count: n)
+                from += Array(repeating: point(of: j!, in: b, partners: partnerOfB, other: a), count: n)
                 to += resample(y.points, closed: y.closed, count: n)
                 pieces.append(Piece(count: n, closed: y.closed))
             case (nil, nil):
@@ -161,29 +172,35 @@ extension Morph {
         return (from, to, pieces)
     }
 
-    /// The pairs (index in `a`, index in `b`; nil for an extra that grows or shrinks in place):
-    /// the start's contours in order, then the target's extras in order.
+    /// The pairs (index in `a`, index in `b`; nil for a contour that grows or shrinks in place):
+    /// the start's contours in order, then the target's unpaired ones in order.
     static func pairing(_ a: [Contour], _ b: [Contour]) -> [(Int?, Int?)] {
-        let n = max(a.count, b.count)
         var partner = [Int?](repeating: nil, count: a.count)
         if a.count > maxPairedContours || b.count > maxPairedContours {
             for k in 0..<min(a.count, b.count) { partner[k] = k }
         } else {
-            // The square cost matrix: a dummy row or column is the cost of growing in place.
-            let box = boundsDiagonal(a + b)
+            // The square cost matrix of every contour of either side: row i < a.count is a's
+            // contour i, the others stand for "a target contour grows in place"; likewise the
+            // columns. A contour left unpaired costs its size squared; a hole and a solid
+            // contour cost more together than apart, so they never pair.
             func role(_ cs: [Contour]) -> [Bool] {
                 let sign = cs.max { abs($0.area) < abs($1.area) }.map { $0.area < 0 } ?? false
                 return cs.map { $0.area != 0 && ($0.area < 0) != sign }
             }
             let holeA = role(a), holeB = role(b)
+            let n = a.count + b.count
             var cost = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
             for i in 0..<n {
                 for j in 0..<n {
                     switch (i < a.count, j < b.count) {
                     case (true, true):
                         let x = a[i], y = b[j]
-                        let dx = x.centroid.x - y.centroid.x, dy = x.centroid.y - y.centroid.y, ds = x.size - y.size
-                        cost[i][j] = dx * dx + dy * dy + ds * ds + (holeA[i] != holeB[j] ? box * box : 0)
+                        if holeA[i] != holeB[j] {
+                            cost[i][j] = x.size * x.size + y.size * y.size + 1
+                        } else {
+                            let dx = x.centroid.x - y.centroid.x, dy = x.centroid.y - y.centroid.y, ds = x.size - y.size
+                            cost[i][j] = dx * dx + dy * dy + ds * ds
+                        }
                     case (true, false): cost[i][j] = a[i].size * a[i].size
                     case (false, true): cost[i][j] = b[j].size * b[j].size
                     case (false, false): cost[i][j] = 0
@@ -191,7 +208,9 @@ extension Morph {
                 }
             }
             let assigned = assignment(cost)
-            for i in 0..<a.count where assigned[i] < b.count { partner[i] = assigned[i] }
+            for i in 0..<a.count where assigned[i] < b.count {
+                if holeA[i] == holeB[assigned[i]] { partner[i] = assigned[i] }
+            }
         }
         var out: [(Int?, Int?)] = partner.enumerated().map { ($0.offset, $0.element) }
         let taken = Set(partner.compactMap { $0 })
@@ -199,14 +218,25 @@ extension Morph {
         return out
     }
 
-    /// The diagonal of the box around every contour's points.
-    static func boundsDiagonal(_ cs: [Contour]) -> Double {
-        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
-        for c in cs {
-            for p in c.points { lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y)) }
+    /// The contour around hole `k`: the smallest closed contour wound the other way whose
+    /// outline holds the hole's centroid (nil when `k` is no hole or nothing holds it).
+    static func enclosing(_ k: Int, in cs: [Contour]) -> Int? {
+        let hole = cs[k]
+        guard hole.area != 0, let largest = cs.max(by: { abs($0.area) < abs($1.area) }), (hole.area < 0) != (largest.area < 0) else {
+            return nil
         }
-        guard lo.x <= hi.x else { return 0 }
-        return ((hi.x - lo.x) * (hi.x - lo.x) + (hi.y - lo.y) * (hi.y - lo.y)).squareRoot()
+        let q = hole.centroid
+        var best: Int?
+        for (e, c) in cs.enumerated() where e != k && c.closed && c.area != 0 && (c.area < 0) != (hole.area < 0) {
+            // Even-odd crossing test of the centroid against the contour's polygon.
+            var inside = false
+            for m in c.points.indices {
+                let p1 = c.points[m], p2 = c.points[(m + 1) % c.points.count]
+                if (p1.y > q.y) != (p2.y > q.y), q.x < p1.x + (q.y - p1.y) / (p2.y - p1.y) * (p2.x - p1.x) { inside.toggle() }
+            }
+            if inside, best.map({ abs(c.area) < abs(cs[$0].area) }) ?? true { best = e }
+        }
+        return best
     }
 
     /// The assignment of rows to columns of a square cost matrix with the least total cost

@@ -98,6 +98,10 @@ struct MorphTests {
         // Holes pair with holes: the hole of the square goes to the ring's hole, not its outside.
         let square = Morph.contours(try path(holedSquare)), r = Morph.contours(try path(ring))
         #expect(Morph.pairing(square, r).map(\.1) == [0, 1])
+        // A hole never pairs with a solid contour: the ring's hole shrinks in place, the second dot grows.
+        let ringToDots = Morph.pairing(r, Morph.contours(try path(twoDots)))
+        #expect(ringToDots.count == 3 && ringToDots[0].1 != nil && ringToDots[1].1 == nil && ringToDots[2].0 == nil,
+                "\(ringToDots)")
     }
 
     @Test("unequal counts: the extras grow from their own centroid, the small ones left over")
@@ -124,8 +128,8 @@ struct MorphTests {
         guard case .contours(let pieces) = m.form else { Issue.record("form \(m.form)"); return }
         let a = Morph.contours(try path(ring)), b = Morph.contours(try path(twoDots))
         let pairs = Morph.pairing(a, b)
-        let wanted = pairs.map { max(Morph.minimumSamples, a[$0.0!].points.count, b[$0.1!].points.count) }
-        #expect(pieces.map(\.count) == wanted && pieces.allSatisfy(\.closed), "\(pieces) \(wanted)")
+        let wanted = pairs.map { max(Morph.minimumSamples, $0.0.map { a[$0].points.count } ?? 0, $0.1.map { b[$0].points.count } ?? 0) }
+        #expect(pieces.count == 3 && pieces.map(\.count) == wanted && pieces.allSatisfy(\.closed), "\(pieces) \(wanted)")
         #expect(m.from.count == wanted.reduce(0, +) && m.to.count == m.from.count)
         // Many contours: the counts are scaled down to keep the whole within maximumSamples.
         let many = (0..<100).map { circle(Double($0 % 10) * 30, Double($0 / 10) * 30, 10, n: 8) }.joined(separator: " ")
@@ -158,6 +162,15 @@ struct MorphTests {
         #expect(winding(toCircle, Point(50, 100)) != 0, "the square's side is empty")
         let ringToRing = try morphed(ring, holedSquare, 0.5)
         #expect(winding(ringToRing, Point(100, 100)) == 0 && winding(ringToRing, Point(55, 100)) != 0)
+        // A ring to two dots: its hole shrinks to where the outline goes (the dot it pairs with),
+        // a hole inside it until it is gone.
+        let dots = Morph.contours(try path(twoDots))
+        let outer = try #require(Morph.pairing(Morph.contours(try path(ring)), dots)[0].1)
+        for p in [0.25, 0.5, 0.9] {
+            let centre = Point(100 + (dots[outer].centroid.x - 100) * p, 100)
+            let m = try morphed(ring, twoDots, p)
+            #expect(winding(m, centre) == 0, "the ring's hole is filled at \(p)")
+        }
         // A target drawn the other way round is walked the start's way: no collapse mid-morph.
         let opposite = try morphed(circle(100, 100, 40), circle(100, 100, 40, n: 12, clockwise: false), 0.5)
         #expect(abs(winding(opposite, Point(100, 100))) == 1, "a pair of opposite windings collapses")
