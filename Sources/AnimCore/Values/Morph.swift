@@ -5,13 +5,14 @@
 // - Point lists of equal length move point by point; paths of the same command structure
 //   (the same letters after normalization, PathValue) move command by command, each point
 //   straight to its counterpart.
-// - Otherwise both outlines are flattened and resampled to a common number of points spaced
-//   evenly by arc length, and, for closed outlines, the target's starting point is rotated to
-//   the one that minimises the total squared travel (GSAP MorphSVG's approach: match point
-//   counts, then pick the start that moves least); the in-between values are then polylines
-//   (paths of L commands) through the moving points. A multi-contour path morphing to another
-//   structure is resampled as one run of its contours joined. The endpoints are exact: p = 0
-//   gives the start value and p = 1 the target as written.
+// - Otherwise the outlines morph contour by contour (MorphContours.swift): the contours
+//   (subpaths) of both pair by the assignment that moves least, the extras of the side with
+//   more grow from or shrink to their own centroid, and each pair is resampled to a common
+//   number of points spaced evenly by arc length, the target's walked the start's way round
+//   from the start point that minimises the total squared travel (GSAP MorphSVG's approach:
+//   match point counts, then pick the start that moves least); the in-between values are
+//   then paths of one polyline per pair. The endpoints are exact: p = 0 gives the start value
+//   and p = 1 the target as written.
 
 /// The precomputed morph between two outline values (a point list or a path).
 public struct Morph: Hashable, Sendable {
@@ -29,11 +30,18 @@ public struct Morph: Hashable, Sendable {
         case points
         /// Path data of this structure, the points in command order.
         case commands([PathValue.Command])
-        /// A polyline path through the points, closed or open.
-        case polyline(closed: Bool)
+        /// A path of polylines through the points, one per piece, in order.
+        case contours([Piece])
         /// A gradient of this form: its numbers move one by one (angle, each stop's colour and
         /// position).
         case gradient(GradientValue.Form)
+    }
+
+    /// One polyline of a contour-by-contour morph: how many of the points it takes, and
+    /// whether it closes.
+    struct Piece: Hashable, Sendable {
+        var count: Int
+        var closed: Bool
     }
 
     /// How many points a resampled morph uses at least: enough for a smooth in-between of
@@ -53,17 +61,18 @@ public struct Morph: Hashable, Sendable {
             if p.count == q.count {
                 from = p; to = q; form = .points
             } else {
-                (from, to) = Morph.resampled(p, closedA: closed, q, closedB: closed)
+                (from, to) = Morph.resampledPair(Contour(p, closed: closed), Contour(q, closed: closed),
+                                                 count: max(Morph.minimumSamples, min(Morph.maximumSamples, max(p.count, q.count))))
                 form = .points
             }
         case (.path(let x), .path(let y)):
             if x.structure == y.structure {
                 from = x.commands.flatMap(\.points); to = y.commands.flatMap(\.points); form = .commands(y.commands)
             } else {
-                let (p, ca) = Morph.flattened(x), (q, cb) = Morph.flattened(y)
+                let p = Morph.contours(x), q = Morph.contours(y)
                 guard !p.isEmpty, !q.isEmpty else { return nil }
-                (from, to) = Morph.resampled(p, closedA: ca, q, closedB: cb)
-                form = .polyline(closed: ca && cb)
+                let (f, t, pieces) = Morph.paired(p, q)
+                from = f; to = t; form = .contours(pieces)
             }
         case (.gradient(let x), .gradient(let y)):
             guard x.form == y.form, x.stops.count == y.stops.count else { return nil }
@@ -111,74 +120,21 @@ public struct Morph: Hashable, Sendable {
             var i = 0
             let cs = shape.map { c in c.mapPoints { _ in defer { i += 1 }; return pts[i] } }
             return .path(PathValue(cs))
-        case .polyline(let closed):
-            guard let first = pts.first else { return .path(PathValue()) }
-            var cs: [PathValue.Command] = [.move(first)]
-            for q in pts.dropFirst() { cs.append(.line(q)) }
-            if closed { cs.append(.close) }
+        case .contours(let pieces):
+            var cs: [PathValue.Command] = []
+            cs.reserveCapacity(pts.count + pieces.count)
+            var i = 0
+            for piece in pieces where piece.count > 0 {
+                cs.append(.move(pts[i]))
+                for k in (i + 1)..<(i + piece.count) { cs.append(.line(pts[k])) }
+                if piece.closed { cs.append(.close) }
+                i += piece.count
+            }
             return .path(PathValue(cs))
         }
     }
 
     // MARK: - Resampling
-
-    /// Path data flattened into one run of points (curves cut into chords, contours joined),
-    /// and whether its first contour is closed.
-    static func flattened(_ path: PathValue) -> ([Point], Bool) {
-        var out: [Point] = []
-        var closed = false, contours = 0, current = Point.zero, subpathStart = Point.zero
-        func dist(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
-        for c in path.commands {
-            switch c {
-            case .move(let p):
-                contours += 1
-                out.append(p); current = p; subpathStart = p
-            case .line(let p):
-                out.append(p); current = p
-            case .quadratic(let c1, let p):
-                let n = max(2, min(64, Int(dist(current, c1) + dist(c1, p)) / 2))
-                for k in 1...n {
-                    let t = Double(k) / Double(n), u = 1 - t
-                    out.append(Point(u * u * current.x + 2 * u * t * c1.x + t * t * p.x, u * u * current.y + 2 * u * t * c1.y + t * t * p.y))
-                }
-                current = p
-            case .cubic(let c1, let c2, let p):
-                let n = max(2, min(64, Int(dist(current, c1) + dist(c1, c2) + dist(c2, p)) / 2))
-                for k in 1...n {
-                    let t = Double(k) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t
-                    out.append(Point(a * current.x + b * c1.x + d * c2.x + e * p.x, a * current.y + b * c1.y + d * c2.y + e * p.y))
-                }
-                current = p
-            case .close:
-                if contours == 1 { closed = true }
-                if current != subpathStart { out.append(subpathStart) }
-                current = subpathStart
-            }
-        }
-        // A closed ring's last point repeats its first: drop it, the ring closes by itself.
-        if closed, out.count > 1, out.first == out.last, contours == 1 { out.removeLast() }
-        return (out, closed && contours == 1)
-    }
-
-    /// Both runs resampled to one count by arc length, the target's start rotated (closed
-    /// rings) to minimise the summed squared travel.
-    static func resampled(_ a: [Point], closedA: Bool, _ b: [Point], closedB: Bool) -> ([Point], [Point]) {
-        let n = max(minimumSamples, min(maximumSamples, max(a.count, b.count)))
-        let pa = resample(a, closed: closedA, count: n), pb = resample(b, closed: closedB, count: n)
-        guard closedA && closedB else { return (pa, pb) }
-        var best = 0, bestCost = Double.infinity
-        for shift in 0..<n {
-            var cost = 0.0
-            for k in 0..<n {
-                let q = pb[(k + shift) % n]
-                cost += (pa[k].x - q.x) * (pa[k].x - q.x) + (pa[k].y - q.y) * (pa[k].y - q.y)
-                if cost >= bestCost { break }
-            }
-            if cost < bestCost { bestCost = cost; best = shift }
-        }
-        return (pa, (0..<n).map { pb[($0 + best) % n] })
-    }
 
     /// `count` points spaced evenly by arc length along a run (a closed ring returns to its
     /// first point; its points start there and stop one step short of it).

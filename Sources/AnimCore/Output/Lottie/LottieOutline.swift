@@ -245,7 +245,11 @@ extension ChannelBuilder {
         let most = perFrame.map(\.contours.count).max() ?? 0
         var items: [String] = []
         for n in 0..<most {
-            let lone = PathVertices(numbers: [0, 0, 0, 0, 0, 0], closed: false)
+            // The absent contour's point closes when the contour does at some frame: lottie-web
+            // draws every key of a path closed or open as its first key says (a morph that
+            // grows a contour starts from its absence).
+            let closes = perFrame.contains { n < $0.contours.count && $0.contours[n].closed }
+            let lone = PathVertices(numbers: [0, 0, 0, 0, 0, 0], closed: closes)
             let paths = perFrame.map { n < $0.contours.count ? $0.contours[n] : lone }
             let count = paths.map(\.v.count).max() ?? 1
             var keys: [String] = []
