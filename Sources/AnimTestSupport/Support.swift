@@ -67,14 +67,16 @@ public func runScript(_ text: String, name: String = "test.anim", flags: [String
 
 /// Runs the built `anim` binary with arguments and optional standard input.
 public func runAnim(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    currentDirectory: URL? = nil) throws -> RunResult {
-    try runProgram(TestPaths.animBinary, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory)
+                    currentDirectory: URL? = nil, timeout: Double? = nil) throws -> RunResult {
+    try runProgram(TestPaths.animBinary, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
+                   timeout: timeout)
 }
 
 /// Runs any program (in the package root unless told otherwise) with this process's
-/// environment plus `environment`, and collects its output.
+/// environment plus `environment`, and collects its output. With `timeout` (seconds) a
+/// program still running then is killed (its exit code is then the signal's, SIGKILL's 9).
 public func runProgram(_ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                       currentDirectory: URL? = nil) throws -> RunResult {
+                       currentDirectory: URL? = nil, timeout: Double? = nil) throws -> RunResult {
     let p = Process()
     p.executableURL = executable
     p.arguments = arguments
@@ -87,6 +89,10 @@ public func runProgram(_ executable: URL, _ arguments: [String], stdin: String? 
     p.standardError = errPipe
     p.standardInput = inPipe
     try p.run()
+    if let timeout {
+        let pid = p.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [p] in if p.isRunning { kill(pid, SIGKILL) } }
+    }
     if let s = stdin { inPipe.fileHandleForWriting.write(Data(s.utf8)) }
     try inPipe.fileHandleForWriting.close()
     // Read both pipes before waiting, so a large output cannot fill a pipe and block.

@@ -198,7 +198,7 @@ enum CheckError {
         case .ifConditionKind(let k): "an 'if' condition must be a bool, not \(k.withArticle)"
         case .arity(let f, let e, let g): "'\(f.rawValue)' takes \(e) argument\(e == "1" ? "" : "s"), not \(g)"
         case .argumentKind(let f, let i, let e, let g): "argument \(i + 1) of '\(f.rawValue)' must be \(e), not \(g.withArticle)"
-        case .velocityOfNonProperty: "'velocity' takes a property, such as 'velocity(square.center)'"
+        case .velocityOfNonProperty: "'velocity' takes a property or one component of a point, such as 'velocity(square.center)' or 'velocity(square.center.x)'"
         case .velocityKind(let k): "'velocity' needs a number, point or angle property, not \(k.withArticle)"
         case .indexOutOfRange(let i, let n, let c): "index \(i) is out of range for '\(n)' (it has \(c) member\(c == 1 ? "" : "s"))"
         case .indexNotWhole(let k): "index \(formatNumber(k)) is not a whole number"

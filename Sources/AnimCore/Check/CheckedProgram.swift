@@ -354,6 +354,13 @@ public struct RepeatLoop: Hashable, Sendable {
     /// Whether nothing can change the condition (it reads no property, no `random()`, not the
     /// pass index): once it holds it holds for ever, so the repeat never ends.
     public var conditionNeverChanges = false
+
+    /// Whether the run watches for still passes (`Interpreter.stillLoops`): a `while` whose
+    /// condition can change (it reads a property) and that has no pass index (which changes
+    /// every pass, and the body may read it).
+    public var watchesForStillPasses: Bool {
+        condition != nil && variable == nil && !conditionNeverChanges && !loopsAtOneInstant
+    }
 }
 
 /// One branch of an `if` step.

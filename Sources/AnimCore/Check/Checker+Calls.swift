@@ -222,7 +222,12 @@ extension Checker {
             error(.arity(.velocity, expected: "1", got: arguments.count), at: c.span)
             return nil
         }
-        guard let p = check(arguments[0]) else { return nil }
+        guard var p = check(arguments[0]) else { return nil }
+        // `velocity(sq.center.x)`: one component of a point property, read as its own property
+        // (the runtime's per-axis key), so its velocity is that component's (Grammar.md §6.15).
+        if case .component(let whole, let isX) = p.node, case .property(let ref, let id) = whole.node, !id.isComponent {
+            p = TypedExpr(.property(ref, id.component(isX ? 0 : 1)), .number, p.span)
+        }
         guard case .property = p.node else {
             error(.velocityOfNonProperty, at: tree.span(arguments[0]))
             return nil

@@ -39,6 +39,18 @@ extension Checker {
             }
             // `weight 700`: CSS's numeric weights are written as numbers and kept as words.
             if word == nil, b == .weight, let n = literalNumber(e) { word = n == n.rounded() && abs(n) < 1e6 ? String(Int(n)) : formatNumber(n) }
+            if word == nil, b == .weight {
+                // A number worked out (`let w = 700`, `weight w`) is a weight too, as a literal is:
+                // a constant one checked now, any other when the run reads it.
+                guard let t = check(e) else { return nil }
+                if t.kind == .number {
+                    guard case .number(let n)? = t.constantValue else { return TypedExpr(.convert(t, .weightWord), .string, t.span) }
+                    word = n == n.rounded() && abs(n) < 1e6 ? String(Int(n)) : formatNumber(n)
+                } else {
+                    guard let s = coerce(t, to: kind) else { return nil }
+                    if case .constant(.string(let w)) = s.node { word = w } else { return s }
+                }
+            }
             if word == nil { guard let t = checkAs(e, kind) else { return nil }; if case .constant(.string(let w)) = t.node { word = w } else { return t } }
             guard let w = word, words.contains(w) else {
                 let w = word ?? ""

@@ -162,6 +162,12 @@ struct EventQueue {
         }
     }
 
+    /// Whether every queued event satisfies `test`.
+    func allSatisfy(_ test: (QueuedEvent) -> Bool) -> Bool {
+        if let f = front, !test(f) { return false }
+        return run[runHead...].allSatisfy(test) && heap.allSatisfy(test)
+    }
+
     /// Removes and returns every event for which `take` is true.
     mutating func extract(where take: (QueuedEvent) -> Bool) -> [QueuedEvent] {
         var taken: [QueuedEvent] = [], kept: [QueuedEvent] = []

@@ -94,6 +94,10 @@ extension Interpreter {
         case .convert(let x, let c):
             let v = try eval(x, env: env)
             guard let r = ValueOps.convert(v, c) else {
+                if c == .weightWord {
+                    throw RuntimeError("a weight is normal, bold or 100, 200, … 900, not \(describe(v))", at: e.span,
+                                       help: "CSS's numeric font weights go in hundreds")
+                }
                 throw RuntimeError("\(describe(v)) is out of range for \(c == .secondsToTime ? "a time" : "this value")", at: e.span)
             }
             return r

@@ -92,6 +92,7 @@ extension Interpreter {
                 // `for k` / `while COND`: each pass in its own environment holding its index,
                 // the condition read before it.
                 instantPasses[f] = nil
+                if loop.watchesForStillPasses { passMarks[f] = (writes, rng) } else if !passMarks.isEmpty { passMarks[f] = nil }
                 let (env, owns) = passEnv(f, loop, pass: 0)
                 if let c = loop.condition, case .bool(let holds) = try eval(c, env: env) {
                     guard holds else {
@@ -337,6 +338,7 @@ extension Interpreter {
     func nextPass(_ p: Int32, _ loop: RepeatLoop, done: Int, at next: Time, body: NodeID) throws(RuntimeError) -> Bool {
         guard done < frames[Int(p)].count else { return false }
         let (env, owns) = passEnv(p, loop, pass: done)
+        let mark = loop.watchesForStillPasses ? (writes: writes, rng: rng) : nil
         if let c = loop.condition {
             let holds: Bool
             do throws(RuntimeError) {
@@ -359,6 +361,18 @@ extension Interpreter {
                                    help: "give the repeated steps a duration, or change what the condition reads in the body")
             }
             instantPasses[p] = (next, n + 1)
+            if let mark {
+                // The pass took time, wrote nothing and drew nothing (nor did the condition):
+                // unless something outside the loop writes, every later pass is the same.
+                let still = frames[Int(p)].start < next && passMarks[p].map { $0.writes == mark.writes && $0.rng == rng } == true
+                if still {
+                    stillLoops[p] = writes
+                    markEndless(p)
+                } else if stillLoops.removeValue(forKey: p) != nil {
+                    endlessFrames[p] = nil
+                }
+                passMarks[p] = mark
+            }
         }
         frames[Int(p)].start = next
         startChild(of: p, node: body, at: next, env: env, ownsEnv: owns)

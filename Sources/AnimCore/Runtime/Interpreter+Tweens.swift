@@ -511,6 +511,7 @@ extension Interpreter {
             if !run.beneath.isEmpty, let b = run.beneath[j] { landed = b } else { landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t) }
             let before = currentValue(key)
             scene.setBase(key.shape, key.property, pool.split.isEmpty ? landed : landingValue(key, landed))
+            writes &+= 1
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if !pool.split.isEmpty { tidySplit(key) }
                 if notesReleases { releasedKeys.append(key) }
@@ -609,6 +610,7 @@ extension Interpreter {
             let key = pool.tracks[k].key
             let landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t)
             scene.setBase(key.shape, key.property, pool.split.isEmpty ? landed : landingValue(key, landed))
+            writes &+= 1
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if !pool.split.isEmpty { tidySplit(key) }
                 if notesReleases { releasedKeys.append(key) }

@@ -98,6 +98,18 @@ public final class Interpreter {
     /// For each running `repeat while`: the instant its latest pass started and how many
     /// passes started at that instant (the limit on passes that take no time).
     var instantPasses: [Int32: (time: Time, passes: Int)] = [:]
+    /// Counts the property writes made (every `setBase` and `setOwner`, recorded or not).
+    var writes = 0
+    /// For each running `repeat while` whose condition reads properties (no pass index): what
+    /// the run had written (`writes`) and drawn (the generator) just before its
+    /// condition was last read. A pass that took time and left both alone, its condition still
+    /// holding, is a still pass: it joins `stillLoops`.
+    var passMarks: [Int32: (writes: Int, rng: RandomGenerator)] = [:]
+    /// The `repeat while` frames (in `endlessFrames` too) whose latest pass was still, with
+    /// `writes` when its condition was read: if nothing has been written since and nothing but
+    /// the loop itself has anything left to do, nothing can change what the condition reads,
+    /// so it never ends (`endlessFrame` asks). A pass that writes or draws takes the frame out.
+    var stillLoops: [Int32: Int] = [:]
     /// What is kept of the run for later: its history and activity log, when asked.
     var recorder = Recorder()
     /// Takeovers of running tweens, when `anim check` asks for them.
@@ -270,6 +282,8 @@ public final class Interpreter {
         guard !endlessFrames.isEmpty else { return nil }
         for (f, i) in endlessFrames.sorted(by: { $0.key < $1.key }) where instances[Int(i)].running && clockRate(i) != 0 && includes(i) {
             let g = graphs[Int(instances[Int(i)].graph)]
+            // A still `repeat while` is endless only while nothing outside it could still write.
+            if !stillLoops.isEmpty, let w = stillLoops[f], w != writes || !onlyActivity(under: f) { continue }
             let id = NodeID(Int(frames[Int(f)].node))
             // A `repeat while` is endless itself; elsewhere the `repeat forever` inside is the cause.
             if g[id].repeatLoop != nil { return g[id] }
@@ -329,6 +343,33 @@ public final class Interpreter {
         }
         if case .forever = g.nodes[Int(above)].duration { return }
         markEndless(f)
+    }
+
+    /// Whether every event still queued or parked belongs to frame `f` or what it started: no
+    /// other step, graph or REPL entry is left that could write a property.
+    func onlyActivity(under f: Int32) -> Bool {
+        func under(frame g: Int32, instance: Int32) -> Bool {
+            var x = g, i = instance
+            while true {
+                if x == f { return true }
+                if x >= 0 {
+                    x = frames[Int(x)].parent
+                    continue
+                }
+                // The root of an instance: go on from the frame that started it (a play, a spawn).
+                let pf = instances[Int(i)].parentFrame
+                guard pf >= 0 else { return false }
+                x = pf
+                i = frames[Int(pf)].instance
+            }
+        }
+        func belongs(_ e: QueuedEvent) -> Bool {
+            switch e.action {
+            case .start(let g), .begin(let g), .end(let g), .land(let g), .nextPass(let g): under(frame: g, instance: e.key.instance)
+            case .replayAction(let i, _), .replayLimit(let i): under(frame: -1, instance: i)
+            }
+        }
+        return scheduler.queue.allSatisfy(belongs) && scheduler.parked.allSatisfy(belongs)
     }
 
     /// Adds a frame to `endlessFrames`.
@@ -486,6 +527,7 @@ public final class Interpreter {
                 if frame.ownsEnv { freeEnvs.append(frame.env) }
                 freeFrames.append(current)
                 if !endlessFrames.isEmpty { endlessFrames[current] = nil }
+                if !stillLoops.isEmpty { stillLoops[current] = nil }
                 if recorder.activityLog != nil { endRepeatRun(frame: current) }
             }
             freesCurrent = true

@@ -3,7 +3,7 @@
 // on every machine.
 
 /// A seeded pseudo-random generator.
-public struct RandomGenerator: Sendable {
+public struct RandomGenerator: Sendable, Equatable {
     private var state: UInt64
 
     /// The seed used when neither `seed` nor `--seed` gives one.

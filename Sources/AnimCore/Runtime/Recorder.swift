@@ -120,6 +120,7 @@ extension Interpreter {
     @inline(__always)
     func setOwner(_ key: PropertyKey, _ owner: Owner?) {
         pool.owners[key] = owner
+        writes &+= 1
         noteChange(key)
         if owner == nil, notesReleases { releasedKeys.append(key) }
         if owner == nil, !pool.split.isEmpty { tidySplit(key) }
@@ -130,6 +131,7 @@ extension Interpreter {
     @inline(__always)
     func setBase(_ key: PropertyKey, _ v: Value) {
         scene.setBase(key.shape, key.property, v)
+        writes &+= 1
         if recorder.isOn && (pool.owners[key] == nil || !pool.split.isEmpty) { noteChange(key) }
     }
 

@@ -103,12 +103,22 @@ extension Session {
     }
 
     /// Whether a graph that can finish is still running (not one whose graph never ends, nor
-    /// one that has begun a step that never ends since).
+    /// one that has begun a step that never ends since, nor one started by such a graph: a
+    /// define played inside a `repeat forever` ends, but the loop plays it again).
     var runsFiniteGraph: Bool {
         let interp = interpreter!
         let endless = interp.instancesBeganEndless
+        func finite(_ i: Int32) -> Bool {
+            interp.graphs[Int(interp.instances[Int(i)].graph)].duration != .forever && !endless.contains(i)
+        }
         return interp.instances.indices.contains { i in
-            interp.instances[i].running && interp.graphs[Int(interp.instances[i].graph)].duration != .forever && !endless.contains(Int32(i))
+            guard interp.instances[i].running else { return false }
+            var x = Int32(i)
+            while x >= 0 {
+                guard finite(x) else { return false }
+                x = interp.instances[Int(x)].parent
+            }
+            return true
         }
     }
 }

@@ -24,4 +24,6 @@ public enum Conversion: Hashable, Sendable {
     case degreesToAngle
     /// A number n becomes the point (n, n) (for `scale`).
     case uniformPoint
+    /// A CSS numeric weight (100, 200, … 900) becomes its word (`weight w`, `let w = 700`).
+    case weightWord
 }

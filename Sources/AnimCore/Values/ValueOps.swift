@@ -19,6 +19,9 @@ public enum ValueOps {
         case .secondsToTime: return Time(seconds: n).map { .time($0) }
         case .degreesToAngle: return .angle(Angle(degrees: n))
         case .uniformPoint: return .point(Point(n, n))
+        case .weightWord:
+            guard n == n.rounded(), n >= 100, n <= 900, Int(n) % 100 == 0 else { return nil }
+            return .string(String(Int(n)))
         }
     }
 

@@ -97,6 +97,57 @@ struct EndlessRunTests {
         #expect(r.stdout == "")
     }
 
+    // MARK: - A `repeat while` whose passes change nothing
+
+    static let stillWhile = "rect sq center (0, 0) size (10, 10)\nrepeat while sq.alpha >= 0 < wait 1 >\n"
+
+    /// Stops a run that has gone on for `seconds` of wall time (so a regression fails, not hangs).
+    static func deadline(_ seconds: Double = 20) -> () -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        return { Date() > end }
+    }
+
+    @Test("a repeat while whose condition reads a property nothing writes never ends, in every front end")
+    func stillWhileNeverEnds() {
+        // The language server's analysis (and, through it, `anim check`'s timing run) ends.
+        let d = Session.diagnose(name: "t.anim", bytes: Array(Self.stillWhile.utf8), shouldStop: Self.deadline())
+        #expect(!d.stopped, "the analysis ran until the deadline")
+        #expect(d.report.endless.map { Int($0.start) } == Self.stillWhile.utf8.count - "repeat while sq.alpha >= 0 < wait 1 >\n".utf8.count)
+        let (report, out) = check(Self.stillWhile)
+        #expect(report.exitCode == .success && report.endless != nil && report.duration == nil, "\(out.error)")
+        // A timeline (render, export) needs --until, as for a repeat forever.
+        let t = CapturedOutput()
+        #expect(Session(options: SessionOptions(), output: t).timeline(name: "t.anim", bytes: Array(Self.stillWhile.utf8)) == nil)
+        #expect(t.error.contains("the script cannot finish: this graph never ends"))
+        var o = SessionOptions()
+        o.until = Time(seconds: 3)
+        #expect(Session(options: o, output: CapturedOutput()).timeline(name: "t.anim", bytes: Array(Self.stillWhile.utf8))?.end == Time(seconds: 3))
+    }
+
+    @Test("a still repeat while ends when something else writes what its condition reads, at the same instant or later")
+    func stillWhileEndsWhenWritten() {
+        let loop = "rect sq center (0, 0) size (10, 10)\nrepeat while sq.alpha >= 0 < wait 1 then print \"pass\" > then print \"done\"\n"
+        let passes = (1...4).map { "[\($0).000] pass\n" }.joined()
+        // Another graph, at the instant of a pass's end.
+        #expect(runScript(loop + "wait 3 then set sq.alpha = -1\n").stdout == passes + "[4.000] done\n")
+        // The script, after a top-level wait.
+        #expect(runScript(loop + "wait 3.5\nset sq.alpha = -1\n").stdout == passes + "[4.000] done\n")
+        // A tween that starts later.
+        let three = (1...3).map { "[\($0).000] pass\n" }.joined()
+        #expect(runScript(loop + "wait 2\nanimate 1.5 < sq.alpha = -1 >\n").stdout == three + "[3.000] done\n")
+        // The body itself, drawing a number each pass (seeded: the same passes every run).
+        let drawn = runScript("rect sq\nseed 3\nrepeat while sq.alpha >= 0 < if random(0, 1) >= 0.8 < set sq.alpha = -1 > then wait 1 > then print \"done\"\n")
+        #expect(drawn.exitCode == 0 && drawn.stdout.hasSuffix("] done\n"), "\(drawn.stderr)")
+    }
+
+    @Test("a REPL entry with a still repeat while plays in the background, and ends when the condition is changed")
+    func stillWhileInTheRepl() {
+        let r = ReplDriver()
+        r.enter("rect sq")
+        #expect(r.enter("repeat while sq.alpha >= 0 < wait 4 then print \"pass\" > then print \"done\"") == "[4.000] pass\n[8.000] pass\ntime 10.000s, 1 graph running\n")
+        #expect(r.enter("set sq.alpha = -1") == "[12.000] pass\n[12.000] done\ntime 12.000s\n")
+    }
+
     // MARK: - The critical path through a repeat
 
     @Test("the critical path shows a repeat as one step with its passes, pauses included")

@@ -59,6 +59,7 @@ final class ServerHarness: @unchecked Sendable {
     var port: UInt16 { server.listener.port }
 
     /// Runs `work` on the loop thread and waits for it.
+    @discardableResult
     func onLoop<T>(_ work: @escaping () -> T) -> T {
         let box = Box<T>()
         let sem = DispatchSemaphore(value: 0)

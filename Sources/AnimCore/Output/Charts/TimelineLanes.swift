@@ -299,11 +299,19 @@ public struct TimelineLanes: Sendable {
                     if let c = id.componentIndex, Int(id.whole.raw) < propertyNames.count { return propertyNames[Int(id.whole.raw)] + (c == 0 ? ".x" : ".y") }
                     if Int(ref.property) < propertyNames.count { return propertyNames[Int(ref.property)] }
                 }
-                return String(p[p.index(after: p.lastIndex(of: ".") ?? p.startIndex)...])
+                return Self.withoutShape(p, named: ref.shape >= 0 || p.contains("[]."))
             }
             let n = bars[b].properties.count
             bars[b].label = n == 1 ? label(0) : (0..<n).map(label).joined(separator: ", ")
         }
+    }
+
+    /// A bar's property name (`names`) without the shape in front of it: `sq.center.x` →
+    /// `center.x`, `cards[].alpha` → `alpha`; one `named` false (a tween on a shape decided
+    /// as it runs, named from its write: `center`, `center.x`) has none and stays whole.
+    static func withoutShape(_ p: String, named: Bool) -> String {
+        guard named, let dot = p.firstIndex(of: ".") else { return p }
+        return String(p[p.index(after: dot)...])
     }
 
     /// The bars to draw, each from the activity it starts with: every activity that showed

@@ -113,7 +113,7 @@ enum Chromium {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anim-vector-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let page = dir.appendingPathComponent("page.html"), shot = dir.appendingPathComponent("shot.png")
+        let page = dir.appendingPathComponent("page.html")
         let html = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}"
             + "</style></head><body>\(body)</body></html>"
         try html.write(to: page, atomically: true, encoding: .utf8)
