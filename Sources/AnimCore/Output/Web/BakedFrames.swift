@@ -234,7 +234,7 @@ struct BakedFrames {
         }
         var k = 0
         /// Sample `k` of one shape (each read in place: a copy per shape and frame retains its text).
-        func take(_ s: ShapeSnapshot) {
+        func take(_ s: borrowing ShapeSnapshot) {
             let i = Int(s.id.index)
             guard i < count, written[i] < k else { return }
             row.withUnsafeMutableBufferPointer { Self.write(s, to: $0, at: 0) }
