@@ -12,7 +12,8 @@
 //
 // Scenes that arrive while one is being fetched wait, and only the newest is fetched next, so a
 // burst of saves ends on the last one. `window.animSwaps` lists [scene, when its first frame was
-// drawn] for every swap (wall-clock milliseconds), for the tests and Scripts/studio-latency. Before the first good scene there is no player to show:
+// drawn (wall-clock milliseconds), the page's phases] for every swap, for the tests and
+// Scripts/studio-latency. Before the first good scene there is no player to show:
 // the page is then a plain one with the same script, showing the diagnostics until a scene
 // arrives, which reloads it into the player.
 import AnimCore
@@ -81,21 +82,34 @@ public enum LivePage {
             if (fetching || wanted === shown) return;
             fetching = true;
             var asked = wanted;
+            // The phases' ends (performance.now()): asked, body fetched, parsed, swapped.
+            var at = [performance.now()];
             fetch('/scene.json', { cache: 'no-store' }).then(function (r) {
               var tag = parseInt((r.headers.get('ETag') || '').replace(/"/g, ''), 10);
               if (!r.ok) throw new Error('/scene.json: ' + r.status);
-              return r.json().then(function (data) { return { data: data, scene: isFinite(tag) ? tag : asked }; });
+              return r.text().then(function (text) {
+                at.push(performance.now());
+                var data = JSON.parse(text);
+                at.push(performance.now());
+                return { data: data, scene: isFinite(tag) ? tag : asked };
+              });
             }).then(function (got) {
               fetching = false;
               if (got.scene >= shown) {
                 player().swap(got.data);
+                at.push(performance.now());
                 shown = got.scene;
                 root.setAttribute('data-scene', String(shown));
                 root.setAttribute('data-swaps', String((parseInt(root.getAttribute('data-swaps') || '0', 10)) + 1));
                 // When the new scene's first frame is drawn (its animation frame, wall-clock
-                // milliseconds): Scripts/studio-latency measures save → painted with this.
+                // milliseconds): Scripts/studio-latency measures save → painted with this. The
+                // third entry is the page's phases: when it asked for the scene (wall-clock
+                // milliseconds), then in milliseconds fetch, parse, swap, and the wait from the
+                // swap to that frame.
                 var swapped = shown;
-                requestAnimationFrame(function (now) { window.animSwaps.push([swapped, performance.timeOrigin + now]); });
+                requestAnimationFrame(function (now) {
+                  window.animSwaps.push([swapped, performance.timeOrigin + now, { asked: performance.timeOrigin + at[0], fetch: at[1] - at[0], parse: at[2] - at[1], swap: at[3] - at[2], frame: now - at[3] }]);
+                });
                 if (latest && latest.scene === shown) report(latest);
               }
               fetchScene();

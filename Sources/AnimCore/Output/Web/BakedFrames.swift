@@ -211,7 +211,12 @@ struct BakedFrames {
     /// repeated for the samples before). The samples are the same as a full grid's: where a
     /// shape does not exist yet it is drawn invisible with its first values, where it no longer
     /// exists every attribute is 0.
-    init(_ timeline: Timeline, fps: Int) {
+    /// How the frames before the end are sampled: in place, shape by shape (ShapeSampling,
+    /// what the outputs use), or through the StageFrames every other output draws (the
+    /// reference the first is checked against, byte for byte: BakedFramesEquivalenceTests).
+    enum Source { case shapes, frames }
+
+    init(_ timeline: Timeline, fps: Int, source: Source = .shapes) {
         self.fps = fps
         let grid = FrameGrid(fps: fps)
         let before = Self.framesBeforeEnd(timeline, grid)
@@ -272,42 +277,59 @@ struct BakedFrames {
             for k in from..<to { for a in 0..<attributes { put(i * attributes + a, 0, k) } }
         }
         var k = 0
-        func take(_ frame: StageFrame) {
-            // Each snapshot read in place (a copy per shape and frame retains its text).
-            frame.shapes.withUnsafeBufferPointer { list in
-                for j in list.indices {
-                    let i = Int(list[j].id.index)
-                    guard i < count, written[i] < k else { continue }
-                    row.withUnsafeMutableBufferPointer { Self.write(list[j], to: $0, at: 0) }
-                    if firstSeen[i] < 0 {
-                        firstSeen[i] = k
-                        // Before it exists the shape is drawn with its first values, invisible.
-                        for a in 0..<attributes { held[i * attributes + a] = a == Attribute.op.rawValue && k > 0 ? 0 : row[a] }
-                    } else if written[i] < k - 1 {
-                        absent(i, written[i] + 1, k)
-                    }
-                    written[i] = k
-                    for a in 0..<attributes { put(i * attributes + a, row[a], k) }
-                    if isText[i] { texts[i].append(list[j].text); styles[i].append(Self.textStyle(of: list[j])) }
-                    if glyphed[i] { glyphRows[i].append(Self.glyphSamples(list[j])); glyphPaintRows[i].append(Self.glyphGradients(list[j])) }
-                    if list[j].isOutlined || outlined[i] {
-                        if !outlined[i] {
-                            // Outlined from here on: the samples before held the defaults.
-                            outlined[i] = true
-                            let plain = Self.geometry(of: list[j], outlined: false)
-                            if k > 0 { for g in 0..<geometries { heldGeometry[i * geometries + g] = plain[g] } }
-                        }
-                        let strings = Self.geometry(of: list[j], outlined: true)
-                        for g in 0..<geometries { putGeometry(i * geometries + g, strings[g], k) }
-                    }
-                }
+        /// Sample `k` of one shape (each read in place: a copy per shape and frame retains its text).
+        func take(_ s: borrowing ShapeSnapshot) {
+            let i = Int(s.id.index)
+            guard i < count, written[i] < k else { return }
+            row.withUnsafeMutableBufferPointer { Self.write(s, to: $0, at: 0) }
+            if firstSeen[i] < 0 {
+                firstSeen[i] = k
+                // Before it exists the shape is drawn with its first values, invisible.
+                for a in 0..<attributes { held[i * attributes + a] = a == Attribute.op.rawValue && k > 0 ? 0 : row[a] }
+            } else if written[i] < k - 1 {
+                absent(i, written[i] + 1, k)
             }
+            written[i] = k
+            for a in 0..<attributes { put(i * attributes + a, row[a], k) }
+            if isText[i] { texts[i].append(s.text); styles[i].append(Self.textStyle(of: s)) }
+            if glyphed[i] { glyphRows[i].append(Self.glyphSamples(s)); glyphPaintRows[i].append(Self.glyphGradients(s)) }
+            if s.isOutlined || outlined[i] {
+                if !outlined[i] {
+                    // Outlined from here on: the samples before held the defaults.
+                    outlined[i] = true
+                    let plain = Self.geometry(of: s, outlined: false)
+                    if k > 0 { for g in 0..<geometries { heldGeometry[i * geometries + g] = plain[g] } }
+                }
+                let strings = Self.geometry(of: s, outlined: true)
+                for g in 0..<geometries { putGeometry(i * geometries + g, strings[g], k) }
+            }
+        }
+        /// The end of sample `k`: texts that do not exist there show nothing.
+        func endSample() {
             for i in textShapes where texts[i].count == k { texts[i].append(""); styles[i].append(styles[i].last ?? Self.plainTextStyle) }
             for i in textShapes where glyphed[i] && glyphRows[i].count == k { glyphRows[i].append([]); glyphPaintRows[i].append([]) }
             k += 1
         }
+        func take(_ frame: StageFrame) {
+            frame.shapes.withUnsafeBufferPointer { list in for j in list.indices { take(list[j]) } }
+            endSample()
+        }
         if let before {
-            for frame in timeline.frames(on: grid, before) { take(frame) }
+            switch source {
+            case .shapes:
+                // Each shape read where the sampling keeps it, in declaration order (the
+                // samples of one shape do not depend on the others, so paint order is moot).
+                var sampling = ShapeSampling(timeline, grid: grid)
+                for f in before {
+                    sampling.sample(frame: f)
+                    sampling.current.withUnsafeBufferPointer { list in
+                        for i in list.indices where sampling.exists[i] && !sampling.isFolded(i) { take(list[i]) }
+                    }
+                    endSample()
+                }
+            case .frames:
+                for frame in timeline.frames(on: grid, before) { take(frame) }
+            }
         }
         take(timeline.frame(at: max(.zero, timeline.end)))
         for i in 0..<count where firstSeen[i] >= 0 && written[i] < samples - 1 { absent(i, written[i] + 1, samples) }

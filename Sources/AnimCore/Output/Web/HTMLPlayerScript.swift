@@ -43,27 +43,29 @@ enum HTMLPlayerScript {
       }
       // Each track is a number (constant) or a TrackCode string (TrackCode.swift): Base64 VLQ
       // second differences of the samples in 1/1000 units (opacity 1/10000), `*m` repeating
-      // the value before m more times. Decoded once into the samples' own numbers.
+      // the value before m more times. Decoded once into the samples' own numbers (a typed
+      // array: a scene has thousands of tracks of hundreds of samples).
       // The digits' values by character code (-1: not a digit).
       var B64 = new Int8Array(128).fill(-1);
       'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) { B64[c.charCodeAt(0)] = i; });
       var STAR = 42;  // '*'
       function decode(code, count, unit) {
         if (typeof code === 'number') return [code];
-        var out = new Array(count), i = 0, k = 0, q = 0, d = 0, e = 0;
-        // One VLQ from position i (arithmetic, not bit operations: values pass 2^31).
-        function vlq() {
+        var out = new Float64Array(count), length = code.length, i = 0, k = 0, q = 0, d = 0, e = 0;
+        while (i < length && k < count) {
+          var star = code.charCodeAt(i) === STAR;
+          if (star) i++;
+          // One VLQ from position i (arithmetic, not bit operations: values pass 2^31).
           var z = 0, scale = 1, digit;
-          do { digit = B64[code.charCodeAt(i++) & 127]; z += (digit & 31) * scale; scale *= 32; } while ((digit & 32) && i < code.length);
-          return z % 2 ? -(z - 1) / 2 : z / 2;
-        }
-        while (i < code.length && k < count) {
+          do { digit = B64[code.charCodeAt(i++) & 127]; z += (digit & 31) * scale; scale *= 32; } while ((digit & 32) && i < length);
+          z = z % 2 ? -(z - 1) / 2 : z / 2;
           var repeats = 1;
-          if (code.charCodeAt(i) === STAR) { i++; repeats = vlq(); } else { e = vlq(); }
+          if (star) repeats = z; else e = z;
           for (; repeats > 0 && k < count; repeats--) { d += e; q += d; out[k++] = q / unit; }
         }
         return out;
       }
+      function unitOf(key) { return key === 'op' || key === 'sha' ? 10000 : 1000; }
       var ui = {
         stage: $('stage'), bg: $('stage-bg'), layer: $('shapes'), play: $('play'), prev: $('prev'), next: $('next'),
         scrub: $('scrub'), time: $('time'), frameno: $('frameno'), speed: $('speed'), loop: $('loop'), ruler: $('ruler'),
@@ -108,13 +110,24 @@ enum HTMLPlayerScript {
 
       function v(s, key, k) { var tr = s.t[key]; return tr === undefined ? 0 : tr.length === 1 ? tr[0] : tr[k]; }
 
+      // Each shape's tracks as the scene sent them (numbers or TrackCode strings): a track the
+      // next scene sends unchanged (same shape, same samples' count) keeps its decoded samples,
+      // so an edit that moves one shape decodes one shape's tracks, not the stage's.
+      var codes = [];
       // Takes a scene's data: decodes the tracks, rebuilds the stage, the steps and the lanes.
       function load(data) {
-        data.shapes.forEach(function (s) {
-          Object.keys(s.t).forEach(function (key) { s.t[key] = decode(s.t[key], data.times.length, key === 'op' || key === 'sha' ? 10000 : 1000); });
+        var count = data.times.length, old = D && D.times.length === count ? D.shapes : [], oldCodes = codes;
+        codes = data.shapes.map(function (s, i) {
+          var was = old[i] && old[i].kind === s.kind ? old[i] : null, sent = oldCodes[i], c = {};
+          for (var key in s.t) {
+            var code = s.t[key];
+            c[key] = code;
+            s.t[key] = was && sent[key] === code && was.t[key] !== undefined ? was.t[key] : decode(code, count, unitOf(key));
+          }
           //@g (s.gl || []).forEach(function (g) {
-          //@g   Object.keys(g.t).forEach(function (key) { g.t[key] = decode(g.t[key], data.times.length, key === 'op' ? 10000 : 1000); });
+          //@g   Object.keys(g.t).forEach(function (key) { g.t[key] = decode(g.t[key], count, key === 'op' ? 10000 : 1000); });
           //@g });
+          return c;
         });
         D = data; n = D.times.length; curves = {}; frame = -1; orderDone = false;
         zFixed = D.shapes.every(function (s) { return s.t.z.length === 1; });
@@ -553,18 +566,40 @@ enum HTMLPlayerScript {
         var svg = ui.strip, W = stripWidth || 640, total = D.lanes.length;
         var H = Math.max(1, total) * G.lane + 6;
         svg.setAttribute('height', H); svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
-        while (svg.firstChild) svg.removeChild(svg.firstChild);
-        var defs = el('defs', {}, svg);
-        var pat = el('pattern', { id: 'hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
-        el('rect', { width: 6, height: 6, fill: 'transparent' }, pat);
-        el('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#9aa3af', 'stroke-width': 2 }, pat);
+        var defs = svg.firstChild;
+        if (!defs || defs.tagName !== 'defs') {
+          while (svg.firstChild) svg.removeChild(svg.firstChild);
+          defs = el('defs', {}, svg);
+          var pat = el('pattern', { id: 'hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+          el('rect', { width: 6, height: 6, fill: 'transparent' }, pat);
+          el('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#9aa3af', 'stroke-width': 2 }, pat);
+        }
+        // The lanes drawn last time, by what they show: a lane in sight that would be drawn the
+        // same (its place, bars, curves and the time scale) keeps its elements, so a save that
+        // changes one lane, or none, redraws that lane alone.
+        var drawn = {};
+        for (var c = defs.nextSibling; c; c = c.nextSibling) if (c.laneKey !== undefined) drawn[c.laneKey] = c;
+        var at = defs.nextSibling;
         // Only the lanes in sight (a script with thousands of lanes stays quick).
         var top = ui.lanesBox.scrollTop, seen = ui.lanesBox.clientHeight || 400;
         var l0 = Math.max(0, Math.floor(top / G.lane) - 4), l1 = Math.min(total - 1, Math.ceil((top + seen) / G.lane) + 4);
         var left = G.label, right = W - G.right;
         for (var l = l0; l <= l1; l++) {
           var y = l * G.lane, lane = D.lanes[l], color = PALETTE[l % PALETTE.length];
-          var g = el('g', { class: 'lane', 'font-size': 10, 'data-lane': l }, svg);
+          var key = JSON.stringify([l, W, G.label, rulerWidth, view.a, view.b, lane.label, barsByLane[l].map(function (i) {
+            var b = D.bars[i];
+            return b[3] < view.a || b[2] > view.b ? i : [i, b, curve(i)];
+          })]);
+          var g = drawn[key];
+          if (g) {
+            delete drawn[key];
+            g.firstChild.classList.toggle('hl', laneLit(l));
+            if (g === at) at = at.nextSibling; else svg.insertBefore(g, at);
+            continue;
+          }
+          g = el('g', { class: 'lane', 'font-size': 10, 'data-lane': l });
+          g.laneKey = key;
+          svg.insertBefore(g, at);
           el('rect', { class: 'lane-bg' + (l % 2 === 0 ? ' alt' : '') + (laneLit(l) ? ' hl' : ''), x: 0, y: y, width: W, height: G.lane }, g);
           var name = el('g', { class: 'lane-label' }, g);
           el('title', {}, name).textContent = lane.label;
@@ -603,6 +638,8 @@ enum HTMLPlayerScript {
             }
           });
         }
+        // What follows the lanes in sight (lanes no longer drawn, the range, the playhead) goes.
+        while (at) { var after = at.nextSibling; svg.removeChild(at); at = after; }
         drawRange(svg, H, false);
         el('line', { class: 'playhead', x1: 0, y1: 0, x2: 0, y2: H, id: 'playhead-lanes' }, svg);
       }

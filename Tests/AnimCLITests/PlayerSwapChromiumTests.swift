@@ -1,0 +1,68 @@
+// A scene swapped into an open player (`animPlayer.swap`, what `anim serve` does on a save) draws
+// exactly what a fresh page of that scene draws: the stage and the lanes, element for element.
+// The swap keeps what did not change — each shape's decoded tracks whose samples the new scene
+// sends unchanged, and each lane in sight that would be drawn the same (issue 14's save path) —
+// so this checks that what it keeps is only what is the same.
+import AnimCore
+import AnimTestSupport
+import Foundation
+import Testing
+
+@Suite("A swapped scene draws as a fresh page", .serialized)
+struct PlayerSwapChromiumTests {
+    /// Forty shapes, each with its own lane; `edit` changes the targets and timing of a few.
+    static func script(_ edit: Int) -> String {
+        var s = "stage 400 x 300\ntext title text \"v\(edit)\" center (200, 20)\n"
+        for i in 0..<40 { s += "rect r\(i) center (\(10 * i), 50) size (8, 8)\n" }
+        for i in 0..<40 {
+            // Shapes 0, 7 and 30 move elsewhere, and 7's tween eases otherwise, in the edit (the
+            // run's length stays: the samples are as many, so the tracks sent unchanged are kept).
+            let moved = edit > 0 && (i == 0 || i == 7 || i == 30)
+            let easing = edit > 0 && i == 7 ? "linear" : "cubic-in-out"
+            s += "animate 0.5 ease \(easing) < r\(i).center = (\(10 * i + (moved ? 55 : 5)), \(moved ? 280 : 250)) >"
+            s += " then animate 0.5 < r\(i).rotation = \(i)deg >\n"
+        }
+        return s
+    }
+
+    /// The stage's and the timeline's markup.
+    static func markup(_ browser: ChromiumDriver) throws -> (stage: String, lanes: String) {
+        (try browser.string("document.getElementById('shapes').innerHTML"), try browser.string("document.getElementById('strip').innerHTML"))
+    }
+
+    @Test("the stage and the lanes after a swap are a fresh page's",
+          .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
+    func swapDrawsAsFresh() throws {
+        let dir = try ScratchDirectory("player-swap")
+        defer { dir.remove() }
+        for k in 0...1 {
+            try Self.script(k).write(toFile: dir.path("s\(k).anim"), atomically: true, encoding: .utf8)
+            let r = try runAnim(["render", dir.path("s\(k).anim"), "-o", dir.path("s\(k).html")])
+            #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+        }
+        let page = try String(contentsOfFile: dir.path("s1.html"), encoding: .utf8)
+        let open = "<script type=\"application/json\" id=\"anim-data\">"
+        let a = try #require(page.range(of: open)), b = try #require(page[a.upperBound...].range(of: "</script>"))
+        let data = String(page[a.upperBound..<b.lowerBound])
+        let browser = try ChromiumDriver(Consumers.chromium!)
+        defer { browser.quit() }
+        for t in ["0.3", "0.75"] {
+            try browser.open("file://\(dir.path("s1.html"))#t=\(t)")
+            let fresh = try Self.markup(browser)
+            try browser.open("file://\(dir.path("s0.html"))#t=\(t)")
+            let before = try Self.markup(browser)
+            #expect(before.stage != fresh.stage && before.lanes != fresh.lanes, "the edit changes what is drawn")
+            #expect(try browser.evaluate("animPlayer.data.times.length") as? Int == Int(try browser.string("String(\(data).times.length)")))
+            _ = try browser.evaluate("animPlayer.swap(\(data)), 0")
+            let swapped = try Self.markup(browser)
+            #expect(swapped.stage == fresh.stage, "at \(t) s the stage differs from a fresh page's")
+            #expect(swapped.lanes == fresh.lanes, "at \(t) s the lanes differ from a fresh page's")
+            // And back: the first scene again, as its own page draws it.
+            let first = try String(contentsOfFile: dir.path("s0.html"), encoding: .utf8)
+            let c = try #require(first.range(of: open)), d = try #require(first[c.upperBound...].range(of: "</script>"))
+            _ = try browser.evaluate("animPlayer.swap(\(first[c.upperBound..<d.lowerBound])), 0")
+            let back = try Self.markup(browser)
+            #expect(back.stage == before.stage && back.lanes == before.lanes, "at \(t) s swapping back differs")
+        }
+    }
+}
