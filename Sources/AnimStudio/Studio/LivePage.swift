@@ -11,8 +11,8 @@
 //   scene staying on stage; the next good scene clears them.
 //
 // Scenes that arrive while one is being fetched wait, and only the newest is fetched next, so a
-// burst of saves ends on the last one. `window.animSwaps` lists [scene, when its first frame was
-// drawn (wall-clock milliseconds), the page's phases] for every swap, for the tests and
+// burst of saves ends on the last one. `window.animSwaps` lists [scene, when its first frame had
+// been painted (wall-clock milliseconds), the page's phases] for every swap, for the tests and
 // Scripts/studio-latency. Before the first good scene there is no player to show:
 // the page is then a plain one with the same script, showing the diagnostics until a scene
 // arrives, which reloads it into the player.
@@ -101,14 +101,22 @@ public enum LivePage {
                 shown = got.scene;
                 root.setAttribute('data-scene', String(shown));
                 root.setAttribute('data-swaps', String((parseInt(root.getAttribute('data-swaps') || '0', 10)) + 1));
-                // When the new scene's first frame is drawn (its animation frame, wall-clock
-                // milliseconds): Scripts/studio-latency measures save → painted with this. The
+                // When the new scene's first frame has been painted (wall-clock milliseconds):
+                // Scripts/studio-latency measures save → painted with this. A message posted
+                // from the next animation frame's callback is handled after that frame's style,
+                // layout and paint, so the time read then includes them (the callback's own
+                // timestamp is the frame's start, which can be earlier than the swap's end). The
                 // third entry is the page's phases: when it asked for the scene (wall-clock
-                // milliseconds), then in milliseconds fetch, parse, swap, and the wait from the
-                // swap to that frame.
+                // milliseconds), then in milliseconds fetch, parse, swap, and from the swap's
+                // end to the painted frame.
                 var swapped = shown;
-                requestAnimationFrame(function (now) {
-                  window.animSwaps.push([swapped, performance.timeOrigin + now, { asked: performance.timeOrigin + at[0], fetch: at[1] - at[0], parse: at[2] - at[1], swap: at[3] - at[2], frame: now - at[3] }]);
+                requestAnimationFrame(function () {
+                  var channel = new MessageChannel();
+                  channel.port1.onmessage = function () {
+                    var now = performance.now();
+                    window.animSwaps.push([swapped, performance.timeOrigin + now, { asked: performance.timeOrigin + at[0], fetch: at[1] - at[0], parse: at[2] - at[1], swap: at[3] - at[2], frame: now - at[3] }]);
+                  };
+                  channel.port2.postMessage(0);
                 });
                 if (latest && latest.scene === shown) report(latest);
               }
