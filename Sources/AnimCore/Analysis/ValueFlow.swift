@@ -61,12 +61,13 @@ public enum ValueFlow {
         guard converged else { return nil }
         // Every use of a followed name is one the walk allowed.
         for raw in names where walk.tainted[tree.text(tree.span(ofNode: raw))] != nil && !walk.allowed.contains(raw) { return nil }
-        // No property a pure value is written to is read, moved by a spring or written relatively.
+        // No property a pure value is written to is named anywhere but as a plain write's
+        // target: not read, not moved by a spring, not written relatively or by keyframes (their
+        // targets are not `targets`), not interrupted.
         for raw in members where !walk.targets.contains(raw) {
             guard case .member(let m) = tree[ExprID(raw: raw)] else { continue }
             if walk.written.contains(tree.text(m.member.span)) { return nil }
         }
-        if !walk.written.isDisjoint(with: walk.springTargets) { return nil }
         return walk.amplification
     }
 
@@ -80,10 +81,9 @@ public enum ValueFlow {
         var allowed: Set<Int32> = []
         /// The properties written with a pure value.
         var written: Set<String> = []
-        /// The member nodes that are plain writes' targets (not reads).
+        /// The member nodes that are the targets of plain writes in `animate` and `set` (not
+        /// reads).
         var targets: Set<Int32> = []
-        /// Every property name a spring writes (a component write names its point too).
-        var springTargets: Set<String> = []
         var amplification = 1.0
         var failed = false
 
@@ -91,7 +91,7 @@ public enum ValueFlow {
         enum Flow { case constant(Double), opaque, pure(Double) }
 
         mutating func round() {
-            allowed = []; written = []; targets = []; springTargets = []; amplification = 1
+            allowed = []; written = []; targets = []; amplification = 1
             for s in tree[tree.statements] {
                 switch tree[s] {
                 case .let(let l): flowsInto(name: tree.text(l.name.span), value(l.value))
@@ -117,12 +117,10 @@ public enum ValueFlow {
             switch tree[s] {
             case .animate(let a): for w in tree[a.assignments] { write(w) }
             case .set(let st): write(st.assignment)
-            case .spring(let sp):
-                // A spring's duration depends on where it starts and ends: no pure value there.
-                for w in tree[sp.assignments] {
-                    var e = tree[w].target
-                    while case .member(let m) = tree[e] { springTargets.insert(tree.text(m.member.span)); e = m.base }
-                }
+            case .spring:
+                // A spring's duration depends on where it starts and ends: its values are not
+                // walked (a name there is not allowed) and its targets are reads.
+                break
             case .block(let b): block(b)
             case .repeat(let r): block(r.body)
             case .stagger(let st): block(st.body)

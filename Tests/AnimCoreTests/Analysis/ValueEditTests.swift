@@ -83,6 +83,9 @@ import Testing
     /// A step that takes `a.center` over at 1.5 s: the warning's time shows when the step
     /// before it ended.
     static let takeover = "at 1.5 < animate 1 < a.center = (0, 100) > >\n"
+    /// A long step that takes `a.center` at 0.5 s, or is taken over later: the warning says
+    /// when a step before it in a chain ended.
+    static let longTakeover = "at 0.5 < animate 10 < a.center = (0, 100) > >\n"
 
     /// Scripts where the `let`'s value reaches something read for timing or errors: an edit
     /// changes their diagnostics, so none may be reused wrongly.
@@ -93,9 +96,10 @@ import Testing
         ("define parameter", header + "let d = 10\ndefine f(s, x) = animate x < s.center = (100, 0) >\nplay f(a, d / 10)\n" + takeover),
         ("repeat count", header + "let d = 2\nrepeat d < animate 0.5 < a.center = (100, 0) > >\n" + takeover),
         ("condition", header + "let d = 10\nif d > 5 < animate 2 < a.center = (1, 0) > >\n" + takeover),
-        ("property read", header + "let d = 10\nanimate 0.1 < a.offset = (d, 0) >\nanimate a.offset.x / 10 < a.center = (1, 0) >\n" + takeover),
-        ("spring start", header + "let d = 10\nset a.offset = (d, 0)\nspring < a.offset = (10, 0) > then animate 2 < a.center = (1, 0) >\n" + takeover),
-        ("spring target", header + "let d = 10\nspring < a.offset = (d, 0) > then animate 2 < a.center = (1, 0) >\n" + takeover),
+        ("property read", header + "let d = 10\nanimate 0.1 < a.offset = (d, 0) > then animate a.offset.x / 5 < a.center = (1, 0) >\n"
+            + longTakeover),
+        ("spring start", header + "let d = 10\nset a.offset = (d, 0)\nspring < a.offset = (10, 0) > then animate 2 < a.center = (1, 0) >\n" + longTakeover),
+        ("spring target", header + "let d = 10\nspring < a.offset = (d, 0) > then animate 2 < a.center = (1, 0) >\n" + longTakeover),
         ("division", header + "let d = 10\nanimate 1 < a.offset = (100 / (d - 10), 0) >\n"),
         ("call", header + "let d = 10\nanimate 1 < a.offset = (sqrt(d - 5), 0) >\n"),
         ("declaration", "let d = 10\nrect a center (d, 0) size (10, 10)\nanimate d / 10 < a.center = (100, 0) >\n" + takeover),
@@ -105,7 +109,8 @@ import Testing
         ("overflow", header + "let d = 10\n" + (1...52).map { "let e\($0) = \($0 == 1 ? "d" : "e\($0 - 1)") * 1000000\n" }.joined()
             + "animate 1 < a.offset = (e52, 0) >\n"),
         ("string", header + "let d = 10\nanimate 1 < a.offset = (d + \"x\", 0) >\n"),
-        ("per-axis", header + "let d = 10\nanimate 1 < a.offset.x = d >\nanimate a.offset.x / 10 < a.center = (1, 0) >\n" + takeover),
+        ("per-axis", header + "let d = 10\nanimate 1 < a.offset.x = d > then animate a.offset.x / 5 < a.center = (1, 0) >\n" + longTakeover),
+        ("read in a print", header + "let d = 10\nanimate 0.1 < a.offset = (d, 0) > then print \"{100 / a.offset.x}\"\n"),
         ("relative", header + "let d = 10\nanimate 1 < a.offset = (d, 0) >\nrepeat 3 < animate d / 10 < a.offset += (1, 0) > >\n" + takeover),
         ("wait", header + "let d = 10\nwait d / 10\nanimate 1 < a.center = (5, 5) >\n" + takeover),
         ("not a let", header + "animate 0.5 < a.center = (100, 0) >\n" + takeover),
