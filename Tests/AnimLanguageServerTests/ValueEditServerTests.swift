@@ -1,7 +1,9 @@
 // The server with value edits (ValueEdits): typing into a `let` whose value is only written to
 // properties publishes the same diagnostics as a server that analyses every change in full,
-// without analysing the version; hints and hovers of that version analyse it on first use and
-// answer as the full server does; any other change is analysed in full.
+// without analysing the version; its inlay hints, semantic tokens, folding ranges and outline are
+// those of the full server too, still without analysing it (an editor asks for them after every
+// change); a hover analyses it on first use and answers as the full server does; any other
+// change is analysed in full.
 import AnimCore
 @testable import AnimLanguageServer
 import Foundation
@@ -16,8 +18,12 @@ import Testing
         define hop(s, h) = animate 0.2 < s.offset = (0, -h) > then animate 0.2 < s.offset = (0, 0) >
         play hop(a, gap)
         animate 0.5 < b.center = (gap, 1) > as move
-        at 0.25 < animate 1 < b.center = (0, 100) > >
+        at 0.25 <
+            animate 1 < b.center = (0, 100) >
+        >
         print "{b.alpha}"
+        wait 0.3
+        animate 0.2 < a.center = (gap, 2) >
 
         """
 
@@ -47,9 +53,21 @@ import Testing
         // The last edit (into `gap` again, after the duration's change was analysed in full) was reused.
         #expect(last.reusedDiagnostics)
         let doc: JSON = ["uri": .string(Self.uri)]
-        let hints = reusing.request("textDocument/inlayHint", ["textDocument": doc])?["result"]
-        #expect(!last.reusedDiagnostics)
-        #expect(hints == full.request("textDocument/inlayHint", ["textDocument": doc])?["result"])
+        // What an editor asks for after each change: answered from the base analysis's timing
+        // run and the new text's parse, without analysing this version.
+        let visible: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 60, "character": 0]]
+        for (method, params) in [("textDocument/inlayHint", ["textDocument": doc, "range": visible]), ("textDocument/inlayHint", ["textDocument": doc]),
+                                 ("textDocument/semanticTokens/full", ["textDocument": doc]), ("textDocument/foldingRange", ["textDocument": doc]),
+                                 ("textDocument/documentSymbol", ["textDocument": doc])] as [(String, JSON)] {
+            let answer = try #require(reusing.request(method, params)?["result"])
+            #expect(answer == full.request(method, params)?["result"], "\(method)")
+            #expect(answer.array?.isEmpty == false || answer["data"]?.array?.isEmpty == false, "\(method)")
+            #expect(last.reusedDiagnostics, "\(method) analysed the version")
+        }
+        // The hints include a step's times and a wait's landing, placed past the edited number.
+        let hints = reusing.request("textDocument/inlayHint", ["textDocument": doc])?["result"]?.array ?? []
+        #expect(hints.contains { $0["label"]?.string?.hasPrefix("⟨now") == true && $0["position"]?["line"] == 10 }, "\(hints)")
+        #expect(last.reusedDiagnostics)
         let hover: JSON = ["textDocument": doc, "position": ["line": 5, "character": 2]]
         #expect(reusing.request("textDocument/hover", hover)?["result"] == full.request("textDocument/hover", hover)?["result"])
     }

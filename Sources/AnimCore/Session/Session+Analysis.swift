@@ -196,7 +196,7 @@ public struct ValueEdits: Sendable {
     public init(base: ScriptAnalysis) { self.base = ValueEditBase(base) }
 
     /// The offset in today's text of a base offset (an offset at a literal's end is after it).
-    func current(_ offset: UInt32) -> UInt32 {
+    public func current(_ offset: UInt32) -> UInt32 {
         var o = Int64(offset)
         for l in literals where l.end <= offset { o += Int64(l.length) - Int64(l.end - l.start) }
         return UInt32(o)

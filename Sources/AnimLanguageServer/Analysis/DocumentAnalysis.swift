@@ -21,6 +21,12 @@ public struct DocumentAnalysis: Sendable {
     let lazyScript: LazyValue<ScriptAnalysis>
     /// What checking it found, as `anim check` does.
     public let check: ScriptDiagnostics
+    /// This version's syntax tree and names, made on first use: the analysis's own, or for a
+    /// version whose diagnostics were reused, the new text's parse alone (never an analysis),
+    /// for the features that read only the text's structure (semantic tokens, folding, the
+    /// outline).
+    public var syntax: DocumentSyntax { lazySyntax.value }
+    let lazySyntax: LazyValue<DocumentSyntax>
     /// The full analysis this version's diagnostics reuse and the literals edited since it (nil:
     /// a document too large to analyse).
     let edits: ValueEdits?
@@ -46,7 +52,19 @@ public struct DocumentAnalysis: Sendable {
     public func sourceOffset(_ documentOffset: Int) -> UInt32 { UInt32(max(0, documentOffset - text.byteOrderMarkLength)) }
 
     /// The source text of a span.
-    public func text(of span: Span) -> String { script.tree.text(span) }
+    public func text(of span: Span) -> String { syntax.tree.text(span) }
+
+    /// The analysis whose timing run (step times, wait landings) is this version's, and how its
+    /// offsets map into this text. For a version whose diagnostics were reused it is the base's:
+    /// ValueFlow proves the edited number reaches no duration, delay, count, speed, condition,
+    /// read or spring, so every step ran at the same times and every `wait` landed at the same
+    /// time; only the spans moved, as the diagnostics' do. For any other version, its own.
+    public var timing: (script: ScriptAnalysis, offset: @Sendable (UInt32) -> Int) {
+        let bom = text.byteOrderMarkLength
+        guard let edits else { return (script, { Int($0) + bom }) }
+        // A reused version has no byte order mark (`reusing`), and a full one no edits yet.
+        return (edits.base.analysis, { Int(edits.current($0)) + bom })
+    }
 
     /// The range of a span of this document.
     public func range(of span: Span, encoding: PositionEncoding) -> TextRange {
@@ -62,7 +80,8 @@ public struct DocumentAnalysis: Sendable {
             script.diagnostics.diagnostics = [.error("a script may be at most \(budget.maxBytes >> 20) MiB",
                                                      at: .point(script.diagnostics.file.id, 0))]
             return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, lazyScript: LazyValue(made: script),
-                                    check: script.diagnostics, edits: nil, lazyHistory: LazyHistory { nil }, budget: budget)
+                                    check: script.diagnostics, lazySyntax: LazyValue(made: DocumentSyntax(script)), edits: nil,
+                                    lazyHistory: LazyHistory { nil }, budget: budget)
         }
         var checks = 0
         let script = Session.analyze(name: fileName(of: job.uri), bytes: job.text.bytes) {
@@ -71,8 +90,8 @@ public struct DocumentAnalysis: Sendable {
         }
         if superseded() { return nil }
         return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, lazyScript: LazyValue(made: script),
-                                check: script.diagnostics, edits: ValueEdits(base: script), lazyHistory: history(job, budget: budget),
-                                budget: budget)
+                                check: script.diagnostics, lazySyntax: LazyValue(made: DocumentSyntax(script)), edits: ValueEdits(base: script),
+                                lazyHistory: history(job, budget: budget), budget: budget)
     }
 
     /// The next version of a document when the change from `previous` only changes a value
@@ -90,8 +109,12 @@ public struct DocumentAnalysis: Sendable {
                 return checks > budget.checks
             }
         }
-        return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, lazyScript: script, check: diagnostics, edits: next,
-                                lazyHistory: history(job, budget: budget), budget: budget)
+        // The structure of the new text is its parse's: the same tree as the base's with one
+        // literal longer or shorter, but parsing it is cheap and needs no proof.
+        let file = diagnostics.file
+        let syntax = LazyValue<DocumentSyntax> { script.isMade ? DocumentSyntax(script.value) : DocumentSyntax(parsing: file) }
+        return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, lazyScript: script, check: diagnostics,
+                                lazySyntax: syntax, edits: next, lazyHistory: history(job, budget: budget), budget: budget)
     }
 
     /// The timing run with every property's history, made on first use.
@@ -129,6 +152,30 @@ public struct DocumentAnalysis: Sendable {
             }
         }
         return String(validating: bytes, as: UTF8.self) ?? String(s)
+    }
+}
+
+/// A document version's syntax tree and the names in it (indexed on first use).
+public struct DocumentSyntax: Sendable {
+    /// The parsed tree (with the parser's recovery when there were syntax errors).
+    public let tree: SyntaxTree
+    let lazySymbols: LazyValue<SymbolIndex>
+    /// The names and their uses.
+    public var symbols: SymbolIndex { lazySymbols.value }
+    /// Whether `symbols` has been built.
+    var symbolsAreBuilt: Bool { lazySymbols.isMade }
+
+    /// An analysis's tree and names (shared with it).
+    init(_ script: ScriptAnalysis) {
+        tree = script.tree
+        lazySymbols = LazyValue { script.symbols }
+    }
+
+    /// The tree of a parse of `file` alone.
+    init(parsing file: SourceFile) {
+        let tree = Parser.parseProgram(file).tree
+        self.tree = tree
+        lazySymbols = LazyValue { SymbolIndex(tree) }
     }
 }
 

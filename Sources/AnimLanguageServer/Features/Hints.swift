@@ -40,19 +40,23 @@ struct HintsFeature: LanguageFeature {
 }
 
 enum InlayHints {
-    /// Hints as (document offset, label), in order.
+    /// Hints as (document offset, label), in order. They read the timing run alone (when each
+    /// step ran, where each `wait` landed) and print only times and run counts, never a value:
+    /// for a version whose diagnostics were reused they are the base analysis's, moved as the
+    /// diagnostics are (`DocumentAnalysis.timing`).
     static func hints(_ a: DocumentAnalysis) -> [(offset: Int, label: String)] {
-        guard a.script.timeline != nil else { return [] }
-        let tree = a.script.tree
+        let (script, offset) = a.timing
+        guard script.timeline != nil else { return [] }
+        let tree = script.tree
         var out: [(Int, String)] = []
-        for s in a.script.symbols.steps {
+        for s in script.symbols.steps {
             let span = tree.span(s)
-            guard let t = a.script.stepTimes.time(of: span) else { continue }
-            out.append((a.documentOffset(span.end), label(t)))
+            guard let t = script.stepTimes.time(of: span) else { continue }
+            out.append((offset(span.end), label(t)))
         }
         for s in tree[tree.statements] {
-            guard case .wait(let w) = tree[s], let now = a.script.waitLandings[w.span] ?? a.script.waitLandings[tree.span(s)] else { continue }
-            out.append((a.documentOffset(tree.span(s).end), "⟨now \(Hover.stamp(now))⟩"))
+            guard case .wait(let w) = tree[s], let now = script.waitLandings[w.span] ?? script.waitLandings[tree.span(s)] else { continue }
+            out.append((offset(tree.span(s).end), "⟨now \(Hover.stamp(now))⟩"))
         }
         return out.sorted { $0.0 < $1.0 }
     }
@@ -108,9 +112,9 @@ enum SemanticTokens {
 
     /// Tokens as (span, type, modifier bits), in order.
     static func tokens(_ a: DocumentAnalysis) -> [(Span, T, Int)] {
-        let file = a.script.tree.file
+        let file = a.syntax.tree.file
         let (tokens, _) = Lexer.tokenize(file)
-        let symbols = a.script.symbols
+        let symbols = a.syntax.symbols
         var declAt: [UInt32: Declaration] = [:]
         for d in symbols.declarations { declAt[d.nameSpan.start] = d }
         var refAt: [UInt32: Reference] = [:]
@@ -126,7 +130,7 @@ enum SemanticTokens {
             }
         }
         // Easing names (`ease-in-out` lexes as words and dashes) are one token each.
-        let tree = a.script.tree
+        let tree = a.syntax.tree
         let easingNames = symbols.easings.map { tree[$0].nameSpan }
         var out: [(Span, T, Int)] = []
         var last: UInt32 = 0
