@@ -26,7 +26,7 @@ struct HintsFeature: LanguageFeature {
                 let range = TextRange(json: ctx.params?["range"])
                 let lo = range.map { a.text.offset(of: $0.start, encoding: ctx.encoding) } ?? 0
                 let hi = range.map { a.text.offset(of: $0.end, encoding: ctx.encoding) } ?? a.text.bytes.count
-                return .array(InlayHints.hints(a).filter { lo <= $0.offset && $0.offset <= hi }.map { h in
+                return .array(InlayHints.hints(a, in: lo...hi).map { h in
                     ["position": a.text.position(ofOffset: h.offset, encoding: ctx.encoding).json, "label": .string(h.label),
                      "kind": 1, "paddingLeft": true]
                 })
@@ -44,19 +44,23 @@ enum InlayHints {
     /// step ran, where each `wait` landed) and print only times and run counts, never a value:
     /// for a version whose diagnostics were reused they are the base analysis's, moved as the
     /// diagnostics are (`DocumentAnalysis.timing`).
-    static func hints(_ a: DocumentAnalysis) -> [(offset: Int, label: String)] {
+    /// Only those placed in `range` (document offsets) are labelled and returned.
+    static func hints(_ a: DocumentAnalysis, in range: ClosedRange<Int> = 0...Int.max) -> [(offset: Int, label: String)] {
         let (script, offset) = a.timing
         guard script.timeline != nil else { return [] }
         let tree = script.tree
         var out: [(Int, String)] = []
         for s in script.symbols.steps {
             let span = tree.span(s)
-            guard let t = script.stepTimes.time(of: span) else { continue }
-            out.append((offset(span.end), label(t)))
+            let at = offset(span.end)
+            guard range.contains(at), let t = script.stepTimes.time(of: span) else { continue }
+            out.append((at, label(t)))
         }
         for s in tree[tree.statements] {
-            guard case .wait(let w) = tree[s], let now = script.waitLandings[w.span] ?? script.waitLandings[tree.span(s)] else { continue }
-            out.append((offset(tree.span(s).end), "⟨now \(Hover.stamp(now))⟩"))
+            let at = offset(tree.span(s).end)
+            guard range.contains(at), case .wait(let w) = tree[s],
+                  let now = script.waitLandings[w.span] ?? script.waitLandings[tree.span(s)] else { continue }
+            out.append((at, "⟨now \(Hover.stamp(now))⟩"))
         }
         return out.sorted { $0.0 < $1.0 }
     }
