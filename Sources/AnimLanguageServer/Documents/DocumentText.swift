@@ -136,8 +136,20 @@ public struct DocumentText: Sendable {
     /// The position of a byte offset. An offset past the end is the end; one inside a UTF-8
     /// sequence is the start of its character; one inside a line break is the end of the line.
     public func position(ofOffset offset: Int, encoding: PositionEncoding) -> Position {
+        var line = -1
+        return position(ofOffset: offset, encoding: encoding, near: &line)
+    }
+
+    /// `position(ofOffset:encoding:)` for offsets asked in about ascending order: `line` (-1 at
+    /// first) is the line of the last answer, and the line is found by walking from it rather
+    /// than by a binary search (a semantic tokens answer converts every token's two ends).
+    func position(ofOffset offset: Int, encoding: PositionEncoding, near line: inout Int) -> Position {
         let offset = max(0, min(offset, bytes.count))
-        let line = line(ofOffset: offset)
+        if line < 0 || line >= lineStarts.count || lineStarts[line] > offset || line + 8 < lineStarts.count && lineStarts[line + 8] <= offset {
+            line = self.line(ofOffset: offset)
+        } else {
+            while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
+        }
         let start = lineStarts[line]
         var end = min(offset, lineEnd(line))
         while end > start, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }

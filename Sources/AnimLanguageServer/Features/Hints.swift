@@ -221,9 +221,10 @@ enum SemanticTokens {
     /// spans lines (a string with a line break) is cut at its first line's end.
     static func encode(_ a: DocumentAnalysis, encoding: PositionEncoding) -> [Int] {
         var data: [Int] = []
-        var line = 0, char = 0
+        var line = 0, char = 0, near = -1
         for (span, t, m) in tokens(a) {
-            let r = a.range(of: span, encoding: encoding)
+            let r = TextRange(start: a.text.position(ofOffset: a.documentOffset(span.start), encoding: encoding, near: &near),
+                              end: a.text.position(ofOffset: a.documentOffset(span.end), encoding: encoding, near: &near))
             let length = r.end.line == r.start.line ? r.end.character - r.start.character
                 : a.text.position(ofOffset: a.text.lineEnd(r.start.line), encoding: encoding).character - r.start.character
             guard length > 0 else { continue }
