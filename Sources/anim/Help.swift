@@ -203,12 +203,18 @@ enum Help {
     or of a range (the whole top-level statements it touches, as 'anim fmt' lays them out), and
     inlay hints with each step's time span in the run. Log lines go to standard error. An
     editor starts it; it is not meant to be typed at.
+    A change that only retypes the number of a 'let' whose value is only ever written to a
+    property ('center', 'offset', 'rotation', 'scale') and never read back, timed or counted
+    reuses the last analysis's diagnostics, which it provably leaves unchanged, and publishes
+    them without analysing again; hints, hovers and the other requests analyse that version
+    when they first need it. Any other change is analysed in full.
 
-    USAGE: anim lsp [--stdio]
+    USAGE: anim lsp [--stdio] [--full-analysis]
 
     OPTIONS:
       --stdio                 Accepted for clients that pass it: standard input and output are
                               the only transport.
+      --full-analysis         Analyse every change in full (no reuse of the last analysis).
       -h, --help              Show help information.
 
     EXIT STATUS:

@@ -45,9 +45,11 @@ case "watch": finish(StudioCommands.watch(arguments))
 case "fmt": finish(FormatCommand.run(arguments))
 case "lsp":
     // `--stdio` names the only transport there is; clients (vscode-languageclient) pass it.
-    if let extra = arguments.first(where: { $0 != "--stdio" }) { usageError("unexpected argument '\(extra)'", command: "lsp") }
+    if let extra = arguments.first(where: { $0 != "--stdio" && $0 != "--full-analysis" }) {
+        usageError("unexpected argument '\(extra)'", command: "lsp")
+    }
     streams.flush()
-    exit(StdioServer.run())
+    exit(StdioServer.run(reusesValueEdits: !arguments.contains("--full-analysis")))
 case "repl":
     var options = SessionOptions()
     if let i = arguments.firstIndex(of: "--seed") {

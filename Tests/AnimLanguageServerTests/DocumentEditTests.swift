@@ -1,6 +1,6 @@
 // An edit updates the document's line table in place of scanning the whole text again: after
 // random edits of random texts (line breaks `\n`, `\r\n` and lone `\r` next to the edit's
-// ends, multi-byte characters), the table is the one a full scan makes.
+// ends, multi-byte characters), the table (and which lines are ASCII) is the one a full scan makes.
 @testable import AnimLanguageServer
 import Testing
 
@@ -16,6 +16,7 @@ import Testing
                 let b = Int.random(in: a...doc.bytes.count, using: &rng)
                 doc = doc.replacing(bytes: a..<b, with: random(Int.random(in: 0...3, using: &rng)))
                 #expect(doc.lineStarts == DocumentText(doc.bytes).lineStarts, "\(doc.bytes)")
+                #expect(doc.lineIsASCII == DocumentText(doc.bytes).lineIsASCII, "\(doc.bytes)")
             }
         }
     }

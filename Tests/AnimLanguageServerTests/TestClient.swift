@@ -23,8 +23,8 @@ final class TestClient {
     let server: LanguageServer
     private var nextID: Int64 = 1
 
-    init(budget: WorkBudget = .standard, features: [LanguageFeature] = LanguageServer.standardFeatures) {
-        server = LanguageServer(sink: sink, budget: budget, features: features)
+    init(budget: WorkBudget = .standard, reusesValueEdits: Bool = true, features: [LanguageFeature] = LanguageServer.standardFeatures) {
+        server = LanguageServer(sink: sink, budget: budget, reusesValueEdits: reusesValueEdits, features: features)
     }
 
     /// Sends a raw frame body and returns what was answered at once.

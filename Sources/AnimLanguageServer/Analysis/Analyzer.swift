@@ -42,13 +42,17 @@ final class Analyzer: Sendable {
     /// Where replaced analyses are let go of, off the analysis thread.
     private static let freeing = DispatchQueue(label: "anim.lsp.freeing", qos: .utility)
     private let budget: WorkBudget
+    /// Whether a change of a value reuses the last analysis (`anim lsp --full-analysis`: no).
+    private let reusesValueEdits: Bool
     private let publish: @Sendable (DocumentAnalysis) -> Void
     private let clear: @Sendable (String) -> Void
 
     /// An analyzer that calls `publish` with each current result and `clear` when a document
     /// closes (both under its lock, in order).
-    init(budget: WorkBudget, publish: @escaping @Sendable (DocumentAnalysis) -> Void, clear: @escaping @Sendable (String) -> Void) {
+    init(budget: WorkBudget, reusesValueEdits: Bool = true, publish: @escaping @Sendable (DocumentAnalysis) -> Void,
+         clear: @escaping @Sendable (String) -> Void) {
         self.budget = budget
+        self.reusesValueEdits = reusesValueEdits
         self.publish = publish
         self.clear = clear
     }
@@ -113,9 +117,13 @@ final class Analyzer: Sendable {
             return s.pending.removeValue(forKey: uri)
         }
         guard let job = next else { return }
-        let result = DocumentAnalysis.make(job, budget: budget) { [self] in
-            state.withLock { s in s.stopped || s.latest[job.uri] != job.version }
-        }
+        // A change of a value only reuses the last analysis's diagnostics (ValueEdits); any
+        // other change is analysed in full.
+        let previous = reusesValueEdits ? state.withLock { $0.results[job.uri] } : nil
+        let result = previous.flatMap { DocumentAnalysis.reusing($0, for: job, budget: budget) }
+            ?? DocumentAnalysis.make(job, budget: budget) { [self] in
+                state.withLock { s in s.stopped || s.latest[job.uri] != job.version }
+            }
         // The analysis it replaces is freed after the new diagnostics are sent, and not on
         // this thread: freeing a long script's tree, timeline and graphs is about 11 M
         // instructions (callgrind, 5,000 lines), which the next keystroke's analysis would

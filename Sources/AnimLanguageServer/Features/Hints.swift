@@ -26,7 +26,7 @@ struct HintsFeature: LanguageFeature {
                 let range = TextRange(json: ctx.params?["range"])
                 let lo = range.map { a.text.offset(of: $0.start, encoding: ctx.encoding) } ?? 0
                 let hi = range.map { a.text.offset(of: $0.end, encoding: ctx.encoding) } ?? a.text.bytes.count
-                return .array(InlayHints.hints(a).filter { lo <= $0.offset && $0.offset <= hi }.map { h in
+                return .array(InlayHints.hints(a, in: lo...hi).map { h in
                     ["position": a.text.position(ofOffset: h.offset, encoding: ctx.encoding).json, "label": .string(h.label),
                      "kind": 1, "paddingLeft": true]
                 })
@@ -40,19 +40,27 @@ struct HintsFeature: LanguageFeature {
 }
 
 enum InlayHints {
-    /// Hints as (document offset, label), in order.
-    static func hints(_ a: DocumentAnalysis) -> [(offset: Int, label: String)] {
-        guard a.script.timeline != nil else { return [] }
-        let tree = a.script.tree
+    /// Hints as (document offset, label), in order. They read the timing run alone (when each
+    /// step ran, where each `wait` landed) and print only times and run counts, never a value:
+    /// for a version whose diagnostics were reused they are the base analysis's, moved as the
+    /// diagnostics are (`DocumentAnalysis.timing`).
+    /// Only those placed in `range` (document offsets) are labelled and returned.
+    static func hints(_ a: DocumentAnalysis, in range: ClosedRange<Int> = 0...Int.max) -> [(offset: Int, label: String)] {
+        let (script, offset) = a.timing
+        guard script.timeline != nil else { return [] }
+        let tree = script.tree
         var out: [(Int, String)] = []
-        for s in a.script.symbols.steps {
+        for s in script.symbols.steps {
             let span = tree.span(s)
-            guard let t = a.script.stepTimes.time(of: span) else { continue }
-            out.append((a.documentOffset(span.end), label(t)))
+            let at = offset(span.end)
+            guard range.contains(at), let t = script.stepTimes.time(of: span) else { continue }
+            out.append((at, label(t)))
         }
         for s in tree[tree.statements] {
-            guard case .wait(let w) = tree[s], let now = a.script.waitLandings[w.span] ?? a.script.waitLandings[tree.span(s)] else { continue }
-            out.append((a.documentOffset(tree.span(s).end), "⟨now \(Hover.stamp(now))⟩"))
+            let at = offset(tree.span(s).end)
+            guard range.contains(at), case .wait(let w) = tree[s],
+                  let now = script.waitLandings[w.span] ?? script.waitLandings[tree.span(s)] else { continue }
+            out.append((at, "⟨now \(Hover.stamp(now))⟩"))
         }
         return out.sorted { $0.0 < $1.0 }
     }
@@ -108,9 +116,9 @@ enum SemanticTokens {
 
     /// Tokens as (span, type, modifier bits), in order.
     static func tokens(_ a: DocumentAnalysis) -> [(Span, T, Int)] {
-        let file = a.script.tree.file
+        let file = a.syntax.tree.file
         let (tokens, _) = Lexer.tokenize(file)
-        let symbols = a.script.symbols
+        let symbols = a.syntax.symbols
         var declAt: [UInt32: Declaration] = [:]
         for d in symbols.declarations { declAt[d.nameSpan.start] = d }
         var refAt: [UInt32: Reference] = [:]
@@ -126,7 +134,7 @@ enum SemanticTokens {
             }
         }
         // Easing names (`ease-in-out` lexes as words and dashes) are one token each.
-        let tree = a.script.tree
+        let tree = a.syntax.tree
         let easingNames = symbols.easings.map { tree[$0].nameSpan }
         var out: [(Span, T, Int)] = []
         var last: UInt32 = 0
@@ -213,9 +221,10 @@ enum SemanticTokens {
     /// spans lines (a string with a line break) is cut at its first line's end.
     static func encode(_ a: DocumentAnalysis, encoding: PositionEncoding) -> [Int] {
         var data: [Int] = []
-        var line = 0, char = 0
+        var line = 0, char = 0, near = -1
         for (span, t, m) in tokens(a) {
-            let r = a.range(of: span, encoding: encoding)
+            let r = TextRange(start: a.text.position(ofOffset: a.documentOffset(span.start), encoding: encoding, near: &near),
+                              end: a.text.position(ofOffset: a.documentOffset(span.end), encoding: encoding, near: &near))
             let length = r.end.line == r.start.line ? r.end.character - r.start.character
                 : a.text.position(ofOffset: a.text.lineEnd(r.start.line), encoding: encoding).character - r.start.character
             guard length > 0 else { continue }

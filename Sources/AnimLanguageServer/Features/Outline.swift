@@ -51,9 +51,9 @@ enum Outline {
     }
 
     static func symbols(_ a: DocumentAnalysis, encoding: PositionEncoding) -> [Item] {
-        let tree = a.script.tree
+        let tree = a.syntax.tree
         var flat: [Item] = []
-        for d in a.script.symbols.declarations {
+        for d in a.syntax.symbols.declarations {
             switch d.kind {
             case .shape, .array:
                 var item = Item(name: d.name, detail: d.shapeKind.map { d.kind == .array ? "\($0.rawValue) array" : $0.rawValue },
@@ -65,10 +65,10 @@ enum Outline {
             case .group: flat.append(Item(name: d.name, detail: "group", kind: .struct, span: d.span, selection: d.nameSpan))
             case .let: flat.append(Item(name: d.name, detail: "let", kind: .constant, span: d.span, selection: d.nameSpan))
             case .define:
-                let params = d.parameters.map { a.script.symbols.declarations[$0].name }
+                let params = d.parameters.map { a.syntax.symbols.declarations[$0].name }
                 var item = Item(name: d.name, detail: "(\(params.joined(separator: ", ")))", kind: .function, span: d.span, selection: d.nameSpan)
                 item.children = d.parameters.map { k in
-                    let p = a.script.symbols.declarations[k]
+                    let p = a.syntax.symbols.declarations[k]
                     return Item(name: p.name, detail: "parameter", kind: .typeParameter, span: p.nameSpan, selection: p.nameSpan)
                 }
                 flat.append(item)
@@ -108,7 +108,7 @@ enum Outline {
     /// Line ranges to fold: blocks and multi-line statements (each once, outermost first),
     /// read from the syntax tree (the SymbolIndex is not needed, nor built, for them).
     static func foldingRanges(_ a: DocumentAnalysis) -> [(Int, Int)] {
-        let tree = a.script.tree
+        let tree = a.syntax.tree
         var spans = tree.blockSpans
         for s in tree[tree.statements] { spans.append(tree.span(s)) }
         var seen = Set<[Int]>()

@@ -163,6 +163,16 @@ public struct JSONParser {
         }
         var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<pos]))
         while pos < bytes.count {
+            // The bytes up to the next escape, copied at once (a document's text has an escape
+            // on every line: byte by byte, its 312 KB cost 13 M instructions).
+            let run = pos
+            while pos < bytes.count {
+                let c = bytes[pos]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                pos += 1
+            }
+            if pos > run { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<pos])) }
+            guard pos < bytes.count else { break }
             let c = bytes[pos]
             if c == UInt8(ascii: "\"") {
                 pos += 1
@@ -170,7 +180,6 @@ public struct JSONParser {
                 return s
             }
             if c < 0x20 { throw failure("raw control character in a string") }
-            if c != UInt8(ascii: "\\") { buffer.append(c); pos += 1; continue }
             pos += 1
             guard pos < bytes.count else { break }
             let e = bytes[pos]

@@ -35,6 +35,7 @@ public final class LanguageServer {
 
     private let sink: MessageSink
     private let budget: WorkBudget
+    private let reusesValueEdits: Bool
     private let features: [LanguageFeature]
     private let log: @Sendable (String) -> Void
     private var documents = DocumentStore()
@@ -55,10 +56,13 @@ public final class LanguageServer {
 
     /// A server that sends to `sink`, times scripts within `budget`, and logs (to standard
     /// error, for the editor's log) through `log`.
-    public init(sink: MessageSink, budget: WorkBudget = .standard, features: [LanguageFeature] = LanguageServer.standardFeatures,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// `reusesValueEdits`: a change of a value only (`ValueEdits`) reuses the last analysis's
+    /// diagnostics instead of analysing the document again.
+    public init(sink: MessageSink, budget: WorkBudget = .standard, reusesValueEdits: Bool = true,
+                features: [LanguageFeature] = LanguageServer.standardFeatures, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.sink = sink
         self.budget = budget
+        self.reusesValueEdits = reusesValueEdits
         self.features = features
         self.log = log
     }
@@ -191,7 +195,7 @@ public final class LanguageServer {
         }
         let output = ServerOutput(sink: sink, encoding: encoding)
         let features = features
-        analyzer = Analyzer(budget: budget, publish: { analysis in
+        analyzer = Analyzer(budget: budget, reusesValueEdits: reusesValueEdits, publish: { analysis in
             for f in features { f.analysisFinished(analysis, output: output) }
         }, clear: { uri in
             for f in features { f.documentClosed(uri, output: output) }

@@ -9,10 +9,10 @@ public enum StdioServer {
     /// Serves until `exit` or the end of the input; returns the exit code (0 after
     /// `shutdown`, else 1). Log lines go to `logDescriptor` (standard error).
     public static func run(input: Int32 = 0, output: Int32 = 1, logDescriptor: Int32 = 2,
-                           budget: WorkBudget = .standard) -> Int32 {
+                           budget: WorkBudget = .standard, reusesValueEdits: Bool = true) -> Int32 {
         // A client that goes away must not kill the server in the middle of a write.
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(sink: FileDescriptorSink(fd: output), budget: budget, log: { line in
+        let server = LanguageServer(sink: FileDescriptorSink(fd: output), budget: budget, reusesValueEdits: reusesValueEdits, log: { line in
             let bytes = Array((line + "\n").utf8)
             _ = bytes.withUnsafeBytes { write(logDescriptor, $0.baseAddress, $0.count) }
         })

@@ -320,21 +320,29 @@ public struct MessageReader: Sendable {
     /// `content-length:` in lowercase; matched without regard to case.
     private static let contentLength = Array("content-length:".utf8)
 
-    /// The first offset in `range` where `needle` starts (ASCII letters matched in either case).
+    /// The first offset in `range` where `needle` starts (ASCII letters matched in either case;
+    /// `needle` in lowercase). It looks for the needle's last byte (for `content-length:` the
+    /// colon, rare in a script) through a buffer pointer and compares backwards from there:
+    /// every body is searched once, and byte by byte through the array its 312 KB cost 2.5 M
+    /// instructions.
     private func find(_ needle: [UInt8], in range: Range<Int>) -> Int? {
         guard range.count >= needle.count else { return nil }
-        let first = needle[0]
-        var k = range.lowerBound
-        let last = range.upperBound - needle.count
-        while k <= last {
-            if buffer[k] | 0x20 == first {
-                var j = 1
-                while j < needle.count, (buffer[k + j] | (needle[j] >= 0x61 ? 0x20 : 0)) == needle[j] { j += 1 }
-                if j == needle.count { return k }
+        let n = needle.count
+        func fold(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? 0x20 : 0 }
+        let last = needle[n - 1], lastFold = fold(last)
+        return buffer.withUnsafeBufferPointer { b -> Int? in
+            var q = range.lowerBound + n - 1
+            while q < range.upperBound {
+                if b[q] | lastFold == last {
+                    let k = q - (n - 1)
+                    var j = 0
+                    while j < n - 1, b[k + j] | fold(needle[j]) == needle[j] { j += 1 }
+                    if j == n - 1 { return k }
+                }
+                q += 1
             }
-            k += 1
+            return nil
         }
-        return nil
     }
 }
 
