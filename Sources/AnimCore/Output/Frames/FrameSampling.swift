@@ -224,25 +224,11 @@ public struct StageFrames: Sequence, Sendable {
             let t = frames.timeline
             frame = frames.range.lowerBound
             sampler = Sampler(history: t.history, grid: frames.grid)
-            var declared: [ShapeSnapshot] = [], created: [Time] = [], first: [Int32] = [0]
-            var animated: [(property: BuiltinProperty, row: Int32)] = []
-            let b = BuiltinProperty.allCases.count
-            declared.reserveCapacity(t.shapes.count)
-            for info in t.shapes {
-                var s = ShapeSnapshot(id: info.id, kind: info.kind)
-                for p in BuiltinProperty.allCases {
-                    s.set(p, t.history.declared(PropertyKey(info.id, p.id)))
-                    let row = t.builtinRows[Int(info.id.index) * b + p.rawValue]
-                    if row >= 0 { animated.append((p, row)) }
-                }
-                declared.append(s)
-                created.append(t.history.created(info.id) ?? .max)
-                first.append(Int32(animated.count))
-            }
-            self.declared = declared
-            self.created = created
-            self.first = first
-            self.animated = animated
+            let table = SamplingTable(t)
+            declared = table.declared
+            created = table.created
+            first = table.first
+            animated = table.animated
             owners = t.glyphOwners
             placed = [Int](repeating: -1, count: t.shapes.count)
         }
@@ -316,4 +302,31 @@ public struct StageFrames: Sequence, Sendable {
     }
 
     public func makeIterator() -> Iterator { Iterator(self) }
+}
+
+/// What both samplings of a stage start from (StageFrames.Iterator, ShapeSampling): each shape
+/// as declared, when it is created, and the built-in properties with pieces, shape by shape —
+/// shape i's are `animated[first[i] ..< first[i + 1]]`, each with its sampler row.
+struct SamplingTable {
+    var declared: [ShapeSnapshot] = []
+    var created: [Time] = []
+    var first: [Int32] = [0]
+    var animated: [(property: BuiltinProperty, row: Int32)] = []
+
+    init(_ t: Timeline) {
+        let b = BuiltinProperty.allCases.count
+        declared.reserveCapacity(t.shapes.count)
+        created.reserveCapacity(t.shapes.count)
+        for info in t.shapes {
+            var s = ShapeSnapshot(id: info.id, kind: info.kind)
+            for p in BuiltinProperty.allCases {
+                s.set(p, t.history.declared(PropertyKey(info.id, p.id)))
+                let row = t.builtinRows[Int(info.id.index) * b + p.rawValue]
+                if row >= 0 { animated.append((p, row)) }
+            }
+            declared.append(s)
+            created.append(t.history.created(info.id) ?? .max)
+            first.append(Int32(animated.count))
+        }
+    }
 }

@@ -35,28 +35,15 @@ struct ShapeSampling {
         self.timeline = timeline
         self.grid = grid
         sampler = Sampler(history: timeline.history, grid: grid)
-        var current: [ShapeSnapshot] = [], created: [Time] = [], first: [Int32] = [0]
-        var animated: [(property: BuiltinProperty, row: Int32)] = []
-        let b = BuiltinProperty.allCases.count
-        current.reserveCapacity(timeline.shapes.count)
-        for info in timeline.shapes {
-            var s = ShapeSnapshot(id: info.id, kind: info.kind)
-            for p in BuiltinProperty.allCases {
-                s.set(p, timeline.history.declared(PropertyKey(info.id, p.id)))
-                let row = timeline.builtinRows[Int(info.id.index) * b + p.rawValue]
-                if row >= 0 { animated.append((p, row)) }
-            }
-            current.append(s)
-            created.append(timeline.history.created(info.id) ?? .max)
-            first.append(Int32(animated.count))
-        }
+        let table = SamplingTable(timeline)
+        let current = table.declared
         owners = timeline.glyphOwners
         hasGlyphs = owners.contains { $0 >= 0 }
         glyph = hasGlyphs ? current.map(GlyphSnapshot.init) : []
         self.current = current
-        self.created = created
-        self.first = first
-        self.animated = animated
+        created = table.created
+        first = table.first
+        animated = table.animated
         exists = [Bool](repeating: false, count: current.count)
     }
 
