@@ -8,6 +8,13 @@
 extension Interpreter {
     /// Carries out `pause`, `resume`, `seek`, `reverse` or `interrupt` on the latest run of a name.
     func control(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
+        try controlClock(c, env: env)
+        // A run's clock may have changed: `after NAME - D` blocks placed ahead of its end move.
+        if !steps.early.isEmpty || !steps.waiters.isEmpty { replaceRelativeWaits() }
+    }
+
+    /// The statement's effect on the run's clock (`control`).
+    private func controlClock(_ c: ControlSpec, env: Int32) throws(RuntimeError) {
         if c.verb == .seek, c.time == nil { try seekToStart(of: c); return }
         guard let run = steps.runs[c.name] else {
             let what = c.verb == .speed ? "change the speed of" : c.verb.rawValue

@@ -19,8 +19,11 @@ extension Interpreter {
                 steps.runs[name] = StepRun(instance: inst, start: time, end: nil)
                 wake(name)
             }
-        } else if !steps.unstarted.isEmpty, frame.parent >= 0,
-                  case .relative = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(frame.parent)].node)].kind {
+        } else if !steps.early.isEmpty, frame.parent >= 0 {
+            earlyBodyStarted(f)
+        }
+        if frame.parent >= 0, !steps.unstarted.isEmpty,
+           case .relative = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frames[Int(frame.parent)].node)].kind {
             blockStarted(in: inst)
         }
         noteEndlessStart(f, node: frame.node)
@@ -399,19 +402,39 @@ extension Interpreter {
 
     /// Whether a node first waits for a named step: it is an `after`/`with`, or everything it
     /// starts at once is (the first step of a sequence, every chain of a block, the body of a
-    /// repeat, a stagger or a named chain). A `play` starts its sequence at once.
+    /// repeat, a stagger or a named chain, the body of a played define).
     func leadsWithWait(_ g: SequencerGraph, _ n: NodeID) -> Bool {
+        var plays: [Int: Bool] = [:]
+        return leadsWithWait(g, n, plays: &plays)
+    }
+
+    /// `leadsWithWait`, with the answers for the defines' bodies met so far (`plays`, by
+    /// instantiation), so a define that plays itself, or one played many times, is asked once.
+    private func leadsWithWait(_ g: SequencerGraph, _ n: NodeID, plays: inout [Int: Bool]) -> Bool {
         switch g[n].kind {
-        case .relative: true
-        case .sequence(let c): c.count > 0 && leadsWithWait(g, g.child(0, of: c))
-        case .parallel(let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
-        case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): leadsWithWait(g, b)
-        // `any` starts every chain, as a block does.
-        case .select(.any, let c): c.count > 0 && g[c].allSatisfy { leadsWithWait(g, $0) }
+        case .relative: return true
+        case .sequence(let c): return c.count > 0 && leadsWithWait(g, g.child(0, of: c), plays: &plays)
+        case .parallel(let c), .select(.any, let c):
+            // `any` starts every chain, as a block does.
+            guard c.count > 0 else { return false }
+            for x in g[c] where !leadsWithWait(g, x, plays: &plays) { return false }
+            return true
+        case .repeat(_, _, let b), .stagger(_, let b), .spawn(let b): return leadsWithWait(g, b, plays: &plays)
         // Decided as it begins: it may wait when a branch it may take does, and says what it
         // took then (`decided(_:in:)`).
-        case .conditional(_, let c), .select(.choose, let c): g[c].contains { leadsWithWait(g, $0) }
-        case .tween, .wait, .action, .spring, .play: false
+        case .conditional(_, let c), .select(.choose, let c):
+            for x in g[c] where leadsWithWait(g, x, plays: &plays) { return true }
+            return false
+        case .play(let spec):
+            // The played body starts as the play does: it waits if the body first waits (a
+            // reversed play runs its body to the end at once, so it cannot wait).
+            guard !spec.reversed, spec.instantiation < instantiations.count, let body = instantiations[spec.instantiation].graph else { return false }
+            if let known = plays[spec.instantiation] { return known }
+            plays[spec.instantiation] = false  // a define that plays itself at its start nests without waiting
+            let waits = leadsWithWait(body, body.root, plays: &plays)
+            plays[spec.instantiation] = waits
+            return waits
+        case .tween, .wait, .action, .spring: return false
         }
     }
 
@@ -451,23 +474,68 @@ extension Interpreter {
             return max(time, start + offset)
         case .after:
             if let end = run.end { return max(time, end + offset) }
-            // A negative offset needs the end in advance: known when the step's length is.
-            if offset.ticks < 0, instances[Int(run.instance)].running {
-                let inst = instances[Int(run.instance)]
-                if case .exact(let d) = graphs[Int(inst.graph)].nodes[Int(inst.root)].duration, inst.rate == 1, inst.parent < 0 {
-                    return max(time, start + d + offset)
-                }
-            }
+            // A negative offset needs the end in advance: known when the step's length is, and
+            // predicted by its clock as it runs now (a paused or reversed run: not yet). A later
+            // change of that clock moves the block (`rewaitEarly`).
+            if offset.ticks < 0, let end = predictedEnd(run.instance) { return max(time, end + offset) }
             return nil
         }
     }
 
+    /// When a running top-level named graph of known length will end if its clock goes on as
+    /// it runs now: nil if paused, reversed, or its length is not known before the run.
+    func predictedEnd(_ i: Int32) -> Time? {
+        let inst = instances[Int(i)]
+        guard inst.running, inst.parent < 0, inst.rate > 0,
+              case .exact(let d) = graphs[Int(inst.graph)].nodes[Int(inst.root)].duration else { return nil }
+        return globalTime(i, d)
+    }
+
     func startRelativeBody(_ f: Int32, atGlobal t: Time) {
         let frame = frames[Int(f)]
-        guard case .relative(_, let body) = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].kind else { return }
+        guard case .relative(let spec, let body) = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].kind else { return }
         let local = localTime(frame.instance, at: t)
         frames[Int(f)].state = 1
-        startChild(of: f, node: body, at: max(local, localTime(frame.instance)))
+        let child = startChild(of: f, node: body, at: max(local, localTime(frame.instance)))
+        // Started ahead of the end of a run still going: it moves if that run's clock changes.
+        if t > time, spec.anchor == .after, steps.runs[spec.name]?.end == nil {
+            steps.early[spec.name, default: []].append((waiter: f, body: child))
+        }
+    }
+
+    /// The clock of `name`'s run changed or the run ended: its early `after NAME - D` blocks
+    /// that have not started go back to waiting, so `wake` places them again from the end as
+    /// it is now predicted (or from the end itself), at once if that instant has gone by.
+    func rewaitEarly(_ name: StepNameID) {
+        guard let list = steps.early.removeValue(forKey: name) else { return }
+        for (f, child) in list {
+            let instance = frames[Int(f)].instance
+            func isStart(_ e: QueuedEvent) -> Bool {
+                if case .start(let c) = e.action { return c == child && e.key.instance == instance }
+                return false
+            }
+            let pending = scheduler.queue.extract(where: isStart) + takeParked(isStart)
+            guard !pending.isEmpty else { continue }  // its instance was stopped
+            freeFrames.append(child)
+            frames[Int(f)].state = 0
+            steps.waiters[name, default: []].append(f)
+        }
+    }
+
+    /// After a control statement: every run's clock may have changed, so the early blocks go
+    /// back to waiting and every waiting `after`/`with` is placed again.
+    func replaceRelativeWaits() {
+        for name in Array(steps.early.keys) { rewaitEarly(name) }
+        for name in Array(steps.waiters.keys) { wake(name) }
+    }
+
+    /// An early block's frame starts: it no longer moves with the run it counted from.
+    func earlyBodyStarted(_ f: Int32) {
+        let waiter = frames[Int(f)].parent
+        for (name, list) in steps.early where list.contains(where: { $0.body == f && $0.waiter == waiter }) {
+            let rest = list.filter { !($0.body == f && $0.waiter == waiter) }
+            steps.early[name] = rest.isEmpty ? nil : rest
+        }
     }
 
     /// A named step started or ended: start the `after`/`with` steps waiting for it.

@@ -94,6 +94,7 @@ extension Interpreter {
         if let o = pool.owners[key] {
             if o.segment >= 0 { pool.owned[Int(o.track)] = false }
             setOwner(key, nil)
+            if o.segment >= 0 { springTakenOver(o.segment) }
         }
         if pool.keepsWriters { pool.lastWriter[key] = instance }
     }
@@ -101,9 +102,30 @@ extension Interpreter {
     /// Hands a property to a new owner, detaching the old one (`release`, then `setOwner`).
     func take(_ key: PropertyKey, for owner: Owner, by instance: Int32) {
         if key.property.isComponent || !pool.split.isEmpty { splitOwnership(key) }
-        if let old = pool.owners.updateValue(owner, forKey: key), old.segment >= 0 { pool.owned[Int(old.track)] = false }
+        if let old = pool.owners.updateValue(owner, forKey: key), old.segment >= 0 {
+            pool.owned[Int(old.track)] = false
+            if old.segment != owner.segment { springTakenOver(old.segment) }
+        }
         if pool.keepsWriters { pool.lastWriter[key] = instance }
         noteChange(key)
+    }
+
+    /// A track of segment `s` lost its property. A spring's length is only the time it takes to
+    /// settle what it moves: once it moves nothing (every property taken over, set or
+    /// interrupted), its step ends now instead of at the settle it will not reach. A tween
+    /// still ends on time (GSAP's overwrite).
+    func springTakenOver(_ s: Int32) {
+        let seg = pool.segments[Int(s)]
+        let f = seg.frame
+        guard seg.count > 0, f >= 0, frames[Int(f)].segment == s, frames[Int(f)].instance == seg.instance,
+              case .spring = graphs[Int(instances[Int(seg.instance)].graph)].nodes[Int(frames[Int(f)].node)].kind,
+              !seg.tracks.contains(where: { pool.owned[$0] }) else { return }
+        func isEnd(_ e: QueuedEvent) -> Bool {
+            if case .end(let x) = e.action { return x == f && e.key.instance == seg.instance }
+            return false
+        }
+        guard !(scheduler.queue.extract(where: isEnd) + takeParked(isEnd)).isEmpty else { return }
+        schedule(seg.instance, local: localTime(seg.instance), node: frames[Int(f)].node, .end(f))
     }
 
     /// The error of a tween whose end is past the clock's range (about 292 years).

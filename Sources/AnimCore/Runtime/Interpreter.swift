@@ -150,6 +150,10 @@ public final class Interpreter {
         var unstarted: Set<Int32> = []
         /// `after`/`with` frames waiting for a named step to start or end.
         var waiters: [StepNameID: [Int32]] = [:]
+        /// `after NAME - D` frames whose block is scheduled ahead, `D` before the end NAME's
+        /// clock predicts, with the block's frame not started yet: a later change of NAME's
+        /// clock (`speed`, `pause`, `seek`, `interrupt`…) moves them (`rewaitEarly`).
+        var early: [StepNameID: [(waiter: Int32, body: Int32)]] = [:]
     }
 
     /// The latest run of a named step.
@@ -466,11 +470,13 @@ public final class Interpreter {
         return Int32(envs.count - 1)
     }
 
-    /// Schedules a child node of `parent` to start at local time `at`.
-    func startChild(of parent: Int32, node: NodeID, at t: Time, env: Int32? = nil, ownsEnv: Bool = false) {
+    /// Schedules a child node of `parent` to start at local time `at`; returns the child's frame.
+    @discardableResult
+    func startChild(of parent: Int32, node: NodeID, at t: Time, env: Int32? = nil, ownsEnv: Bool = false) -> Int32 {
         let p = frames[Int(parent)]
         let child = newFrame(node: node.index, instance: p.instance, parent: parent, start: t, env: env ?? p.env, ownsEnv: ownsEnv)
         schedule(p.instance, local: t, node: node.index, .start(child))
+        return child
     }
 
     /// Queues an event at an instance's local time (scheduler.parked while the instance's clock is stopped).
@@ -623,6 +629,8 @@ public final class Interpreter {
         // A run that ends before its block started (interrupted while it waits) starts as it ends.
         if steps.runs[name]?.start == nil { steps.runs[name]?.start = time }
         steps.runs[name]?.end = time
+        // Early `after NAME - D` blocks still ahead start now: the end they counted from came.
+        if steps.early[name] != nil { rewaitEarly(name) }
         wake(name)
     }
 
