@@ -175,6 +175,24 @@ struct ReplSessionTests {
         #expect(r.enter("animate 1 < a.center = (0,0) >") == "time 3.500s\n")
     }
 
+    @Test func aNamedPlayWhoseDefineFirstWaitsStartsWithItsBlock() {
+        // The define's body starts with `after a`: the named play b starts when that block
+        // does, so `with b + 0.5` counts from a's end, typed entry by entry or pasted.
+        let r = ReplDriver()
+        r.enter(":auto off")
+        r.enter("rect sq")
+        r.enter("define late(s) = after a < animate 1 ease linear < s.z = 10 > >")
+        r.enter("wait 1 then print \"a ends\" as a")
+        r.enter("play late(sq) as b")
+        r.enter("with b + 0.5 < print \"with b + 0.5: z {sq.z}\" >")
+        #expect(r.enter(":step 2") == "[1.000] a ends\n[1.500] with b + 0.5: z 5\ntime 2.000s\n")
+        let pasted = ReplDriver()
+        pasted.enter("rect sq")
+        pasted.enter("define late(s) = after a < animate 1 ease linear < s.z = 10 > >")
+        let out = pasted.enter("wait 1 then print \"a ends\" as a\nplay late(sq) as b\nwith b + 0.5 < print \"with b + 0.5: z {sq.z}\" >")
+        #expect(out == "[1.000] a ends\n[1.500] with b + 0.5: z 5\ntime 2.000s\n")
+    }
+
     @Test func seekWithoutATimeJumpsToANamedStep() {
         let r = ReplDriver()
         r.enter(":auto off")
