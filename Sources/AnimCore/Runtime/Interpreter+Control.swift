@@ -197,7 +197,10 @@ extension Interpreter {
             instances[Int(i)].anchorLocal = frontier
             instances[Int(i)].anchorParent = parentClockNow(i)
         }
-        instances[Int(i)].frontier = frontier
+        // A run interrupted while it replayed rests where it was stopped, but live play had
+        // reached its old frontier: replaying forward goes on to there. (Otherwise the old
+        // frontier is at most where live play is now.)
+        instances[Int(i)].frontier = max(frontier, inst.frontier)
         instances[Int(i)].replay = ReplayState(liveFinished: !inst.running)
         refreshClocks(i)
         retime(i)  // parks the live events of the subtree
