@@ -36,7 +36,13 @@ extension Interpreter {
             refreshClocks(i)
             retime(i)
         case .interrupt:
+            let wasRunning = instances[Int(i)].running
             cancel(instance: Int(i))
+            // It counts as ended now for the chain, play or repeat holding it too, which goes on
+            // (it would otherwise wait for good, and a later `reverse` back to the start would
+            // set it going then).
+            let pf = instances[Int(i)].parentFrame, p = instances[Int(i)].parent
+            if wasRunning, pf >= 0, p >= 0, instances[Int(p)].running { childInstanceEnded(i, frame: pf) }
         case .reverse:
             reverse(i)
         case .seek:
