@@ -367,9 +367,17 @@ extension Interpreter {
             if let mark {
                 // The pass took time, wrote nothing and drew nothing (nor did the condition):
                 // unless something outside the loop writes, every later pass is the same.
-                let still = frames[Int(p)].start < next && passMarks[p].map { $0.writes == mark.writes && $0.rng == rng } == true
+                let tookTime = frames[Int(p)].start < next
+                let still = tookTime && passMarks[p].map { $0.writes == mark.writes && $0.rng == rng } == true
                 if still {
                     stillLoops[p] = writes
+                    markEndless(p)
+                } else if tookTime, bodyCannotReachCondition(graphs[Int(instances[Int(frames[Int(p)].instance)].graph)],
+                                                              node: NodeID(Int(frames[Int(p)].node)), condition: c, body: body) {
+                    // It writes, but nothing it may write is read by the condition: as a still
+                    // pass, it never ends unless something outside the loop writes (-1: what
+                    // the loop itself writes does not matter).
+                    stillLoops[p] = -1
                     markEndless(p)
                 } else if stillLoops.removeValue(forKey: p) != nil {
                     endlessFrames[p] = nil

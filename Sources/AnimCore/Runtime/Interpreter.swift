@@ -106,7 +106,8 @@ public final class Interpreter {
     /// holding, is a still pass: it joins `stillLoops`.
     var passMarks: [Int32: (writes: Int, rng: RandomGenerator)] = [:]
     /// The `repeat while` frames (in `endlessFrames` too) whose latest pass was still, with
-    /// `writes` when its condition was read: if nothing has been written since and nothing but
+    /// `writes` when its condition was read (−1 for a body that cannot write what its
+    /// condition reads, `bodyCannotReachCondition`, whose own writes do not count): if nothing has been written since and nothing but
     /// the loop itself has anything left to do, nothing can change what the condition reads,
     /// so it never ends (`endlessFrame` asks). A pass that writes or draws takes the frame out.
     var stillLoops: [Int32: Int] = [:]
@@ -287,7 +288,8 @@ public final class Interpreter {
         for (f, i) in endlessFrames.sorted(by: { $0.key < $1.key }) where instances[Int(i)].running && clockRate(i) != 0 && includes(i) {
             let g = graphs[Int(instances[Int(i)].graph)]
             // A still `repeat while` is endless only while nothing outside it could still write.
-            if !stillLoops.isEmpty, let w = stillLoops[f], w != writes || !onlyActivity(under: f) { continue }
+            if !stillLoops.isEmpty, let w = stillLoops[f],
+               w >= 0 ? w != writes || !onlyActivity(under: f) : !onlyActivity(under: f) || !loopConditionHolds(f) { continue }
             let id = NodeID(Int(frames[Int(f)].node))
             // A `repeat while` is endless itself; elsewhere the `repeat forever` inside is the cause.
             if g[id].repeatLoop != nil { return g[id] }
