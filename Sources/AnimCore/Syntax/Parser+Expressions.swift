@@ -306,7 +306,9 @@ extension Parser {
     /// errors are reported as any other; only an error at its end is not one more lines fix.
     mutating func parseInterpolation(_ braces: Range<Int>) throws -> ExprID {
         var lexer = Lexer(file: file, range: (braces.lowerBound + 1)..<(braces.upperBound - 1))
-        let sub = lexer.tokenize().filter { $0.kind != .newline }
+        let lexed = lexer.tokenize()
+        // A newline inside braces is rare: the tokens are copied without them only when there is one.
+        let sub = lexed.contains { $0.kind == .newline } ? lexed.filter { $0.kind != .newline } : lexed
         if lexer.diagnostics.hasErrors { diagnostics.append(contentsOf: lexer.diagnostics); throw ParseError() }
         if sub.count == 1 {  // only `.eof`
             throw report(.emptyInterpolation, at: Span(source: file.id, start: braces.lowerBound, end: braces.upperBound))
