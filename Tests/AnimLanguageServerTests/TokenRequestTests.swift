@@ -98,6 +98,54 @@ import Testing
         #expect(TokenRequestTests.data(unknown)?.map(UInt32.init) == previous.1)
     }
 
+    @Test("after a value edit, tokens moved from the base analysis equal a fresh server's, whole and in a range", arguments: scripts)
+    func valueEdits(_ path: String) throws {
+        var text = try TokenRequestTests.text(path)
+        guard !text.contains("\r"), !text.hasPrefix("\u{FEFF}") else { return }
+        // Each `let NAME = DIGITS` line: a digit typed after its number, one after the other.
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let targets = lines.indices.filter { lines[$0].wholeMatch(of: /let [a-z_]+ = [0-9]+/) != nil }
+        guard !targets.isEmpty else { return }
+        let uri = "file:///value.anim"
+        let c = TestClient()
+        c.initialize(encodings: ["utf-16"])
+        c.open(uri, text)
+        _ = c.diagnostics(uri, version: 1)
+        for (k, l) in targets.prefix(4).enumerated() {
+            let column = lines[l].utf16.count
+            lines[l] += "7"
+            text = lines.joined(separator: "\n")
+            c.change(uri, version: k + 2, [["range": ["start": ["line": .int(l), "character": .int(column)], "end": ["line": .int(l), "character": .int(column)]],
+                                            "text": "7"]])
+            let range: JSON = ["start": ["line": .int(max(0, l - 3)), "character": 0], "end": ["line": .int(l + 3), "character": 0]]
+            let full = TokenRequestTests.data(c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]]))
+            let ranged = TokenRequestTests.data(c.request("textDocument/semanticTokens/range", ["textDocument": ["uri": .string(uri)], "range": range]))
+            let fresh = TestClient()
+            fresh.initialize(encodings: ["utf-16"])
+            fresh.open(uri, text)
+            #expect(full == TokenRequestTests.data(fresh.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])), "\(path) line \(l)")
+            #expect(ranged == TokenRequestTests.data(fresh.request("textDocument/semanticTokens/range", ["textDocument": ["uri": .string(uri)], "range": range])),
+                    "\(path) line \(l), range")
+        }
+    }
+
+    @Test("a value edit's tokens are moved from the base: the new text is not even parsed")
+    func valueEditIsNotParsed() throws {
+        let uri = ValueEditServerTests.uri
+        let c = TestClient()
+        c.initialize(encodings: ["utf-16"])
+        c.open(uri, ValueEditServerTests.script)
+        _ = c.diagnostics(uri, version: 1)
+        c.change(uri, version: 2, [["range": ["start": ["line": 2, "character": 11], "end": ["line": 2, "character": 11]], "text": "5"]])
+        let full = TokenRequestTests.data(c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]]))
+        let a = try #require(c.server.analyzerForTests?.analysis(of: uri))
+        #expect(a.reusedDiagnostics && !a.lazySyntax.isMade)
+        let fresh = TestClient()
+        fresh.initialize(encodings: ["utf-16"])
+        fresh.open(uri, a.text.string)
+        #expect(full == TokenRequestTests.data(fresh.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])))
+    }
+
     /// Token spans as comparable text.
     static func described(_ tokens: [(Span, SemanticTokens.T, Int)]) -> [String] {
         tokens.map { "\($0.0.start)-\($0.0.end) \($0.1) \($0.2)" }

@@ -9,7 +9,9 @@
 // (its `resultId` and numbers), so a delta request answers only the numbers that changed: after
 // a keystroke those of the tokens of the edited line, since each token's position is relative to
 // the one before. A range request (VS Code asks one for the visible lines first) lexes and
-// classifies only the top-level statements the range touches.
+// classifies only the top-level statements the range touches. For a version whose diagnostics a
+// value edit reused (typing into `let gap = 12`), the tokens are its base analysis's, classified
+// once and moved past the edited number (`SemanticTokens.moved`): no parse, names or lexing.
 import AnimCore
 import Synchronization
 
@@ -50,7 +52,7 @@ struct SemanticTokensFeature: LanguageFeature {
                 let a = try ctx.requestedAnalysis()
                 guard let range = TextRange(json: ctx.params?["range"]) else { throw .invalidParams("expected params.range") }
                 let lo = a.text.offset(of: range.start, encoding: ctx.encoding), hi = a.text.offset(of: range.end, encoding: ctx.encoding)
-                return ["data": .uints(SemanticTokens.encode(a, encoding: ctx.encoding, in: lo..<max(lo, hi)))]
+                return ["data": .uints(results.range(a, lo..<max(lo, hi), encoding: ctx.encoding))]
             },
         ]
     }
@@ -68,6 +70,8 @@ final class TokenResults: Sendable {
 
     private struct State {
         var entries: [String: Entry] = [:]
+        /// The tokens of the base analysis of each document's value edits.
+        var bases: [String: (base: ValueEditBase, tokens: [(Span, SemanticTokens.T, Int)])] = [:]
         var next = 1
     }
 
@@ -85,7 +89,7 @@ final class TokenResults: Sendable {
     /// already answered is not encoded again.
     func full(_ a: DocumentAnalysis, encoding: PositionEncoding) -> (String, [UInt32]) {
         let cached = state.withLock { s in s.entries[a.uri].flatMap { $0.version == a.version ? $0.data : nil } }
-        let data = cached ?? SemanticTokens.encode(a, encoding: encoding)
+        let data = cached ?? SemanticTokens.encode(a, tokens(a), encoding: encoding)
         return (remember(a, data), data)
     }
 
@@ -97,9 +101,33 @@ final class TokenResults: Sendable {
             let (id, data) = full(a, encoding: encoding)
             return .full(id, data)
         }
-        let data = old.version == a.version ? old.data : SemanticTokens.encode(a, encoding: encoding)
+        let data = old.version == a.version ? old.data : SemanticTokens.encode(a, tokens(a), encoding: encoding)
         let id = remember(a, data)
         return .edits(id, SemanticTokens.edits(from: old.data, to: data).map { [$0] } ?? [])
+    }
+
+    /// The tokens of `a` in a range of document offsets.
+    func range(_ a: DocumentAnalysis, _ range: Range<Int>, encoding: PositionEncoding) -> [UInt32] {
+        let r = SemanticTokens.sourceRange(a, range)
+        let tokens = valueEditTokens(a).map { $0.filter { $0.0.start < r.upperBound && $0.0.end > r.lowerBound } }
+        return SemanticTokens.encode(a, tokens ?? SemanticTokens.tokens(a, in: r), encoding: encoding)
+    }
+
+    /// The tokens of `a`: for a value edit the base's moved, else classified anew.
+    func tokens(_ a: DocumentAnalysis) -> [(Span, SemanticTokens.T, Int)] {
+        valueEditTokens(a) ?? SemanticTokens.tokens(a)
+    }
+
+    /// For a version whose diagnostics a value edit reused (and whose own parse has not been
+    /// made for some other feature), its base analysis's tokens moved into its text; the base's
+    /// are classified once and kept while edits reuse it.
+    private func valueEditTokens(_ a: DocumentAnalysis) -> [(Span, SemanticTokens.T, Int)]? {
+        guard a.reusedDiagnostics, let edits = a.edits else { return nil }
+        let base = edits.base
+        let kept = state.withLock { s in s.bases[a.uri].flatMap { $0.base === base ? $0.tokens : nil } }
+        let tokens = kept ?? SemanticTokens.tokens(base.analysis.tree, base.analysis.symbols)
+        if kept == nil { state.withLock { $0.bases[a.uri] = (base, tokens) } }
+        return SemanticTokens.moved(tokens, edits)
     }
 
     /// Keeps `data` as the document's last result; returns its id.
@@ -113,7 +141,12 @@ final class TokenResults: Sendable {
     }
 
     /// A document closed: its result is let go.
-    func forget(_ uri: String) { state.withLock { _ = $0.entries.removeValue(forKey: uri) } }
+    func forget(_ uri: String) {
+        state.withLock { s in
+            s.entries[uri] = nil
+            s.bases[uri] = nil
+        }
+    }
 }
 
 enum SemanticTokens {
@@ -173,7 +206,11 @@ enum SemanticTokens {
     /// Tokens as (span, type, modifier bits), in order; with `range` (source offsets), only
     /// those meeting it, lexing and classifying only the statements it touches.
     static func tokens(_ a: DocumentAnalysis, in range: Range<UInt32>? = nil) -> [(Span, T, Int)] {
-        let tree = a.syntax.tree
+        tokens(a.syntax.tree, a.syntax.symbols, in: range)
+    }
+
+    /// The tokens of a tree with its names (`tokens(_:in:)`).
+    static func tokens(_ tree: SyntaxTree, _ symbols: SymbolIndex, in range: Range<UInt32>? = nil) -> [(Span, T, Int)] {
         let file = tree.file
         let bounds = range.map { lexingBounds(tree, $0) } ?? 0..<file.bytes.count
         let tokens: [Token]
@@ -183,7 +220,6 @@ enum SemanticTokens {
             var lexer = Lexer(file: file, range: bounds)
             tokens = lexer.tokenize()
         }
-        let symbols = a.syntax.symbols
         /// Whether a span's start is where tokens are classified.
         func inBounds(_ s: Span) -> Bool { bounds.contains(Int(s.start)) }
         var declAt: [UInt32: Declaration] = [:]
@@ -235,7 +271,7 @@ enum SemanticTokens {
                     case .property: return (.property, 0)
                     case .function: return (.function, 4)
                     case .unresolved:
-                        if Vocabulary.colorNameSet.contains(a.text(of: t.span)) { return (.enumMember, 4) }
+                        if Vocabulary.colorNameSet.contains(tree.text(t.span)) { return (.enumMember, 4) }
                     }
                 }
                 return nil
@@ -290,7 +326,24 @@ enum SemanticTokens {
     /// spans lines (a string with a line break) is cut at its first line's end. With `range`
     /// (document offsets), the tokens meeting it, the first relative to the document's start.
     static func encode(_ a: DocumentAnalysis, encoding: PositionEncoding, in range: Range<Int>? = nil) -> [UInt32] {
-        let tokens = tokens(a, in: range.map { a.sourceOffset($0.lowerBound)..<a.sourceOffset($0.upperBound) })
+        encode(a, tokens(a, in: range.map { a.sourceOffset($0.lowerBound)..<a.sourceOffset($0.upperBound) }), encoding: encoding)
+    }
+
+    /// The source range of a range of document offsets.
+    static func sourceRange(_ a: DocumentAnalysis, _ range: Range<Int>) -> Range<UInt32> {
+        a.sourceOffset(range.lowerBound)..<a.sourceOffset(range.upperBound)
+    }
+
+    /// The tokens of the base of a value edit moved into the text of now: the same tokens, as
+    /// the edit changed the digits of one number (`ValueEdits`: the new text lexes to the same
+    /// tokens and parses to the same tree and names, with that number longer or shorter), so
+    /// nothing is parsed, indexed, lexed or classified again.
+    static func moved(_ base: [(Span, T, Int)], _ edits: ValueEdits) -> [(Span, T, Int)] {
+        base.map { (Span(source: $0.0.source, start: Int(edits.current($0.0.start)), end: Int(edits.current($0.0.end))), $0.1, $0.2) }
+    }
+
+    /// `tokens` in the LSP encoding (`encode(_:encoding:in:)`).
+    static func encode(_ a: DocumentAnalysis, _ tokens: [(Span, T, Int)], encoding: PositionEncoding) -> [UInt32] {
         var data: [UInt32] = []
         data.reserveCapacity(tokens.count * 5)
         var line = 0, char = 0, near = -1
