@@ -267,3 +267,34 @@ async def test_range_formatting_formats_the_statements_in_the_range(client: Lang
     assert (e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character) == (1, 0, 4, 0)
     edited = "\n".join(lines[:1]) + "\n" + e.new_text + "\n".join(lines[4:])
     assert edited == "rect  a center(1,2)\nat 1 <\n    print 1\n>\nprint  9\n"
+
+
+async def test_semantic_tokens_delta_and_range(client: LanguageClient):
+    provider = client.result.capabilities.semantic_tokens_provider
+    assert provider.full.delta and provider.range
+    uri = await open_features(client, "tokens")
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc(uri)))
+    assert full.result_id and len(full.data) % 5 == 0 and full.data
+    # The first two lines as a range: the full result's tokens that start in them.
+    ranged = await client.text_document_semantic_tokens_range_async(types.SemanticTokensRangeParams(
+        text_document=doc(uri), range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=2, character=0))))
+    kept, line = [], 0
+    for k in range(0, len(full.data), 5):
+        line += full.data[k]
+        if line < 2:
+            kept += list(full.data[k:k + 5])
+    assert list(ranged.data) == kept
+    # A comment line typed above the first: a delta, which applied gives the new full result.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)), text="# a comment\n")]))
+    delta = await client.text_document_semantic_tokens_full_delta_async(types.SemanticTokensDeltaParams(
+        text_document=doc(uri), previous_result_id=full.result_id))
+    assert delta.result_id and delta.result_id != full.result_id and delta.edits
+    data = list(full.data)
+    for e in sorted(delta.edits, key=lambda e: -e.start):
+        data[e.start:e.start + e.delete_count] = list(e.data or [])
+    again = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc(uri)))
+    assert data == list(again.data)
+    assert data[:5] == [0, 0, len("# a comment"), 3, 0]  # the comment, first

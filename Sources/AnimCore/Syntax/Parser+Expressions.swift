@@ -273,17 +273,7 @@ extension Parser {
             } else if c == 0x7B {  // { expr }
                 if !buffer.isEmpty { let part = text(buffer, &tree); scratch.append(part); buffer = [] }
                 // Find the matching brace, skipping nested strings.
-                var j = i + 1, nesting = 1, inString = false
-                while j < end {
-                    let d = bytes[j]
-                    if d == 0x5C { j += 2; continue }
-                    if d == 0x22 { inString.toggle() } else if !inString && d == 0x7B { nesting += 1 } else if !inString && d == 0x7D {
-                        nesting -= 1
-                        if nesting == 0 { break }
-                    }
-                    j += 1
-                }
-                guard j < end else {
+                guard let j = Interpolation.closingBrace(bytes, open: i, end: end) else {
                     throw report(.unclosedInterpolation, at: Span(source: file.id, start: i, end: i + 1))
                 }
                 let part = try parseInterpolation(i..<(j + 1))

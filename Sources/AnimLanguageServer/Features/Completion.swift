@@ -18,17 +18,28 @@
 import AnimCore
 
 struct CompletionFeature: LanguageFeature {
+    /// The last analysis published for each open document, read without waiting for one
+    /// being made.
+    let published = PublishedAnalyses()
+
+    func analysisFinished(_ analysis: DocumentAnalysis, output: ServerOutput) { published.keep(analysis) }
+    func documentClosed(_ uri: String, output: ServerOutput) { published.forget(uri) }
+
     func addCapabilities(to capabilities: inout [String: JSON], client: ClientCapabilities) {
         capabilities["completionProvider"] = ["triggerCharacters": ["."], "resolveProvider": false]
         capabilities["signatureHelpProvider"] = ["triggerCharacters": ["(", ","]]
     }
 
     var requests: [String: RequestHandler] {
-        [
+        let published = published
+        return [
             "textDocument/completion": { ctx throws(ResponseError) in
-                let a = try ctx.requestedAnalysis()
-                let offset = try ctx.requestedOffset(in: a)
-                return ["isIncomplete": false, "items": .array(Completion.items(a, at: offset).map(\.json))]
+                let source = try CompletionSource.requested(ctx, published: published)
+                guard let p = Position(json: ctx.params?["position"]) else {
+                    throw .invalidParams("expected params.position with non-negative line and character")
+                }
+                let offset = source.text.offset(of: p, encoding: ctx.encoding)
+                return ["isIncomplete": false, "items": .array(Completion.items(source, at: offset).map(\.json))]
             },
             "textDocument/signatureHelp": { ctx throws(ResponseError) in
                 let a = try ctx.requestedAnalysis()
@@ -60,9 +71,9 @@ struct CompletionItem {
 
 enum Completion {
     /// The text of the document before `offset`, from the start of its statement's line.
-    static func prefix(_ a: DocumentAnalysis, _ offset: Int) -> [UInt8] {
-        let line = a.text.line(ofOffset: offset)
-        return Array(a.text.bytes[a.text.lineStarts[line]..<offset])
+    static func prefix(_ text: DocumentText, _ offset: Int) -> [UInt8] {
+        let line = text.line(ofOffset: offset)
+        return Array(text.bytes[text.lineStarts[line]..<offset])
     }
 
     static func isWord(_ c: UInt8) -> Bool {
@@ -88,12 +99,12 @@ enum Completion {
     /// After `name.prop.` (`card[2].prop.` too), `base` being the text before the last `.`
     /// After `title.glyphs[k].` (`base` the text before the `[`, `member` its last word): a
     /// glyph's properties with their kinds (nil when `member` is not a text's `glyphs`).
-    static func glyphProperties(_ a: DocumentAnalysis, base: [UInt8], member: String) -> [CompletionItem]? {
+    static func glyphProperties(_ a: CompletionSource, base: [UInt8], member: String) -> [CompletionItem]? {
         guard member == "glyphs" else { return nil }
         let before = Array(base.dropLast(member.utf8.count))
         guard before.last == UInt8(ascii: ".") else { return nil }
         let text = lastWord(Array(before.dropLast()))
-        guard Hover.glyphsDetail(a, text) != nil else { return nil }
+        guard a.glyphsDetail(text) != nil else { return nil }
         return BuiltinProperty.allCases.filter { $0.applies(to: .glyph) }.map {
             CompletionItem(label: $0.name, kind: .property, detail: $0.kind.description)
         }
@@ -102,7 +113,7 @@ enum Completion {
     /// and `property` its last word: the components of the property when it is a point, as a
     /// read of `sq.center.x` takes them (nil when the text is not `name.prop` or the property
     /// is not a point).
-    static func pointComponents(_ a: DocumentAnalysis, base: [UInt8], property: String) -> [CompletionItem]? {
+    static func pointComponents(_ a: CompletionSource, base: [UInt8], property: String) -> [CompletionItem]? {
         var before = Array(base.dropLast(property.utf8.count))
         guard !property.isEmpty, before.last == UInt8(ascii: ".") else { return nil }
         before.removeLast()
@@ -110,7 +121,7 @@ enum Completion {
         let shape = lastWord(before)
         guard !shape.isEmpty else { return nil }
         let kind: Kind?
-        if let env = a.script.environment, let id = Hover.shapeID(env, shape), let pid = env.propertyID(named: property) {
+        if let env = a.environment, let id = Hover.shapeID(env, shape), let pid = env.propertyID(named: property) {
             kind = env.kind(of: pid, on: id)
         } else {
             kind = BuiltinProperty.named(property)?.kind
@@ -119,10 +130,10 @@ enum Completion {
         return [CompletionItem(label: "x", kind: .field, detail: "number"), CompletionItem(label: "y", kind: .field, detail: "number")]
     }
 
-    static func items(_ a: DocumentAnalysis, at offset: Int) -> [CompletionItem] {
-        let (before, _) = split(prefix(a, offset))
-        let symbols = a.script.symbols
-        let env = a.script.environment
+    static func items(_ a: CompletionSource, at offset: Int) -> [CompletionItem] {
+        let (before, _) = split(prefix(a.text, offset))
+        let symbols = a.symbols
+        let env = a.environment
         let decls = symbols.declarations
         func named(_ kinds: Set<DeclarationKind>) -> [Declaration] {
             var seen = Set<String>()
@@ -168,7 +179,7 @@ enum Completion {
                 return CompletionItem(label: p, kind: .property, detail: detail)
             }
             // A text's glyphs (Grammar.md §4.12), unless a property of its own has that name.
-            if shapeKind == .text, !seenProps.contains("glyphs"), let detail = Hover.glyphsDetail(a, name) {
+            if shapeKind == .text, !seenProps.contains("glyphs"), let detail = a.glyphsDetail(name) {
                 items.append(CompletionItem(label: "glyphs", kind: .field, detail: detail))
             }
             return items
@@ -320,7 +331,7 @@ enum Completion {
     // MARK: - Signature help
 
     static func signatureHelp(_ a: DocumentAnalysis, at offset: Int) -> JSON? {
-        let p = prefix(a, offset)
+        let p = prefix(a.text, offset)
         var depth = 0, commas = 0
         var k = p.count
         while k > 0 {

@@ -217,7 +217,7 @@ enum Hover {
         guard before.last == UInt8(ascii: ".") else { return nil }
         let base = Array(before.dropLast())
         let property = Completion.lastWord(base)
-        guard Completion.pointComponents(a, base: base, property: property) != nil else { return nil }
+        guard Completion.pointComponents(CompletionSource(a), base: base, property: property) != nil else { return nil }
         // The point as written, `row[2].size` too.
         var shape = Array(base.dropLast(property.utf8.count).dropLast())
         if shape.last == UInt8(ascii: "]"), let open = shape.lastIndex(of: UInt8(ascii: "[")) { shape = Array(shape[..<open]) }

@@ -13,6 +13,10 @@ public enum JSON: Hashable, Sendable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// An array of non-negative integers kept unboxed (a semantic tokens answer is hundreds of
+    /// thousands of them): written straight from the numbers, and equal to the `.array` of the
+    /// same integers.
+    case uints([UInt32])
 
     // MARK: - Reading
 
@@ -46,6 +50,7 @@ public enum JSON: Hashable, Sendable {
     /// The elements, if this is an array.
     public var array: [JSON]? {
         if case .array(let a) = self { return a }
+        if case .uints(let u) = self { return u.map { .integer(Int64($0)) } }
         return nil
     }
 
@@ -97,7 +102,45 @@ public enum JSON: Hashable, Sendable {
                 o[key]!.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .uints(let u): JSON.writeNaturals(u, to: &out)
         }
+    }
+
+    /// `[n,n,…]` written into `out`'s storage in one pass: at most 11 bytes a number (10 digits
+    /// and a comma) are made room for, then what was not used is cut off.
+    static func writeNaturals(_ numbers: [UInt32], to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: numbers.count * 11 + 2))
+        let end = out.withUnsafeMutableBufferPointer { b -> Int in
+            var k = start
+            b[k] = UInt8(ascii: "[")
+            k += 1
+            var digits: (UInt64, UInt64) = (0, 0)
+            for (i, n) in numbers.enumerated() {
+                if i > 0 { b[k] = UInt8(ascii: ","); k += 1 }
+                if n < 10 {
+                    b[k] = UInt8(ascii: "0") + UInt8(n)
+                    k += 1
+                    continue
+                }
+                // The digits backwards into a small buffer, then forwards into the output.
+                var m = n, count = 0
+                withUnsafeMutableBytes(of: &digits) { d in
+                    while m > 0 {
+                        d[count] = UInt8(ascii: "0") + UInt8(m % 10)
+                        m /= 10
+                        count += 1
+                    }
+                    for j in stride(from: count - 1, through: 0, by: -1) {
+                        b[k] = d[j]
+                        k += 1
+                    }
+                }
+            }
+            b[k] = UInt8(ascii: "]")
+            return k + 1
+        }
+        out.removeLast(out.count - end)
     }
 
     /// An integer's decimal digits, written in place (a semantic tokens answer is hundreds of
@@ -137,6 +180,39 @@ public enum JSON: Hashable, Sendable {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSON {
+    /// Equal values: as the cases say, and `.uints` equal to the `.array` of the same integers.
+    public static func == (l: JSON, r: JSON) -> Bool {
+        switch (l, r) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        case (.uints(let a), .uints(let b)): a == b
+        case (.uints(let u), .array(let a)), (.array(let a), .uints(let u)):
+            u.count == a.count && zip(u, a).allSatisfy { JSON.integer(Int64($0)) == $1 }
+        default: false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .null: h.combine(0)
+        case .bool(let b): h.combine(1); h.combine(b)
+        case .integer(let i): h.combine(2); h.combine(i)
+        case .double(let d): h.combine(3); h.combine(d)
+        case .string(let s): h.combine(4); h.combine(s)
+        case .array(let a): h.combine(5); h.combine(a)
+        case .object(let o): h.combine(6); h.combine(o)
+        // As the `.array` it equals.
+        case .uints(let u): h.combine(5); h.combine(u.count); for n in u { JSON.integer(Int64(n)).hash(into: &h) }
+        }
     }
 }
 

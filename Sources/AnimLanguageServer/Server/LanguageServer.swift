@@ -48,11 +48,11 @@ public final class LanguageServer {
     /// Documents opened or changed and not yet handed to the analyzer, in order.
     private var changed: [String] = []
 
-    /// The features every server has.
-    public static let standardFeatures: [LanguageFeature] = [
-        DiagnosticsFeature(), OutlineFeature(), NavigationFeature(), HoverFeature(), CompletionFeature(), HintsFeature(), CodeActionsFeature(),
+    /// The features every server has (made anew for each: some keep what they last answered).
+    public static var standardFeatures: [LanguageFeature] { [
+        DiagnosticsFeature(), OutlineFeature(), NavigationFeature(), HoverFeature(), CompletionFeature(), HintsFeature(), SemanticTokensFeature(), CodeActionsFeature(),
         FormattingFeature(),
-    ]
+    ] }
 
     /// A server that sends to `sink`, times scripts within `budget`, and logs (to standard
     /// error, for the editor's log) through `log`.
