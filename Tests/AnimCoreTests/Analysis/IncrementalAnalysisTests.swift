@@ -10,7 +10,7 @@ import AnimTestSupport
 import Foundation
 import Testing
 
-@Suite struct IncrementalEditTests {
+@Suite struct IncrementalAnalysisTests {
     /// A small deterministic generator (SplitMix64), so a failure names an edit that recurs.
     struct Generator {
         var state: UInt64
