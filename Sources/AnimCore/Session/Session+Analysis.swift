@@ -171,6 +171,15 @@ public final class ValueEditBase: Sendable {
     /// Whether edits can reuse it at all: it checked, and its timing run went to the end.
     var isReusable: Bool { analysis.environment != nil && !analysis.diagnostics.stopped }
 
+    /// The strings that are a `print`'s whole value (`PrintTextEdit`), found on first use.
+    var printedStrings: [Span] {
+        if let s = printed.withLock({ $0 }) { return s }
+        let s = PrintTextEdit.printedStrings(in: analysis.tree)
+        printed.withLock { $0 = s }
+        return s
+    }
+    private let printed = Mutex<[Span]?>(nil)
+
     func amplification(ofLet stmt: StmtID) -> Double? {
         if let v = verdicts.withLock({ $0[stmt.raw] }) { return v }
         let v = ValueFlow.amplification(ofLet: stmt, in: analysis.tree)
@@ -179,11 +188,14 @@ public final class ValueEditBase: Sendable {
     }
 }
 
-/// A base analysis and the literals edited since: how its spans map into the text of now.
+/// A base analysis and the edits made since: how its spans map into the text of now. Each edit
+/// is a region of the base text and the length it has now: a literal retyped (a value edit), or
+/// the bytes a trivia edit changed (`TriviaEdit`: spaces, line breaks, comments).
 public struct ValueEdits: Sendable {
     /// The analysis whose diagnostics are reused.
     public let base: ValueEditBase
-    /// The literals edited, by their span in the base text, in order: their length now.
+    /// The regions edited, by their span in the base text, in order of start, none overlapping
+    /// another's inside: their length now.
     private(set) var literals: [(start: UInt32, end: UInt32, length: UInt32)] = []
 
     /// The largest magnitude a written value may reach: far from overflow in every
@@ -195,27 +207,183 @@ public struct ValueEdits: Sendable {
     /// No edits yet.
     public init(base: ScriptAnalysis) { self.base = ValueEditBase(base) }
 
-    /// The offset in today's text of a base offset (an offset at a literal's end is after it).
+    /// The offset in today's text of a base offset where something starts (an offset at a
+    /// region's end, or at an insertion, is after it).
     public func current(_ offset: UInt32) -> UInt32 {
         var o = Int64(offset)
         for l in literals where l.end <= offset { o += Int64(l.length) - Int64(l.end - l.start) }
         return UInt32(o)
     }
 
-    /// The base offset of an offset of today's text outside the edited literals' insides.
-    func baseOffset(_ offset: UInt32) -> UInt32 {
+    /// The offset in today's text of a base offset where something ends (an offset at a
+    /// region's end is after it, one at an insertion before it).
+    public func currentEnd(_ offset: UInt32) -> UInt32 {
         var o = Int64(offset)
-        for l in literals {
-            let start = Int64(current(l.start))
-            guard start + Int64(l.length) <= Int64(offset) else { break }
-            o -= Int64(l.length) - Int64(l.end - l.start)
-        }
+        for l in literals where l.end <= offset && l.start < offset { o += Int64(l.length) - Int64(l.end - l.start) }
         return UInt32(o)
     }
 
-    func current(_ span: Span) -> Span {
+    /// The base offset of an offset of today's text outside the edited regions' insides (one at
+    /// a region's end is after it).
+    func baseOffset(_ offset: UInt32) -> UInt32 {
+        var o = Int64(offset), delta: Int64 = 0
+        for l in literals {
+            let start = Int64(l.start) + delta
+            guard start + Int64(l.length) <= o else { break }
+            delta += Int64(l.length) - Int64(l.end - l.start)
+        }
+        o -= delta
+        return UInt32(o)
+    }
+
+    /// A span of the base text in today's text (spans of other sources unchanged).
+    public func current(_ span: Span) -> Span {
         guard span.source == base.analysis.diagnostics.file.id else { return span }
-        return Span(source: span.source, start: current(span.start), end: current(span.end))
+        let start = current(span.start)
+        return Span(source: span.source, start: start, end: span.end == span.start ? start : currentEnd(span.end))
+    }
+
+    /// The diagnostics of `new`, when a full analysis of it is sure to find the base's, placed
+    /// in it: a value edit (`edit`), a trivia edit (`triviaEdit`) or a print-text edit
+    /// (`printTextEdit`). Nil for any other edit.
+    public func reuse(old: [UInt8], new: [UInt8]) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
+        // The bytes that differ, found once for the three (two scans of the whole text).
+        guard let d = ValueEdits.difference(old, new) else { return nil }
+        return edit(old: old, new: new, d) ?? triviaEdit(old: old, new: new, d) ?? printTextEdit(old: old, new: new, d)
+    }
+
+    /// The diagnostics of `new`, when it is `old` (the text of these edits) with plain
+    /// characters typed into or deleted from the text of a string that a `print` prints
+    /// (`PrintTextEdit`): exactly those a full analysis of `new` finds, as no pass but the
+    /// printing reads that text. Nil for any other edit.
+    public func printTextEdit(old: [UInt8], new: [UInt8]) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
+        ValueEdits.difference(old, new).flatMap { printTextEdit(old: old, new: new, $0) }
+    }
+
+    func printTextEdit(old: [UInt8], new: [UInt8], _ d: (p: Int, oldEnd: Int, newEnd: Int)) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
+        let (p, oldEnd, newEnd) = d
+        guard oldEnd - p <= 64, newEnd - p <= 64,
+              PrintTextEdit.isPlain(old[p..<oldEnd]), PrintTextEdit.isPlain(new[p..<newEnd]),
+              // A note may say where a step is, by line and column (`triviaEdit`).
+              !base.analysis.diagnostics.diagnostics.contains(where: { !$0.notes.isEmpty }), !touchesDiagnostic(old, p, oldEnd),
+              let (next, i) = replacingRegion(UInt32(p)..<UInt32(oldEnd), length: UInt32(newEnd - p)) else { return nil }
+        // The region edited, with any edit before it that it touches, in base offsets: it must
+        // lie in the plain text of a printed string of the base (every edit merged into it was
+        // one of plain text too: no other kind of edit changes a string).
+        let region = Int(next.literals[i].start)..<Int(next.literals[i].end)
+        let strings = base.printedStrings
+        var lo = 0, hi = strings.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(strings[mid].end) <= region.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < strings.count, PrintTextEdit.isInPlainText(region, of: strings[lo], in: base.analysis.diagnostics.file.bytes)
+        else { return nil }
+        return (next, next.diagnostics(for: new))
+    }
+
+    /// The diagnostics of `new`, when it is `old` (the text of these edits) with only spaces,
+    /// line breaks or the text of comments changed (`TriviaEdit.sameTokens`: the same tokens,
+    /// moved): exactly those a full analysis of `new` finds, as every pass reads the tokens and
+    /// their order alone. Except positions written out in words: a note or a message may say
+    /// where something is (`the step it takes over from is at t.anim:3:5`, `'animate' on line
+    /// 4`), so a base with notes is not reused, nor one with errors when a line break comes or
+    /// goes (the parser's recovery reads which tokens start lines). Nil for any other edit.
+    public func triviaEdit(old: [UInt8], new: [UInt8]) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
+        ValueEdits.difference(old, new).flatMap { triviaEdit(old: old, new: new, $0) }
+    }
+
+    func triviaEdit(old: [UInt8], new: [UInt8], _ d: (p: Int, oldEnd: Int, newEnd: Int)) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
+        let (p, oldEnd, newEnd) = d
+        guard TriviaEdit.sameTokens(old: old, new: new, from: p, oldEnd: oldEnd, newEnd: newEnd) else { return nil }
+        let diagnostics = base.analysis.diagnostics.diagnostics
+        guard !diagnostics.contains(where: { !$0.notes.isEmpty }), !touchesDiagnostic(old, p, oldEnd) else { return nil }
+        let linesMove = old[p..<oldEnd].contains(0x0A) || new[p..<newEnd].contains(0x0A)
+        if linesMove && diagnostics.contains(where: { $0.severity == .error }) { return nil }
+        guard let next = replacing(UInt32(p)..<UInt32(oldEnd), length: UInt32(newEnd - p)) else { return nil }
+        return (next, next.diagnostics(for: new))
+    }
+
+    /// Whether a diagnostic's span (or a label's) is on a line of `old` (the text of these
+    /// edits) that `p..<end` touches: a message or a help may quote its line's text
+    /// (`put a space after '#' to start a comment: '# fade out'`), and an empty span at the
+    /// edge of an edit may belong to the token before it or to the one after.
+    func touchesDiagnostic(_ old: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        var lo = p
+        while lo > 0 && old[lo - 1] != 0x0A { lo -= 1 }
+        var hi = end
+        while hi < old.count && old[hi] != 0x0A { hi += 1 }
+        let d = base.analysis.diagnostics
+        func touches(_ span: Span) -> Bool {
+            guard span.source == d.file.id else { return false }
+            let s = current(span)
+            return Int(s.start) <= hi && Int(s.end) >= lo
+        }
+        return d.diagnostics.contains { x in touches(x.span) || x.secondary.contains { touches($0.span) } } || d.report.endless.map(touches) == true
+    }
+
+    /// The bytes that differ between `old` and `new`: from `p`, up to `oldEnd` in `old` and
+    /// `newEnd` in `new` (the rest is the same). Nil when they are equal.
+    static func difference(_ old: [UInt8], _ new: [UInt8]) -> (p: Int, oldEnd: Int, newEnd: Int)? {
+        var p = 0
+        let shortest = min(old.count, new.count)
+        old.withUnsafeBufferPointer { o in new.withUnsafeBufferPointer { n in while p < shortest && o[p] == n[p] { p += 1 } } }
+        if p == old.count && p == new.count { return nil }
+        var s = 0
+        old.withUnsafeBufferPointer { o in
+            new.withUnsafeBufferPointer { n in while s < shortest - p && o[o.count - 1 - s] == n[n.count - 1 - s] { s += 1 } }
+        }
+        return (p, old.count - s, new.count - s)
+    }
+
+    /// These edits and one more: the bytes `range` of today's text replaced by `length` bytes.
+    /// A replacement that overlaps the inside of an edited region becomes one region with it.
+    func replacing(_ range: Range<UInt32>, length: UInt32) -> ValueEdits? { replacingRegion(range, length: length)?.edits }
+
+    /// `replacing`, and the index of the region that holds the replacement.
+    func replacingRegion(_ range: Range<UInt32>, length: UInt32) -> (edits: ValueEdits, region: Int)? {
+        let a = Int64(range.lowerBound), b = Int64(range.upperBound)
+        var delta: Int64 = 0
+        var first = literals.count, last = -1
+        var deltaBefore: Int64 = 0
+        for (i, l) in literals.enumerated() {
+            let cs = Int64(l.start) + delta, ce = cs + Int64(l.length)
+            if cs < b && ce > a || (cs == ce && cs > a && cs < b) {
+                if first == literals.count { first = i; deltaBefore = delta }
+                last = i
+            } else if ce <= a {
+                deltaBefore = delta + Int64(l.length) - Int64(l.end - l.start)
+            }
+            delta += Int64(l.length) - Int64(l.end - l.start)
+        }
+        var next = self
+        let grown = Int64(length) - (b - a)
+        if last < first {
+            // No region overlaps: a new one, in base offsets.
+            let start = a - deltaBefore
+            guard start >= 0 else { return nil }
+            let region = (start: UInt32(start), end: UInt32(start + (b - a)), length: length)
+            let at = next.literals.firstIndex { $0.start > region.start } ?? next.literals.count
+            next.literals.insert(region, at: at)
+            return (next, at)
+        }
+        let f = literals[first], l = literals[last]
+        let fcs = Int64(f.start) + deltaBefore
+        var lce = fcs
+        do {
+            var d = deltaBefore
+            for k in first...last {
+                let r = literals[k]
+                lce = Int64(r.start) + d + Int64(r.length)
+                d += Int64(r.length) - Int64(r.end - r.start)
+            }
+        }
+        let cA = min(a, fcs), cB = max(b, lce)
+        let bA = Int64(f.start) - (fcs - cA), bB = Int64(l.end) + (cB - lce)
+        guard bA >= 0 else { return nil }
+        let merged = (start: UInt32(bA), end: UInt32(bB), length: UInt32(cB - cA + grown))
+        next.literals.replaceSubrange(first...last, with: [merged])
+        return (next, first)
     }
 
     /// The diagnostics of `new`, when it is `old` (the text of these edits) with the digits of
@@ -223,15 +391,12 @@ public struct ValueEdits: Sendable {
     /// (ValueFlow), and still a plain number that cannot overflow on its way: exactly those a
     /// full analysis of `new` finds. Nil for any other edit (analyse it in full).
     public func edit(old: [UInt8], new: [UInt8]) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
-        guard base.isReusable, old != new else { return nil }
-        // The bytes that differ.
-        var p = 0
-        let shortest = min(old.count, new.count)
-        old.withUnsafeBufferPointer { o in new.withUnsafeBufferPointer { n in while p < shortest && o[p] == n[p] { p += 1 } } }
-        var s = 0
-        old.withUnsafeBufferPointer { o in
-            new.withUnsafeBufferPointer { n in while s < shortest - p && o[o.count - 1 - s] == n[n.count - 1 - s] { s += 1 } }
-        }
+        ValueEdits.difference(old, new).flatMap { edit(old: old, new: new, $0) }
+    }
+
+    func edit(old: [UInt8], new: [UInt8], _ d: (p: Int, oldEnd: Int, newEnd: Int)) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
+        guard base.isReusable else { return nil }
+        let p = d.p, s = old.count - d.oldEnd
         func isNumberByte(_ c: UInt8) -> Bool { (c >= 0x30 && c <= 0x39) || c == 0x2E }
         guard old[p..<(old.count - s)].allSatisfy(isNumberByte), new[p..<(new.count - s)].allSatisfy(isNumberByte) else { return nil }
         // The run of digits and points around them, in both texts.
@@ -251,7 +416,10 @@ public struct ValueEdits: Sendable {
         }
         guard lo < statements.count, case .let(let l) = tree[statements[lo]], case .number(let n) = tree[l.value],
               n.span.start == baseStart else { return nil }
-        let existing = literals.firstIndex { $0.start == n.span.start }
+        let existing = literals.firstIndex { $0.start == n.span.start && $0.end == n.span.end }
+        // Another edit inside the literal (none can be: trivia edits change no token) would make
+        // its length unknown here.
+        guard existing != nil || !literals.contains(where: { $0.start < n.span.end && $0.end > n.span.start }) else { return nil }
         let length = existing.map { literals[$0].length } ?? (n.span.end - n.span.start)
         let suffix = UInt32(n.unit.suffixLength)
         guard current(n.span.start) == UInt32(a), length - suffix == UInt32(oldEnd - a) else { return nil }
@@ -259,8 +427,9 @@ public struct ValueEdits: Sendable {
         var next = self
         let newLength = UInt32(newEnd - a) + suffix
         if let i = existing { next.literals[i].length = newLength } else {
-            next.literals.append((n.span.start, n.span.end, newLength))
-            next.literals.sort { $0.start < $1.start }
+            // After any insertion at the literal's start (it comes before it in today's text).
+            let at = next.literals.firstIndex { $0.start > n.span.start } ?? next.literals.count
+            next.literals.insert((n.span.start, n.span.end, newLength), at: at)
         }
         return (next, next.diagnostics(for: new))
     }

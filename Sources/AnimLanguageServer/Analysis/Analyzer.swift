@@ -117,8 +117,8 @@ final class Analyzer: Sendable {
             return s.pending.removeValue(forKey: uri)
         }
         guard let job = next else { return }
-        // A change of a value only reuses the last analysis's diagnostics (ValueEdits); any
-        // other change is analysed in full.
+        // A change of a value only, of trivia only or of printed text only reuses the last
+        // analysis's diagnostics (ValueEdits.reuse); any other change is analysed in full.
         let previous = reusesValueEdits ? state.withLock { $0.results[job.uri] } : nil
         let result = previous.flatMap { DocumentAnalysis.reusing($0, for: job, budget: budget) }
             ?? DocumentAnalysis.make(job, budget: budget) { [self] in

@@ -54,16 +54,17 @@ public struct DocumentAnalysis: Sendable {
     /// The source text of a span.
     public func text(of span: Span) -> String { syntax.tree.text(span) }
 
-    /// The analysis whose timing run (step times, wait landings) is this version's, and how its
-    /// offsets map into this text. For a version whose diagnostics were reused it is the base's:
-    /// ValueFlow proves the edited number reaches no duration, delay, count, speed, condition,
-    /// read or spring, so every step ran at the same times and every `wait` landed at the same
-    /// time; only the spans moved, as the diagnostics' do. For any other version, its own.
+    /// The analysis whose timing run (step times, wait landings) is this version's, and how the
+    /// offsets where its steps end map into this text. For a version whose diagnostics were
+    /// reused it is the base's: ValueFlow proves the edited number reaches no duration, delay,
+    /// count, speed, condition, read or spring, a trivia edit changes no token and a print-text
+    /// edit only what is printed, so every step ran at the same times and every `wait` landed at
+    /// the same time; only the spans moved, as the diagnostics' do. For any other version, its own.
     public var timing: (script: ScriptAnalysis, offset: @Sendable (UInt32) -> Int) {
         let bom = text.byteOrderMarkLength
         guard let edits else { return (script, { Int($0) + bom }) }
         // A reused version has no byte order mark (`reusing`), and a full one no edits yet.
-        return (edits.base.analysis, { Int(edits.current($0)) + bom })
+        return (edits.base.analysis, { Int(edits.currentEnd($0)) + bom })
     }
 
     /// The range of a span of this document.
@@ -94,13 +95,14 @@ public struct DocumentAnalysis: Sendable {
                                 lazyHistory: history(job, budget: budget), budget: budget)
     }
 
-    /// The next version of a document when the change from `previous` only changes a value
-    /// (`ValueEdits.edit`): the same diagnostics, placed in the new text, and the rest of the
-    /// analysis made when a request asks for it. Nil for any other change.
+    /// The next version of a document when the change from `previous` only changes a value, only
+    /// trivia or only the text a `print` prints (`ValueEdits.reuse`): the same diagnostics,
+    /// placed in the new text, and the rest of the analysis made when a request asks for it. Nil
+    /// for any other change.
     static func reusing(_ previous: DocumentAnalysis, for job: Analyzer.Job, budget: WorkBudget) -> DocumentAnalysis? {
         guard let edits = previous.edits, previous.budget == budget, previous.text.byteOrderMarkLength == 0,
               job.text.byteOrderMarkLength == 0, job.text.bytes.count <= budget.maxBytes,
-              let (next, diagnostics) = edits.edit(old: previous.text.bytes, new: job.text.bytes) else { return nil }
+              let (next, diagnostics) = edits.reuse(old: previous.text.bytes, new: job.text.bytes) else { return nil }
         let name = fileName(of: job.uri), bytes = job.text.bytes
         let script = LazyValue<ScriptAnalysis> {
             var checks = 0
@@ -109,8 +111,9 @@ public struct DocumentAnalysis: Sendable {
                 return checks > budget.checks
             }
         }
-        // The structure of the new text is its parse's: the same tree as the base's with one
-        // literal longer or shorter, but parsing it is cheap and needs no proof.
+        // The structure of the new text is its parse's: the same tree as the base's with its
+        // spans moved (a literal or a string longer or shorter), but parsing it is cheap and
+        // needs no proof.
         let file = diagnostics.file
         let syntax = LazyValue<DocumentSyntax> { script.isMade ? DocumentSyntax(script.value) : DocumentSyntax(parsing: file) }
         return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, lazyScript: script, check: diagnostics,
