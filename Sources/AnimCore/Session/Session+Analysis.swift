@@ -197,6 +197,10 @@ public struct ValueEdits: Sendable {
     /// The regions edited, by their span in the base text, in order of start, none overlapping
     /// another's inside: their length now.
     private(set) var literals: [(start: UInt32, end: UInt32, length: UInt32)] = []
+    /// Whether a trivia edit is among them: comments were typed, split or removed, so the
+    /// semantic tokens (which include comments) are not the base's moved, though every token
+    /// the passes read is.
+    public private(set) var changesComments = false
 
     /// The largest magnitude a written value may reach: far from overflow in every
     /// interpolation and sum the runtime makes of it.
@@ -300,7 +304,8 @@ public struct ValueEdits: Sendable {
         guard !diagnostics.contains(where: { !$0.notes.isEmpty }), !touchesDiagnostic(old, p, oldEnd) else { return nil }
         let linesMove = old[p..<oldEnd].contains(0x0A) || new[p..<newEnd].contains(0x0A)
         if linesMove && diagnostics.contains(where: { $0.severity == .error }) { return nil }
-        guard let next = replacing(UInt32(p)..<UInt32(oldEnd), length: UInt32(newEnd - p)) else { return nil }
+        guard var next = replacing(UInt32(p)..<UInt32(oldEnd), length: UInt32(newEnd - p)) else { return nil }
+        next.changesComments = true
         return (next, next.diagnostics(for: new))
     }
 

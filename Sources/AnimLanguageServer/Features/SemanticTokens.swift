@@ -122,7 +122,8 @@ final class TokenResults: Sendable {
     /// made for some other feature), its base analysis's tokens moved into its text; the base's
     /// are classified once and kept while edits reuse it.
     private func valueEditTokens(_ a: DocumentAnalysis) -> [(Span, SemanticTokens.T, Int)]? {
-        guard a.reusedDiagnostics, let edits = a.edits else { return nil }
+        // After a trivia edit comments may have come, gone or changed length: classified anew.
+        guard a.reusedDiagnostics, let edits = a.edits, !edits.changesComments else { return nil }
         let base = edits.base
         let kept = state.withLock { s in s.bases[a.uri].flatMap { $0.base === base ? $0.tokens : nil } }
         let tokens = kept ?? SemanticTokens.tokens(base.analysis.tree, base.analysis.symbols)
