@@ -95,16 +95,8 @@ public func runProgram(_ executable: URL, _ arguments: [String], stdin: String? 
     }
     if let s = stdin { inPipe.fileHandleForWriting.write(Data(s.utf8)) }
     try inPipe.fileHandleForWriting.close()
-    // Read both pipes before waiting, so a large output cannot fill a pipe and block.
-    final class Box: @unchecked Sendable { var data = Data() }
-    let out = Box()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async { out.data = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    let errData = errPipe.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    let outData = out.data
-    p.waitUntilExit()
+    // Read both pipes while it runs, so a large output cannot fill a pipe and block.
+    let (outData, errData) = collectOutput(of: p, out: outPipe, err: errPipe)
     return RunResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
                      exitCode: p.terminationStatus)
 }

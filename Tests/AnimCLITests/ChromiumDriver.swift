@@ -4,6 +4,7 @@
 // (`--remote-debugging-pipe`): commands go to the browser's fd 3 and replies come from its
 // fd 4, each a JSON message ending in a NUL byte. Every wait has a deadline, so a browser
 // that stops answering fails the test instead of hanging it.
+import AnimTestSupport
 import Foundation
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -54,6 +55,8 @@ final class ChromiumDriver {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, childIn, 3)
         posix_spawn_file_actions_adddup2(&actions, childOut, 4)
+        // None of this process's other descriptors: see DevToolsBrowser.
+        closeDescriptors(from: 5, in: &actions)
         let args = [executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
                     "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
                     "--user-data-dir=\(profile.url.path)", "--window-size=900,700", "about:blank"]

@@ -42,6 +42,10 @@ final class DevToolsBrowser: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
         posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
+        // Nothing else this process has open goes to the browser: the pipes of programs other
+        // tests are running at this instant would otherwise stay open in it for as long as it
+        // lives, and a read of their output would wait for the browser.
+        closeDescriptors(from: 5, in: &actions)
         let argv = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
                     "--disable-extensions", "--user-data-dir=\(profile.path)", "--remote-debugging-pipe", "about:blank"]
         let args = argv.map { strdup($0) } + [nil]

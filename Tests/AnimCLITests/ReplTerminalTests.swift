@@ -64,12 +64,6 @@ final class Terminal {
 
     struct SpawnError: Error { var message: String }
 
-    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    static let addCloseFrom: AddCloseFrom? = {
-        guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(sym, to: AddCloseFrom.self)
-    }()
-
     /// Runs a program and returns its standard output. Unlike Foundation's Process, it starts
     /// the child with no signal blocked and default signal actions: the test runner's threads
     /// block SIGINT, SIGTERM and more, and tmux, its server and the REPL would inherit that
@@ -101,8 +95,7 @@ final class Terminal {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // Nor may anything the test process has open leak into tmux: its server outlives the
         // command, and would hold another test's pipe open for ever.
-        // (glibc 2.34's posix_spawn_file_actions_addclosefrom_np; Swift does not import it.)
-        if let closeFrom = Terminal.addCloseFrom { _ = closeFrom(&actions, 3) }
+        closeDescriptors(from: 3, in: &actions)
 
         let args = argv.map { strdup($0) } + [nil]
         let env = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
