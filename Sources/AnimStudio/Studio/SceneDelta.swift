@@ -9,6 +9,11 @@
 //
 // A delta is sent only when it is small against the scene (`maximumShare`); otherwise the page
 // fetches the scene as before.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AnimCore
 
 /// A scene's JSON cut into pieces.
@@ -28,37 +33,54 @@ struct ScenePieces: Sendable {
     init(_ json: [UInt8]) {
         bytes = json
         var cuts = [0], units = [0]
-        var depth = 0, inString = false, escaped = false, unit = 0
-        // Read through a buffer pointer: this runs over every byte of a 2 MB scene per save.
-        json.withUnsafeBufferPointer { json in
-            for k in json.indices {
-                let c = json[k]
-                if inString {
-                    if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
-                } else {
-                    switch c {
-                    case UInt8(ascii: "\""): inString = true
-                    case UInt8(ascii: "{"), UInt8(ascii: "["):
-                        if depth == 1 || depth == 2, cuts.last != k { cuts.append(k); units.append(unit) }
-                        depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                    case UInt8(ascii: ","):
-                        if depth == 1 { cuts.append(k + 1); units.append(unit + 1) }
-                    default: break
+        // This runs over every byte of a 2 MB scene per save, most of them inside the tracks'
+        // strings: those are skipped in a tight loop, which looks only for their end, escapes
+        // and bytes beyond ASCII. A byte's UTF-16 offset is its own plus `extra`: −1 for each
+        // UTF-8 continuation byte before it, +1 for each 4-byte lead (a surrogate pair).
+        json.withUnsafeBufferPointer { p in
+            let n = p.count
+            var k = 0, depth = 0, extra = 0
+            while k < n {
+                let c = p[k]
+                if c == UInt8(ascii: "\"") {
+                    k += 1
+                    while k < n {
+                        let s = p[k]
+                        if s == UInt8(ascii: "\"") { break }
+                        if s == UInt8(ascii: "\\") { k += 2; continue }
+                        if s >= 0x80 { extra += s & 0xC0 == 0x80 ? -1 : s >= 0xF0 ? 1 : 0 }
+                        k += 1
                     }
+                    k += 1
+                    continue
                 }
-                // UTF-16 code units: one per scalar, two for those beyond U+FFFF (4-byte leads).
-                if c & 0xC0 != 0x80 { unit += 1 }
-                if c >= 0xF0 { unit += 1 }
+                switch c {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if depth == 1 || depth == 2, cuts.last != k { cuts.append(k); units.append(k + extra) }
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                case UInt8(ascii: ","):
+                    if depth == 1 { cuts.append(k + 1); units.append(k + 1 + extra) }
+                default: break
+                }
+                k += 1
             }
+            if cuts.last != n { cuts.append(n); units.append(n + extra) }
         }
-        if cuts.last != json.count { cuts.append(json.count); units.append(unit) }
         self.cuts = cuts
         self.units = units
     }
 
     /// The bytes of piece `i`.
     func piece(_ i: Int) -> ArraySlice<UInt8> { bytes[cuts[i]..<cuts[i + 1]] }
+
+    /// Whether piece `i` has the bytes of `other`'s piece `j` (compared as memory, not byte by byte).
+    func same(_ i: Int, as other: ScenePieces, _ j: Int) -> Bool {
+        let a = cuts[i], length = cuts[i + 1] - a, b = other.cuts[j]
+        guard length == other.cuts[j + 1] - b else { return false }
+        guard length > 0 else { return true }
+        return bytes.withUnsafeBytes { x in other.bytes.withUnsafeBytes { y in memcmp(x.baseAddress! + a, y.baseAddress! + b, length) == 0 } }
+    }
 }
 
 /// The new scene as runs of the old one's text and new text.
@@ -108,13 +130,13 @@ struct SceneDelta: Sendable, Equatable {
         }
         for j in 0..<new.count {
             let piece = new.piece(j)
-            if expected < old.count, old.piece(expected) == piece {
+            if expected < old.count, new.same(j, as: old, expected) {
                 addOld(expected)
                 expected += 1
                 continue
             }
             // Replaced: the pieces after it match again.
-            if expected + 1 < old.count, j + 1 < new.count, old.piece(expected + 1) == new.piece(j + 1) {
+            if expected + 1 < old.count, j + 1 < new.count, new.same(j + 1, as: old, expected + 1) {
                 addNew(piece)
                 expected += 1
             } else {

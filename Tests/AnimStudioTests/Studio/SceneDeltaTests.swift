@@ -51,7 +51,8 @@ struct SceneDeltaTests {
         let new = try Self.json(Self.script(count: 200, targets: [57: 333]))
         #expect(old != new)
         let delta = try #require(SceneDelta.between(ScenePieces(old), ScenePieces(new)))
-        #expect(Self.joined(delta, old: old) == new)
+        let same = Self.joined(delta, old: old) == new
+        #expect(same, "the join is not the new scene")
         let carried = delta.parts.reduce(0) { if case .new(let b) = $1 { return $0 + b.count }; return $0 }
         #expect(carried > 0 && carried * 20 < new.count, "\(carried) of \(new.count) bytes sent")
         // Its JSON is what the page reads: base, length, parts.
@@ -72,7 +73,8 @@ struct SceneDeltaTests {
         for text in cases {
             let new = try Self.json(text)
             let delta = try #require(SceneDelta.between(ScenePieces(base), ScenePieces(new)))
-            #expect(Self.joined(delta, old: base) == new)
+            let same = Self.joined(delta, old: base) == new
+            #expect(same, "the join is not the new scene")
         }
     }
 
