@@ -14,10 +14,10 @@
 //
 // Scenes that arrive while one is being fetched wait, and only the newest is fetched next, so a
 // burst of saves ends on the last one. `window.animSwaps` lists [scene, when its first frame had
-// been painted (wall-clock milliseconds), the page's phases and `via`: 'delta' or 'fetch'] for every swap, for the tests and
-// Scripts/studio-latency. Before the first good scene there is no player to show:
-// the page is then a plain one with the same script, showing the diagnostics until a scene
-// arrives, which reloads it into the player.
+// been painted (wall-clock milliseconds), the page's phases, how it came: 'delta' or 'fetch']
+// for every swap, for the tests and Scripts/studio-latency. Before the first good scene there is
+// no player to show: the page is then a plain one with the same script, showing the diagnostics
+// until a scene arrives, which reloads it into the player.
 import AnimCore
 
 /// The served page.
