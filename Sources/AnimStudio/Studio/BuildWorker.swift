@@ -28,6 +28,8 @@ final class BuildWorker: Sendable {
     struct Finished: Sendable {
         var number: Int
         var build: SceneBuild
+        /// The scene's JSON as bytes (what `/scene.json` serves), copied here, off the event loop.
+        var json: [UInt8]?
         var delta: SceneDelta?
     }
 
@@ -50,13 +52,14 @@ final class BuildWorker: Sendable {
                 guard let job = pending.withLock({ j -> Job? in defer { j = nil }; return j }) else { continue }
                 let result = SceneBuilder.build(name: job.name, contents: job.contents, readError: job.readError, options: options, fps: fps,
                                                 shouldStop: { [self] in stopping.load(ordering: .relaxed) })
-                var delta: SceneDelta?
+                var delta: SceneDelta?, bytes: [UInt8]?
                 if let json = result.sceneJSON {
                     let pieces = ScenePieces(Array(json.utf8))
+                    bytes = pieces.bytes
                     delta = last.flatMap { SceneDelta.between($0, pieces) }
                     last = pieces
                 }
-                let outcome = Finished(number: job.number, build: result, delta: delta)
+                let outcome = Finished(number: job.number, build: result, json: bytes, delta: delta)
                 finished.withLock { $0.append(outcome) }
                 done.wake()
             }

@@ -167,7 +167,7 @@ public final class LiveStudio {
     private func finished() {
         for done in worker.takeFinished() {
             running = nil
-            apply(done.build, delta: done.delta)
+            apply(done.build, json: done.json, delta: done.delta)
         }
         if running == nil, let next = waiting {
             waiting = nil
@@ -176,7 +176,7 @@ public final class LiveStudio {
         }
     }
 
-    private func apply(_ result: SceneBuild, delta: SceneDelta?) {
+    private func apply(_ result: SceneBuild, json: [UInt8]?, delta: SceneDelta?) {
         let time = WallClock.timeOfDay()
         let took = WallClock.duration(result.nanoseconds)
         if result.succeeded {
@@ -185,7 +185,7 @@ public final class LiveStudio {
             // scene's data, so the event goes out without waiting for a copy of the page.
             player = result
             page = nil
-            sceneJSON = result.sceneJSON.map { Array($0.utf8) }
+            sceneJSON = json ?? result.sceneJSON.map { Array($0.utf8) }
             lastEnd = result.end
             // The worker's last scene was this studio's last (scene − 1): scenes are built in order.
             let change = scene > 1 ? delta.map { $0.json(base: scene - 1) } : nil
