@@ -258,7 +258,11 @@ struct BakedFrames {
         var glyphRows = [[[([Double], String)]]](repeating: [], count: count)
         var glyphPaintRows = [[[String]]](repeating: [], count: count)
         let textShapes = isText.indices.filter { isText[$0] }
-        var row = [Double](repeating: 0, count: attributes)
+        // One sample's values, written in place: a buffer kept for the whole pass, not an array
+        // written through a closure for each of 1,000 shapes × 300 frames.
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: attributes)
+        row.initialize(repeating: 0)
+        defer { row.deallocate() }
         /// Sample `k` of track `slot` is `v` (samples come in order, each track's once).
         func put(_ slot: Int, _ v: Double, _ k: Int) {
             if grown[slot].isEmpty {
@@ -281,7 +285,7 @@ struct BakedFrames {
         func take(_ s: borrowing ShapeSnapshot) {
             let i = Int(s.id.index)
             guard i < count, written[i] < k else { return }
-            row.withUnsafeMutableBufferPointer { Self.write(s, to: $0, at: 0) }
+            Self.write(s, to: row, at: 0)
             if firstSeen[i] < 0 {
                 firstSeen[i] = k
                 // Before it exists the shape is drawn with its first values, invisible.
@@ -322,8 +326,11 @@ struct BakedFrames {
                 var sampling = ShapeSampling(timeline, grid: grid)
                 for f in before {
                     sampling.sample(frame: f)
+                    // Read through the pointer's addressor: UnsafeBufferPointer's subscript
+                    // returns a copy of the snapshot (its text, points and gradients retained).
                     sampling.current.withUnsafeBufferPointer { list in
-                        for i in list.indices where sampling.exists[i] && !sampling.isFolded(i) { take(list[i]) }
+                        guard let shapes = list.baseAddress else { return }
+                        for i in list.indices where sampling.exists[i] && !sampling.isFolded(i) { take(shapes[i]) }
                     }
                     endSample()
                 }
