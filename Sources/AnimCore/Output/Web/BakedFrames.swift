@@ -382,8 +382,8 @@ struct BakedFrames {
                 var sampling = ShapeSampling(timeline, grid: grid)
                 for f in before {
                     sampling.sample(frame: f, shapes: range)
-                    // Read through the pointer's addressor: UnsafeBufferPointer's subscript
-                    // returns a copy of the snapshot (its text, points and gradients retained).
+                    // Each snapshot is still copied into `take` (about 84 M instructions of
+                    // W(1000,10)'s 1,140 M, callgrind): passing it by pointer is untried.
                     sampling.current.withUnsafeBufferPointer { list in
                         guard let shapes = list.baseAddress else { return }
                         for i in range where sampling.exists[i] && !sampling.isFolded(i) { take(shapes[i]) }
