@@ -9,7 +9,9 @@
 //
 // Both events carry JSON: {"scene": N, "file": ..., "diagnostics": ..., "end": seconds}, where
 // N numbers the good scenes (0 before the first), so a page knows whether it shows the latest;
-// a scene whose run failed expects adds "expects": [[seconds, the diagnostic], …].
+// a scene whose run failed expects adds "expects": [[seconds, the diagnostic], …]; a scene
+// whose JSON is mostly the last one's adds "delta": the new scene as runs of scene N − 1's text
+// and new text (SceneDelta), which a page showing N − 1 joins instead of fetching /scene.json.
 // Builds run one at a time in order; a change that comes while one runs waits, and a newer
 // change replaces it in the wait (so the page always gets the last save, and never a build of
 // bytes already superseded before their build began).
@@ -163,9 +165,9 @@ public final class LiveStudio {
     }
 
     private func finished() {
-        for (_, result) in worker.takeFinished() {
+        for done in worker.takeFinished() {
             running = nil
-            apply(result)
+            apply(done.build, json: done.json, delta: done.delta)
         }
         if running == nil, let next = waiting {
             waiting = nil
@@ -174,7 +176,7 @@ public final class LiveStudio {
         }
     }
 
-    private func apply(_ result: SceneBuild) {
+    private func apply(_ result: SceneBuild, json: [UInt8]?, delta: SceneDelta?) {
         let time = WallClock.timeOfDay()
         let took = WallClock.duration(result.nanoseconds)
         if result.succeeded {
@@ -183,9 +185,11 @@ public final class LiveStudio {
             // scene's data, so the event goes out without waiting for a copy of the page.
             player = result
             page = nil
-            sceneJSON = result.sceneJSON.map { Array($0.utf8) }
+            sceneJSON = json ?? result.sceneJSON.map { Array($0.utf8) }
             lastEnd = result.end
-            server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics, expects: result.failedExpects))
+            // The worker's last scene was this studio's last (scene − 1): scenes are built in order.
+            let change = scene > 1 ? delta.map { $0.json(base: scene - 1) } : nil
+            server.publish(event: "scene", data: eventData(diagnostics: result.diagnostics, expects: result.failedExpects, delta: change))
             let length = result.end.map { ", \($0.eventStamp) s long" } ?? ""
             console.standardOutput("[\(time)] scene \(scene): \(options.file) ran\(length), built in \(took)\n")
         } else {
@@ -199,10 +203,11 @@ public final class LiveStudio {
         if files != Set(watcher.files) { watcher.watch(files: Array(files)) }
     }
 
-    private func eventData(diagnostics: String, expects: [(seconds: String, text: String)] = []) -> String {
+    private func eventData(diagnostics: String, expects: [(seconds: String, text: String)] = [], delta: String? = nil) -> String {
         var o = "{\"scene\":\(scene),\"file\":\(quote(options.file)),\"diagnostics\":\(quote(diagnostics))"
         if !expects.isEmpty { o += ",\"expects\":[" + expects.map { "[\($0.seconds),\(quote($0.text))]" }.joined(separator: ",") + "]" }
         if let end = lastEnd { o += ",\"end\":\(end.exactSeconds)" }
+        if let delta { o += ",\"delta\":" + delta }
         return o + "}"
     }
 

@@ -49,13 +49,14 @@ struct ShapeSampling {
 
     /// Brings every shape up to frame `f` (later than the last one sampled): afterwards
     /// `current[i]` is shape i as `Timeline.frames(on:_:)` shows it at `f` where `exists[i]`
-    /// (glyphs folded into their texts' `glyphs`; a glyph's own entry is not drawn).
-    mutating func sample(frame f: Int64) {
+    /// (glyphs folded into their texts' `glyphs`; a glyph's own entry is not drawn). Only the
+    /// shapes in `range` are brought up (nil: all); a text's glyphs must be in its range.
+    mutating func sample(frame f: Int64, shapes range: Range<Int>? = nil) {
         let t = grid.time(ofFrame: f)
         sampler.sample(frame: f)
         let sampler = self.sampler
         current.withUnsafeMutableBufferPointer { shapes in
-            for i in shapes.indices where created[i] <= t {
+            for i in range ?? shapes.indices where created[i] <= t {
                 exists[i] = true
                 let o = hasGlyphs ? owners[i] : -1
                 if o >= 0 {

@@ -5,6 +5,10 @@
 // displays at any frame is exactly what the interpreter computed; the animated SVG
 // interpolates linearly between them.
 
+import Dispatch
+import Foundation
+import Synchronization
+
 /// A run sampled at `fps`.
 struct BakedFrames {
     /// The drawing attributes, in the order of `Shape.tracks`.
@@ -216,7 +220,9 @@ struct BakedFrames {
     /// reference the first is checked against, byte for byte: BakedFramesEquivalenceTests).
     enum Source { case shapes, frames }
 
-    init(_ timeline: Timeline, fps: Int, source: Source = .shapes) {
+    /// `workers`: how many shape ranges are sampled at once (nil: one per core for a large
+    /// scene, `parallelWorkers`); the data is the same for any number (BakedFramesParallelTests).
+    init(_ timeline: Timeline, fps: Int, source: Source = .shapes, workers: Int? = nil) {
         self.fps = fps
         let grid = FrameGrid(fps: fps)
         let before = Self.framesBeforeEnd(timeline, grid)
@@ -225,8 +231,58 @@ struct BakedFrames {
         if let before { for f in before { times.append(grid.time(ofFrame: f)) } }
         times.append(max(.zero, timeline.end))
         self.times = times
+        let end = timeline.frame(at: max(.zero, timeline.end))
+        // The samples of one shape depend on no other's (a glyph's go into its text's), so
+        // ranges of shapes are sampled apart and their shapes put one after another.
+        let parts = source == .frames ? 1 : workers ?? Self.parallelWorkers(timeline, samples: times.count)
+        let ranges = Self.shapeRanges(timeline, parts: parts)
+        if ranges.count == 1 {
+            shapes = Self.sample(timeline, grid: grid, before: before, samples: times.count, end: end, source: source, range: ranges[0])
+        } else {
+            let results = Mutex([[Shape]](repeating: [], count: ranges.count))
+            let samples = times.count
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { w in
+                let part = Self.sample(timeline, grid: grid, before: before, samples: samples, end: end, source: .shapes, range: ranges[w])
+                results.withLock { $0[w] = part }
+            }
+            shapes = results.withLock { $0.flatMap { $0 } }
+        }
+    }
+
+    /// The scenes worth sampling on several cores: below about 20,000 shape samples (20 shapes
+    /// for 1,000 frames, 100 for 200) the threads' start costs about what they save.
+    static func parallelWorkers(_ timeline: Timeline, samples: Int) -> Int {
+        timeline.shapes.count * samples >= 20_000 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+    }
+
+    /// The shapes split into at most `parts` ranges of about equal size, in order, none
+    /// separating a text from its glyphs (which are sampled into the text's snapshot).
+    static func shapeRanges(_ timeline: Timeline, parts: Int) -> [Range<Int>] {
+        let count = timeline.shapes.count
+        let parts = max(1, min(parts, count))
+        guard parts > 1 else { return [0..<count] }
+        // A range may start at p when no glyph from p on belongs to a text before p.
+        let owners = timeline.glyphOwners
+        var lowestOwner = [Int](repeating: Int.max, count: count + 1)
+        for j in stride(from: count - 1, through: 0, by: -1) {
+            lowestOwner[j] = min(lowestOwner[j + 1], owners[j] >= 0 ? owners[j] : Int.max)
+        }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for w in 1..<parts {
+            var p = max(start, count * w / parts)
+            while p < count && lowestOwner[p] < p { p += 1 }
+            if p > start && p < count { ranges.append(start..<p); start = p }
+        }
+        ranges.append(start..<count)
+        return ranges
+    }
+
+    /// The `Shape`s of the shapes in `range` (glyphs folded into their texts, which are in the
+    /// same range), sampled at every frame of `before` and then at `end`, the stage at the end.
+    private static func sample(_ timeline: Timeline, grid: FrameGrid, before: ClosedRange<Int64>?, samples: Int, end: StageFrame,
+                               source: Source, range: Range<Int>) -> [Shape] {
         let count = timeline.shapes.count, attributes = Attribute.allCases.count
-        let samples = times.count
         // Track `i * attributes + a` (shape i, attribute a): its value while it has not changed
         // (`held`), or once it has, every sample so far (`grown`; empty while held). For each
         // shape the first sample at which it exists (-1: not yet) and the last one written.
@@ -257,8 +313,12 @@ struct BakedFrames {
         for o in owners where o >= 0 { glyphed[o] = true }
         var glyphRows = [[[([Double], String)]]](repeating: [], count: count)
         var glyphPaintRows = [[[String]]](repeating: [], count: count)
-        let textShapes = isText.indices.filter { isText[$0] }
-        var row = [Double](repeating: 0, count: attributes)
+        let textShapes = range.filter { isText[$0] }
+        // One sample's values, written in place: a buffer kept for the whole pass, not an array
+        // written through a closure for each of 1,000 shapes × 300 frames.
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: attributes)
+        row.initialize(repeating: 0)
+        defer { row.deallocate() }
         /// Sample `k` of track `slot` is `v` (samples come in order, each track's once).
         func put(_ slot: Int, _ v: Double, _ k: Int) {
             if grown[slot].isEmpty {
@@ -280,8 +340,8 @@ struct BakedFrames {
         /// Sample `k` of one shape (each read in place: a copy per shape and frame retains its text).
         func take(_ s: borrowing ShapeSnapshot) {
             let i = Int(s.id.index)
-            guard i < count, written[i] < k else { return }
-            row.withUnsafeMutableBufferPointer { Self.write(s, to: $0, at: 0) }
+            guard range.contains(i), written[i] < k else { return }
+            Self.write(s, to: row, at: 0)
             if firstSeen[i] < 0 {
                 firstSeen[i] = k
                 // Before it exists the shape is drawn with its first values, invisible.
@@ -321,9 +381,12 @@ struct BakedFrames {
                 // samples of one shape do not depend on the others, so paint order is moot).
                 var sampling = ShapeSampling(timeline, grid: grid)
                 for f in before {
-                    sampling.sample(frame: f)
+                    sampling.sample(frame: f, shapes: range)
+                    // Each snapshot is still copied into `take` (about 84 M instructions of
+                    // W(1000,10)'s 1,140 M, callgrind): passing it by pointer is untried.
                     sampling.current.withUnsafeBufferPointer { list in
-                        for i in list.indices where sampling.exists[i] && !sampling.isFolded(i) { take(list[i]) }
+                        guard let shapes = list.baseAddress else { return }
+                        for i in range where sampling.exists[i] && !sampling.isFolded(i) { take(shapes[i]) }
                     }
                     endSample()
                 }
@@ -331,13 +394,14 @@ struct BakedFrames {
                 for frame in timeline.frames(on: grid, before) { take(frame) }
             }
         }
-        take(timeline.frame(at: max(.zero, timeline.end)))
-        for i in 0..<count where firstSeen[i] >= 0 && written[i] < samples - 1 { absent(i, written[i] + 1, samples) }
+        take(end)
+        for i in range where firstSeen[i] >= 0 && written[i] < samples - 1 { absent(i, written[i] + 1, samples) }
 
         var shapes: [Shape] = []
-        shapes.reserveCapacity(count)
+        shapes.reserveCapacity(range.count)
         // Glyph shapes are not drawn as shapes: their values are in their text's glyphs.
-        for (i, info) in timeline.shapes.enumerated() where info.kind != .glyph {
+        for i in range where timeline.shapes[i].kind != .glyph {
+            let info = timeline.shapes[i]
             var tracks: [[Double]] = []
             tracks.reserveCapacity(attributes)
             let first = firstSeen[i]
@@ -383,7 +447,7 @@ struct BakedFrames {
             }
             shapes.append(shape)
         }
-        self.shapes = shapes
+        return shapes
     }
 
     /// Each glyph's paints (Glyph.gr) from the samples' `glyphGradients` (left empty for a

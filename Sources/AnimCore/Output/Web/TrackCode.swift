@@ -35,54 +35,81 @@ enum TrackCode {
         return Int64(max(-limit, min(limit, (x * scale).rounded())))
     }
 
+    /// The most digits one VLQ of a track takes: |e| < 2⁵² (see `limit`), so with the sign
+    /// bit 53 bits, 5 per digit.
+    static let widest = 11
+
     /// Appends the code of `values` (at least one) in units of 1/`scale` to `out`.
+    ///
+    /// Written into a scratch buffer sized for the longest code and appended once: a run writes
+    /// its value once and then either `*` and a count (only when shorter) or the value again,
+    /// so the code is at most `widest` digits a sample. (Appending digit by digit cost a
+    /// uniqueness and capacity check a byte, and the digit table's lazy global a digit.)
     static func append(_ values: [Double], scale: Double, to out: inout [UInt8]) {
-        var q: Int64 = 0, d: Int64 = 0
-        var pending: Int64 = 0, repeats = 0
-        var first = true
-        func flush() {
-            guard !first else { return }
-            let width = vlq(pending, to: &out)
-            guard repeats > 0 else { return }
-            // A run marker and its count, or the value again, whichever is shorter.
-            if 1 + vlqWidth(Int64(repeats)) < repeats * width {
-                out.append(run)
-                vlq(Int64(repeats), to: &out)
-            } else {
-                for _ in 0..<repeats { vlq(pending, to: &out) }
-            }
-        }
-        for x in values {
-            let next = quantize(x, scale: scale)
-            let delta = next &- q
-            let e = delta &- d
-            q = next
-            d = delta
-            if !first && e == pending {
-                repeats += 1
-            } else {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, values.count) * widest) { buffer in
+            digits.withUnsafeBufferPointer { table in
+                var w = Writer(base: buffer.baseAddress!, table: table.baseAddress!)
+                var q: Int64 = 0, d: Int64 = 0
+                var pending: Int64 = 0, repeats = 0
+                var first = true
+                func flush() {
+                    guard !first else { return }
+                    let width = w.vlq(pending)
+                    guard repeats > 0 else { return }
+                    // A run marker and its count, or the value again, whichever is shorter.
+                    if 1 + vlqWidth(Int64(repeats)) < repeats * width {
+                        w.put(run)
+                        w.vlq(Int64(repeats))
+                    } else {
+                        for _ in 0..<repeats { w.vlq(pending) }
+                    }
+                }
+                for x in values {
+                    let next = quantize(x, scale: scale)
+                    let delta = next &- q
+                    let e = delta &- d
+                    q = next
+                    d = delta
+                    if !first && e == pending {
+                        repeats += 1
+                    } else {
+                        flush()
+                        pending = e
+                        repeats = 0
+                        first = false
+                    }
+                }
                 flush()
-                pending = e
-                repeats = 0
-                first = false
+                out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.count))
             }
         }
-        flush()
     }
 
-    /// Appends one Base64 VLQ; returns how many digits it took.
-    @inline(__always) @discardableResult
-    static func vlq(_ value: Int64, to out: inout [UInt8]) -> Int {
-        var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
-        var n = 0
-        repeat {
-            var digit = Int(z & 31)
-            z >>= 5
-            if z != 0 { digit |= 32 }
-            out.append(digits[digit])
-            n += 1
-        } while z != 0
-        return n
+    /// Writes digits into a buffer with room for them (`append` sizes it).
+    struct Writer {
+        let base: UnsafeMutablePointer<UInt8>
+        let table: UnsafePointer<UInt8>
+        var count = 0
+
+        @inline(__always)
+        mutating func put(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        /// Writes one Base64 VLQ; returns how many digits it took.
+        @inline(__always) @discardableResult
+        mutating func vlq(_ value: Int64) -> Int {
+            var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+            let start = count
+            repeat {
+                var digit = Int(z & 31)
+                z >>= 5
+                if z != 0 { digit |= 32 }
+                put(table[digit])
+            } while z != 0
+            return count - start
+        }
     }
 
     /// The digits of one Base64 VLQ.
