@@ -334,7 +334,7 @@ extension Interpreter {
             instances[Int(i)].running = false
             instances[Int(i)].end = time
             noteEnd(i)
-            if inst.parentFrame >= 0 { childInstanceEnded(i, frame: inst.parentFrame) }
+            endInParent(i)
             return
         }
         if inst.replay?.liveFinished == true {
@@ -346,10 +346,20 @@ extension Interpreter {
             instances[Int(i)].running = false
             instances[Int(i)].end = time
             noteEnd(i)
-            if inst.parentFrame >= 0 { childInstanceEnded(i, frame: inst.parentFrame) }
+            endInParent(i)
             return
         }
         exitReplay(i)
+    }
+
+    /// A replaying instance ended: the frame of its parent waiting for it goes on, if that
+    /// parent still runs. One interrupted (or ended) since keeps its frames as they were, so
+    /// the chain it held stays stopped: reversing or seeking a step of an interrupted run does
+    /// not set the rest of that run going again.
+    func endInParent(_ i: Int32) {
+        let inst = instances[Int(i)]
+        guard inst.parentFrame >= 0, inst.parent >= 0, instances[Int(inst.parent)].running else { return }
+        childInstanceEnded(i, frame: inst.parentFrame)
     }
 
     /// The next pass of a yoyo repeat: the recorded pass again, in the other direction.
