@@ -25,13 +25,13 @@ extension Interpreter {
         switch c.verb {
         case .pause:
             guard !instances[Int(i)].paused else { return }
-            reanchor(i)
+            if !pinAtRest(i) { reanchor(i) }
             instances[Int(i)].paused = true
             refreshClocks(i)
             retime(i)
         case .resume:
             guard instances[Int(i)].paused else { return }
-            reanchor(i)
+            if !pinAtRest(i) { reanchor(i) }
             instances[Int(i)].paused = false
             refreshClocks(i)
             retime(i)
@@ -132,10 +132,24 @@ extension Interpreter {
     /// backward at R.
     func setSpeed(_ i: Int32, _ r: Double) {
         guard instances[Int(i)].speed != r else { return }
-        reanchor(i)
+        if !pinAtRest(i) { reanchor(i) }
         instances[Int(i)].speed = r
         refreshClocks(i)
         retime(i)
+    }
+
+    /// Pins the clock of a run that has ended (finished or interrupted) and does not replay at
+    /// the instant it ended, where its playhead rests (`enterReplay` reads it there), and says
+    /// whether it did. A pause, resume or speed change of an ended run then changes its rate
+    /// without moving that rest point: re-anchoring at now would carry the playhead on past
+    /// where the run stopped by the time elapsed since (or, paused, hold it there).
+    func pinAtRest(_ i: Int32) -> Bool {
+        let inst = instances[Int(i)]
+        guard !inst.running, inst.replay == nil, let end = inst.end else { return false }
+        instances[Int(i)].anchorLocal = localTime(i, at: end)
+        instances[Int(i)].anchorParent = inst.parent >= 0 ? localTime(inst.parent, at: end) : end
+        refreshClocks(i)
+        return true
     }
 
     /// Plays an instance in the other direction from where it is.
@@ -164,8 +178,13 @@ extension Interpreter {
     func seek(_ i: Int32, to t: Time) throws(RuntimeError) {
         let inst = instances[Int(i)]
         if inst.replay == nil {
-            let now = localTime(i)
-            if t >= now { try fastForward(i, to: t); return }
+            // A run that has ended rests where it ended, however long ago: even a seek ahead of
+            // its clock now starts from there (its recording), and one at or past that point
+            // finishes it there again.
+            if inst.running || inst.recording < 0 {
+                let now = localTime(i)
+                if t >= now { try fastForward(i, to: t); return }
+            }
             enterReplay(i)
         }
         if t > instances[Int(i)].frontier && !(instances[Int(i)].replay?.liveFinished ?? false) {
@@ -315,7 +334,7 @@ extension Interpreter {
             instances[Int(i)].running = false
             instances[Int(i)].end = time
             noteEnd(i)
-            if inst.parentFrame >= 0 { childInstanceEnded(i, frame: inst.parentFrame) }
+            endInParent(i)
             return
         }
         if inst.replay?.liveFinished == true {
@@ -327,10 +346,20 @@ extension Interpreter {
             instances[Int(i)].running = false
             instances[Int(i)].end = time
             noteEnd(i)
-            if inst.parentFrame >= 0 { childInstanceEnded(i, frame: inst.parentFrame) }
+            endInParent(i)
             return
         }
         exitReplay(i)
+    }
+
+    /// A replaying instance ended: the frame of its parent waiting for it goes on, if that
+    /// parent still runs. One interrupted (or ended) since keeps its frames as they were, so
+    /// the chain it held stays stopped: reversing or seeking a step of an interrupted run does
+    /// not set the rest of that run going again.
+    func endInParent(_ i: Int32) {
+        let inst = instances[Int(i)]
+        guard inst.parentFrame >= 0, inst.parent >= 0, instances[Int(inst.parent)].running else { return }
+        childInstanceEnded(i, frame: inst.parentFrame)
     }
 
     /// The next pass of a yoyo repeat: the recorded pass again, in the other direction.

@@ -649,6 +649,13 @@ public final class Interpreter {
             setOwner(key, nil)
         }
         for x in sub where instances[Int(x)].running {
+            // An interrupted run is over, as a finished one is: a pause does not outlive it, or a
+            // later reverse, seek or resume would leave it held where it rests (Grammar.md §6.13).
+            // Its clock is re-anchored first, so it rests where the pause held it.
+            if instances[Int(x)].paused {
+                reanchor(x)
+                instances[Int(x)].paused = false
+            }
             instances[Int(x)].running = false
             instances[Int(x)].end = time
             instances[Int(x)].replay = nil
