@@ -14,8 +14,11 @@ import Darwin
 #endif
 
 /// Reads `out` and `err` (the read ends of `process`'s standard output and error) while it runs,
-/// and then what is left in them once it has exited; waits for its exit.
-public func collectOutput(of process: Process, out: Pipe, err: Pipe) -> (stdout: Data, stderr: Data) {
+/// and then what is left in them once it has exited; reaps it and returns its exit code (a
+/// signal's number when a signal ended it, as Process's `terminationStatus` says). Not through
+/// Process's `waitUntilExit`: on Linux it returns only once every holder of the child's pipes
+/// has closed them, which is the wait this function exists to avoid.
+public func collectOutput(of process: Process, out: Pipe, err: Pipe) -> (stdout: Data, stderr: Data, exitCode: Int32) {
     let fds = [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor]
     for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     var data = [Data(), Data()]
@@ -32,20 +35,36 @@ public func collectOutput(of process: Process, out: Pipe, err: Pipe) -> (stdout:
         var polls = fds.indices.map { pollfd(fd: open[$0] ? fds[$0] : -1, events: Int16(POLLIN), revents: 0) }
         _ = poll(&polls, nfds_t(polls.count), 50)
         for i in fds.indices where open[i] && polls[i].revents != 0 { drain(i) }
-        if !process.isRunning {
+        if hasExited(process.processIdentifier) {
             // It has exited: everything it wrote is in the pipes now.
             for i in fds.indices { drain(i) }
             break
         }
     }
-    process.waitUntilExit()
-    return (data[0], data[1])
+    var status: Int32 = 0
+    while waitpid(process.processIdentifier, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+    let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+    return (data[0], data[1], code)
+}
+
+/// Whether the child `pid` has exited, leaving it to be reaped (Process's `isRunning` is of no
+/// use here: on Linux it turns false only once the child's pipes are closed by all).
+public func hasExited(_ pid: pid_t) -> Bool {
+    var info = siginfo_t()
+    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return errno == ECHILD }
+    // Zero when it is still running (WNOHANG leaves the structure as it was).
+    #if canImport(Glibc)
+    return info._sifields._sigchld.si_pid == pid
+    #else
+    return info.si_pid == pid
+    #endif
 }
 
 private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
 /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, which Swift does not import.
-nonisolated(unsafe) private let addCloseFrom: AddCloseFrom? = {
+private let addCloseFrom: AddCloseFrom? = {
     guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
     return unsafeBitCast(sym, to: AddCloseFrom.self)
 }()

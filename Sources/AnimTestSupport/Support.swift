@@ -91,12 +91,12 @@ public func runProgram(_ executable: URL, _ arguments: [String], stdin: String? 
     try p.run()
     if let timeout {
         let pid = p.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [p] in if p.isRunning { kill(pid, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if !hasExited(pid) { kill(pid, SIGKILL) } }
     }
     if let s = stdin { inPipe.fileHandleForWriting.write(Data(s.utf8)) }
     try inPipe.fileHandleForWriting.close()
     // Read both pipes while it runs, so a large output cannot fill a pipe and block.
-    let (outData, errData) = collectOutput(of: p, out: outPipe, err: errPipe)
+    let (outData, errData, code) = collectOutput(of: p, out: outPipe, err: errPipe)
     return RunResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                     exitCode: p.terminationStatus)
+                     exitCode: code)
 }

@@ -47,9 +47,9 @@ enum Consumers {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        let (outData, errData) = collectOutput(of: p, out: out, err: err)
+        let (outData, errData, code) = collectOutput(of: p, out: out, err: err)
         return ToolResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                          exitCode: p.terminationStatus)
+                          exitCode: code)
     }
 }
 

@@ -34,7 +34,7 @@ func runServer(_ input: [UInt8]) throws -> (messages: [JSON], exitCode: Int32, s
         writer.write(Data(input))
         try? writer.close()
     }
-    let (outData, errData) = collectOutput(of: p, out: outPipe, err: errPipe)
+    let (outData, errData, exitCode) = collectOutput(of: p, out: outPipe, err: errPipe)
     var reader = MessageReader()
     reader.append(Array(outData))
     var messages: [JSON] = []
@@ -43,7 +43,7 @@ func runServer(_ input: [UInt8]) throws -> (messages: [JSON], exitCode: Int32, s
         messages.append(m)
     }
     #expect(reader.finish() == nil, "the server's output ends inside a frame")
-    return (messages, p.terminationStatus, String(decoding: errData, as: UTF8.self))
+    return (messages, exitCode, String(decoding: errData, as: UTF8.self))
 }
 
 @Suite("anim lsp over stdio", .serialized)
