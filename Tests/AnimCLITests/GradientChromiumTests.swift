@@ -3,7 +3,7 @@
 // ellipse and polygon, animated stop by stop and from a gradient to a colour), rendered as
 // anim's PNG frames (the vector layer's shader) and compared with headless Chromium's
 // rendering of the HTML player and of the animated SVG at several times, at the project's tolerance
-// (RenderChromiumTests): at most 0.5% of pixels more than 24 levels off, mean under 1 level.
+// (ChromiumPixels): at most 0.5% of pixels more than 24 levels off, mean under 1 level.
 import AnimCore
 import AnimTestSupport
 import Foundation
@@ -15,61 +15,15 @@ struct GradientChromiumTests {
     static var scene: String { PictureFixtures.directory.appendingPathComponent("gradients.anim").path }
 
     @Test("the HTML player draws gradient fills as anim's PNG frames do", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
-    func player() throws { try Self.player(Self.scene, times: Self.times, name: "gradients") }
+    func player() throws {
+        try ChromiumPixels.expectPlayerMatchesFrames(Self.scene, times: Self.times, name: "gradients", scratch: "gradients-html")
+    }
 
     @Test("the animated SVG draws gradient fills as anim's PNG frames do", .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
     func svg() throws {
-        let text = try Self.svg(Self.scene, times: Self.times, name: "gradients")
+        let (text, render) = try ChromiumPixels.expectSVGMatchesFrames(Self.scene, times: Self.times, name: "gradients", scratch: "gradients-svg")
+        #expect(render.stderr.isEmpty, Comment(rawValue: render.stderr))
         #expect(text.contains("<linearGradient") && text.contains("<radialGradient"))
-    }
-
-    /// anim's PNG frames against Chromium's screenshots of the HTML player at `times`.
-    static func player(_ scene: String, times: [String], name: String) throws {
-        let dir = try ScratchDirectory("\(name)-html")
-        defer { dir.remove() }
-        let html = dir.path("\(name).html")
-        let r = try runAnim(["render", scene, "-o", html, "--fps", "30"])
-        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        for t in times {
-            let shot = dir.path("shot-\(t).png"), frame = dir.path("frame-\(t).png")
-            let s = try RenderChromiumTests.screenshot("file://\(html)#t=\(t)&shot", to: shot, width: 320, height: 240)
-            #expect(FileManager.default.fileExists(atPath: shot), Comment(rawValue: s.stderr))
-            let f = try runAnim(["render", scene, "-o", frame, "--at", t])
-            #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
-            let browser = try PNGFile.read(shot), anim = try PNGFile.read(frame)
-            let d = try #require(ImageDifference.between(browser, anim, threshold: 24),
-                                 "sizes differ: \(browser.width)x\(browser.height) vs \(anim.width)x\(anim.height)")
-            print("Chromium player vs anim PNG (\(name)) at \(t)s: \(d)")
-            #expect(d.overFraction <= 0.005, "player at \(t)s: \(d)")
-            #expect(d.mean < 1.0, "player at \(t)s: \(d)")
-        }
-    }
-
-    /// anim's PNG frames against Chromium's screenshots of the animated SVG at `times`; the SVG.
-    static func svg(_ scene: String, times: [String], name: String) throws -> String {
-        let dir = try ScratchDirectory("\(name)-svg")
-        defer { dir.remove() }
-        let svg = dir.path("\(name).svg")
-        let r = try runAnim(["render", scene, "-o", svg, "--fps", "30"])
-        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        #expect(r.stderr.isEmpty, Comment(rawValue: r.stderr))
-        let text = try String(contentsOfFile: svg, encoding: .utf8)
-        for t in times {
-            let shot = dir.path("svg-\(t).png"), page = dir.path("svg-\(t).html"), frame = dir.path("frame-\(t).png")
-            let html = "<!DOCTYPE html><html><body style=\"margin:0\">\(text)<script>var s = document.querySelector('svg'); "
-                + "s.pauseAnimations(); s.setCurrentTime(\(t));</script></body></html>"
-            try html.write(toFile: page, atomically: true, encoding: .utf8)
-            _ = try RenderChromiumTests.screenshot("file://\(page)", to: shot, width: 320, height: 240)
-            let f = try runAnim(["render", scene, "-o", frame, "--at", t])
-            #expect(f.exitCode == 0, Comment(rawValue: f.stderr))
-            let browser = try PNGFile.read(shot), anim = try PNGFile.read(frame)
-            let d = try #require(ImageDifference.between(browser, anim, threshold: 24),
-                                 "sizes differ: \(browser.width)x\(browser.height) vs \(anim.width)x\(anim.height)")
-            print("Chromium SVG vs anim PNG (\(name)) at \(t)s: \(d)")
-            #expect(d.overFraction <= 0.005, "SVG at \(t)s: \(d)")
-            #expect(d.mean < 1.0, "SVG at \(t)s: \(d)")
-        }
-        return text
     }
 
     @Test("the player's page has a linearGradient and a radialGradient, and no console errors",

@@ -40,50 +40,19 @@ struct MorphContourTests {
         #expect(rgb(35, 70) == [0, 128, 128] && rgb(85, 70) == [0, 128, 128], "a square of the ring is missing")
     }
 
-    static func compare(_ shot: String, at t: String, in dir: ScratchDirectory, _ what: String) throws {
-        let browser = try PNGFile.read(shot), anim = try PNGFile.read(try frame(t, in: dir))
-        let d = try #require(ImageDifference.between(browser, anim, threshold: 24),
-                             "sizes differ: \(browser.width)x\(browser.height) vs \(anim.width)x\(anim.height)")
-        print("Chromium \(what) vs anim PNG (multi-contour morphs) at \(t)s: \(d)")
-        #expect(d.overFraction <= 0.005, "\(what) at \(t)s: \(d)")
-        #expect(d.mean < 1.0, "\(what) at \(t)s: \(d)")
-    }
-
     @Test("the HTML player draws multi-contour morphs as anim's PNG frames do",
           .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
     func player() throws {
-        let dir = try ScratchDirectory("morph-contours-html")
-        defer { dir.remove() }
-        let html = dir.path("morph.html")
-        let r = try runAnim(["render", Self.scene, "-o", html, "--fps", "30"])
-        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        for t in Self.times {
-            let shot = dir.path("shot-\(t).png")
-            let s = try RenderChromiumTests.screenshot("file://\(html)#t=\(t)&shot", to: shot, width: 320, height: 240)
-            #expect(FileManager.default.fileExists(atPath: shot), Comment(rawValue: s.stderr))
-            try Self.compare(shot, at: t, in: dir, "player")
-        }
+        try ChromiumPixels.expectPlayerMatchesFrames(Self.scene, times: Self.times, name: "morph", scratch: "morph-contours-html")
     }
 
     @Test("the animated SVG draws multi-contour morphs as anim's PNG frames do",
           .enabled(if: Consumers.chromium != nil, Consumers.skipNote("chromium")))
     func svg() throws {
-        let dir = try ScratchDirectory("morph-contours-svg")
-        defer { dir.remove() }
-        let svg = dir.path("morph.svg")
-        let r = try runAnim(["render", Self.scene, "-o", svg, "--fps", "30"])
-        #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        let text = try String(contentsOfFile: svg, encoding: .utf8)
         // 1 ms past each frame instant: the SVG's keyTimes are written to 6 digits (0.166667 of
         // 3 s is 0.500001 s), so at the instant itself Chromium still shows the frame before.
-        for t in Self.times {
-            let shot = dir.path("svg-\(t).png"), page = dir.path("svg-\(t).html")
-            let html = "<!DOCTYPE html><html><body style=\"margin:0\">\(text)<script>var s = document.querySelector('svg'); "
-                + "s.pauseAnimations(); s.setCurrentTime(\(t) + 0.001);</script></body></html>"
-            try html.write(toFile: page, atomically: true, encoding: .utf8)
-            _ = try RenderChromiumTests.screenshot("file://\(page)", to: shot, width: 320, height: 240)
-            try Self.compare(shot, at: t, in: dir, "SVG")
-        }
+        try ChromiumPixels.expectSVGMatchesFrames(Self.scene, times: Self.times, name: "morph", scratch: "morph-contours-svg",
+                                                  clock: { "\($0) + 0.001" })
     }
 }
 

@@ -2,8 +2,9 @@
 // names), gives every expression a kind and inserts the implicit conversions, resolves easings,
 // and reports misspellings with a did-you-mean (CheckError). Names are read as interned ids
 // (the environment's NameTable), so resolving one is an array index. It updates an Environment
-// that outlives one program (the REPL checks entry by entry). Expressions:
-// Checker+Expressions.swift; steps: Checker+Steps.swift. A program with errors is never run.
+// that outlives one program (the REPL checks entry by entry). Expressions: Checker+Expressions,
+// +Coercion, +Names, +Calls; steps: Checker+Steps, +Writes, +Tweens, +Motion, +Composition. A
+// program with errors is never run.
 
 /// Checks programs against an environment.
 public struct Checker {
