@@ -1,5 +1,5 @@
 // ChildProcessTests: runProgram returns when the program exits, even while something it left
-// behind (here a `sleep` in the background, as a browser another test started would) still
+// behind (here a subshell in the background, as a browser another test started would) still
 // holds its output pipes open.
 import AnimTestSupport
 import Foundation
@@ -9,13 +9,17 @@ import Testing
 struct ChildProcessTests {
     @Test("a program's output is read until it exits, not until every holder of its pipes closes them")
     func outputEndsWithTheProgram() throws {
-        // The shell exits at once; the sleep it starts keeps both pipes open for 30 s.
-        let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo hi; sleep 30 & echo $! >&2"])
-        let pid = try #require(Int32(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)), Comment(rawValue: r.stderr))
-        defer { kill(pid, SIGKILL) }
+        let dir = try ScratchDirectory("child")
+        defer { dir.remove() }
+        let marker = dir.path("background-ended")
+        // The shell exits at once with 3; the subshell it starts keeps both pipes open for 20 s
+        // and then leaves a file: had the read waited for end of file, the file would be there.
+        let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "echo hi; (sleep 20; touch '\(marker)') & echo $! >&2; exit 3"])
+        let pid = Int32(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+        defer { if let pid { kill(pid, SIGKILL) } }
+        #expect(pid != nil, Comment(rawValue: r.stderr))
         #expect(r.stdout == "hi\n")
-        #expect(r.exitCode == 0)
-        // Had the read waited for end of file, the sleep would have ended first.
-        #expect(kill(pid, 0) == 0, "runProgram returned only when the background sleep had ended")
+        #expect(r.exitCode == 3)
+        #expect(!FileManager.default.fileExists(atPath: marker), "runProgram returned only when the background subshell had ended")
     }
 }
