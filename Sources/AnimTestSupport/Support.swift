@@ -91,12 +91,20 @@ public func runProgram(_ executable: URL, _ arguments: [String], stdin: String? 
     try p.run()
     if let timeout {
         let pid = p.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if !hasExited(pid) { kill(pid, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [p] in if p.isRunning { kill(pid, SIGKILL) } }
     }
     if let s = stdin { inPipe.fileHandleForWriting.write(Data(s.utf8)) }
     try inPipe.fileHandleForWriting.close()
-    // Read both pipes while it runs, so a large output cannot fill a pipe and block.
-    let (outData, errData, code) = collectOutput(of: p, out: outPipe, err: errPipe)
+    // Read both pipes before waiting, so a large output cannot fill a pipe and block.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let out = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { out.data = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let outData = out.data
+    p.waitUntilExit()
     return RunResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                     exitCode: code)
+                     exitCode: p.terminationStatus)
 }

@@ -10,6 +10,8 @@ import Testing
 /// A headless Chromium with one page.
 final class DevToolsBrowser: @unchecked Sendable {
     private let pid: pid_t
+    /// The browser's process (for the test that checks what it inherited).
+    var processID: pid_t { pid }
     private let commands: Int32
     private let answers: Int32
     private let profile: URL

@@ -47,9 +47,16 @@ enum Consumers {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        let (outData, errData, code) = collectOutput(of: p, out: out, err: err)
-        return ToolResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                          exitCode: code)
+        final class Box: @unchecked Sendable { var data = Data() }
+        let box = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { box.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return ToolResult(stdout: String(decoding: box.data, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                          exitCode: p.terminationStatus)
     }
 }
 

@@ -27,23 +27,26 @@ func runServer(_ input: [UInt8]) throws -> (messages: [JSON], exitCode: Int32, s
     p.standardOutput = outPipe
     p.standardError = errPipe
     try p.run()
-    // The input is written on another thread while the output is read, so neither side can
-    // fill a pipe and wait for the other.
-    let writer = inPipe.fileHandleForWriting
-    DispatchQueue.global().async {
-        writer.write(Data(input))
-        try? writer.close()
-    }
-    let (outData, errData, exitCode) = collectOutput(of: p, out: outPipe, err: errPipe)
+    final class Box: @unchecked Sendable { var data = Data() }
+    let out = Box(), err = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { out.data = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter()
+    DispatchQueue.global().async { err.data = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    inPipe.fileHandleForWriting.write(Data(input))
+    try inPipe.fileHandleForWriting.close()
+    group.wait()
+    p.waitUntilExit()
     var reader = MessageReader()
-    reader.append(Array(outData))
+    reader.append(Array(out.data))
     var messages: [JSON] = []
     while let f = reader.next() {
         guard case .message(let m) = f else { Issue.record("the server wrote a bad frame: \(f)"); continue }
         messages.append(m)
     }
     #expect(reader.finish() == nil, "the server's output ends inside a frame")
-    return (messages, exitCode, String(decoding: errData, as: UTF8.self))
+    return (messages, p.terminationStatus, String(decoding: err.data, as: UTF8.self))
 }
 
 @Suite("anim lsp over stdio", .serialized)
