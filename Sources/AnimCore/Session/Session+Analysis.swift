@@ -259,11 +259,7 @@ public struct ValueEdits: Sendable {
     /// The diagnostics of `new`, when it is `old` (the text of these edits) with plain
     /// characters typed into or deleted from the text of a string that a `print` prints
     /// (`PrintTextEdit`): exactly those a full analysis of `new` finds, as no pass but the
-    /// printing reads that text. Nil for any other edit.
-    public func printTextEdit(old: [UInt8], new: [UInt8]) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
-        ValueEdits.difference(old, new).flatMap { printTextEdit(old: old, new: new, $0) }
-    }
-
+    /// printing reads that text. Nil for any other edit. (`d`: where the texts differ, `difference`.)
     func printTextEdit(old: [UInt8], new: [UInt8], _ d: (p: Int, oldEnd: Int, newEnd: Int)) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
         let (p, oldEnd, newEnd) = d
         guard oldEnd - p <= 64, newEnd - p <= 64,
@@ -292,11 +288,7 @@ public struct ValueEdits: Sendable {
     /// their order alone. Except positions written out in words: a note or a message may say
     /// where something is (`the step it takes over from is at t.anim:3:5`, `'animate' on line
     /// 4`), so a base with notes is not reused, nor one with errors when a line break comes or
-    /// goes (the parser's recovery reads which tokens start lines). Nil for any other edit.
-    public func triviaEdit(old: [UInt8], new: [UInt8]) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
-        ValueEdits.difference(old, new).flatMap { triviaEdit(old: old, new: new, $0) }
-    }
-
+    /// goes (the parser's recovery reads which tokens start lines). Nil for any other edit. (`d`: where the texts differ, `difference`.)
     func triviaEdit(old: [UInt8], new: [UInt8], _ d: (p: Int, oldEnd: Int, newEnd: Int)) -> (edits: ValueEdits, diagnostics: ScriptDiagnostics)? {
         let (p, oldEnd, newEnd) = d
         guard TriviaEdit.sameTokens(old: old, new: new, from: p, oldEnd: oldEnd, newEnd: newEnd) else { return nil }
