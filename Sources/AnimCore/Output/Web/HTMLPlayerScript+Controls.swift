@@ -74,7 +74,7 @@ extension HTMLPlayerScript {
       ui.lanesBox.addEventListener('scroll', function () {
         if (scrollPending) return;
         scrollPending = true;
-        requestAnimationFrame(function () { scrollPending = false; renderLanes(); placeHead(); });
+        requestAnimationFrame(function () { scrollPending = false; measure(); renderLanes(); placeHead(); });
       });
       // Hover a lane: its shapes light up on stage; hover a shape: its lanes light up.
       ui.strip.addEventListener('mouseover', function (ev) {

@@ -7,10 +7,14 @@ extension HTMLPlayerScript {
     static let stage = #"""
       // ---- The scene --------------------------------------------------------------------------
       var D = null, n = 0, shapes = [], order = '', orderDone = false, zFixed = false, barsByLane = [], curves = {};
-      // The timeline's widths, read once per render (reading them between writes forces a layout
-      // each time: once per bar and once per frame, with a stage of thousands of shapes).
-      var rulerWidth = 0, stripWidth = 0;
-      function measure() { rulerWidth = ui.ruler.clientWidth; }
+      // The timeline's geometry (its widths, the lanes' scroll and height in sight), read
+      // together once per render before anything is written: a read after a write forces a
+      // layout, once per bar and once per frame, with a stage of thousands of shapes.
+      var rulerWidth = 0, stripWidth = 0, lanesTop = 0, lanesSeen = 0;
+      function measure() {
+        rulerWidth = ui.ruler.clientWidth; stripWidth = ui.strip.clientWidth;
+        lanesTop = ui.lanesBox.scrollTop; lanesSeen = ui.lanesBox.clientHeight;
+      }
       var t = 0, frame = -1, playing = false, stamp = null;
       var view = { a: 0, b: 0, fit: true };           // the visible seconds of the timeline
       var range = { a: null, b: null };               // the in and out markers (seconds), or null
@@ -22,39 +26,59 @@ extension HTMLPlayerScript {
       // Each shape's tracks as the scene sent them (numbers or TrackCode strings): a track the
       // next scene sends unchanged (same shape, same samples' count) keeps its decoded samples,
       // so an edit that moves one shape decodes one shape's tracks, not the stage's.
-      var codes = [];
+      var codes = [], shownSteps = null;
+      // Whether two of the data's values (numbers, strings, arrays, objects) are the same.
+      function equal(a, b) {
+        if (a === b) return true;
+        if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+        var ka = Object.keys(a), kb = Object.keys(b);
+        if (ka.length !== kb.length) return false;
+        for (var i = 0; i < ka.length; i++) if (!(ka[i] in b) || !equal(a[ka[i]], b[ka[i]])) return false;
+        return true;
+      }
       // Takes a scene's data: decodes the tracks, rebuilds the stage, the steps and the lanes.
+      // A shape the new scene sends as it was (every track and every other field) keeps the
+      // frame it was drawn at (`k`), so that drawing that frame again skips it; when no shape's
+      // z was sent otherwise the paint order stays worked out.
       function load(data) {
         var count = data.times.length, old = D && D.times.length === count ? D.shapes : [], oldCodes = codes;
+        var unchanged = [], zKept = true;
         codes = data.shapes.map(function (s, i) {
-          var was = old[i] && old[i].kind === s.kind ? old[i] : null, sent = oldCodes[i], c = {};
+          var was = old[i] && old[i].kind === s.kind ? old[i] : null, sent = oldCodes[i], c = {}, kept = !!was, keys = 0;
           for (var key in s.t) {
-            var code = s.t[key];
-            c[key] = code;
-            s.t[key] = was && sent[key] === code && was.t[key] !== undefined ? was.t[key] : decode(code, count, unitOf(key));
+            var code = s.t[key], reuse = was && sent[key] === code && was.t[key] !== undefined;
+            c[key] = code; keys++;
+            if (!reuse) kept = false;
+            s.t[key] = reuse ? was.t[key] : decode(code, count, unitOf(key));
           }
+          if (!was || sent.z !== c.z) zKept = false;
+          if (kept) for (var k in sent) keys--;
+          if (kept && keys === 0) for (var f in s) if (f !== 't' && !equal(s[f], was[f])) { kept = false; break; }
+          if (kept && keys === 0) for (f in was) if (!(f in s)) { kept = false; break; }
+          unchanged[i] = kept && keys === 0;
           //@g (s.gl || []).forEach(function (g) {
           //@g   Object.keys(g.t).forEach(function (key) { g.t[key] = decode(g.t[key], count, key === 'op' ? 10000 : 1000); });
           //@g });
           return c;
         });
-        D = data; n = D.times.length; curves = {}; frame = -1; orderDone = false;
+        D = data; n = D.times.length; curves = {}; frame = -1;
         zFixed = D.shapes.every(function (s) { return s.t.z.length === 1; });
         var st = D.stage;
         if (st) {
-          ui.stage.setAttribute('width', st.w); ui.stage.setAttribute('height', st.h);
-          ui.stage.setAttribute('viewBox', '0 0 ' + st.w + ' ' + st.h);
-          ui.bg.setAttribute('width', st.w); ui.bg.setAttribute('height', st.h);
-          ui.bg.setAttribute('fill', st.bg); ui.bg.setAttribute('fill-opacity', st.a);
+          attr(ui.stage, 'width', st.w); attr(ui.stage, 'height', st.h);
+          attr(ui.stage, 'viewBox', '0 0 ' + st.w + ' ' + st.h);
+          attr(ui.bg, 'width', st.w); attr(ui.bg, 'height', st.h);
+          attr(ui.bg, 'fill', st.bg); attr(ui.bg, 'fill-opacity', st.a);
         }
         // A new scene with the same shapes (an edit of timing or values) keeps the elements.
         var same = shapes.length === D.shapes.length && shapes.every(function (o, i) { return o.s.kind === D.shapes[i].kind && !o.se === !D.shapes[i].sd; });
         //@g if (same) same = shapes.every(function (o, i) { return (o.s.gl || []).length === (D.shapes[i].gl || []).length; });
         if (same) {
-          shapes.forEach(function (o, i) { o.s = D.shapes[i]; });
+          shapes.forEach(function (o, i) { o.s = D.shapes[i]; if (!unchanged[i]) o.k = -1; });
+          if (!zKept) orderDone = false;
         } else {
           while (ui.layer.firstChild) ui.layer.removeChild(ui.layer.firstChild);
-          order = '';
+          order = ''; orderDone = false;
           shapes = D.shapes.map(function (s, i) {
             var tag = s.kind === 'circle' || s.kind === 'text' || s.kind === 'rect' || s.kind === 'ellipse' || s.kind === 'image' ? s.kind : 'path';
             //@g // A text with glyphs: a group of one path per laid-out glyph (BakedFrames.Glyph).
@@ -68,13 +92,17 @@ extension HTMLPlayerScript {
             var se = s.sd ? el('path', { fill: 'none' }, g) : null;
             g.setAttribute('data-shape', i);
             ui.layer.appendChild(g);
-            return { s: s, g: g, e: e, se: se, set: {} };
+            return { s: s, g: g, e: e, se: se, set: {}, k: -1 };
           });
         }
         barsByLane = D.lanes.map(function () { return []; });
         D.bars.forEach(function (b, i) { if (barsByLane[b[0]]) barsByLane[b[0]].push(i); });
         D.shapesLanes = D.shapes.map(function () { return []; });
         D.lanes.forEach(function (l, li) { l.shapes.forEach(function (s) { if (D.shapesLanes[s]) D.shapesLanes[s].push(li); }); });
+        // The step list, unless the new scene has the same steps.
+        var stepsKey = JSON.stringify(D.steps);
+        if (stepsKey === shownSteps) return;
+        shownSteps = stepsKey;
         ui.steps.textContent = '';
         D.steps.forEach(function (s, i) {
           var li = document.createElement('li'), b = document.createElement('button');
@@ -176,6 +204,9 @@ extension HTMLPlayerScript {
       function draw(k) {
         for (var i = 0; i < shapes.length; i++) {
           var o = shapes[i], s = o.s, e = o.e;
+          // A shape drawn at this frame from the same data is as drawn.
+          if (o.k === k) continue;
+          o.k = k;
           put(o, o.g, 'transform', 'transform', 'translate(' + v(s, 'x', k) + ' ' + v(s, 'y', k) + ') rotate(' + v(s, 'rot', k) +
             ') scale(' + v(s, 'sx', k) + ' ' + v(s, 'sy', k) + ')');
           put(o, o.g, 'opacity', 'opacity', v(s, 'op', k));

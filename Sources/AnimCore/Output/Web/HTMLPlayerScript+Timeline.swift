@@ -32,8 +32,10 @@ extension HTMLPlayerScript {
       function show(k) {
         if (k !== frame) { frame = k; draw(k); }
         var tk = D.times[k];
-        ui.time.textContent = tk.toFixed(3) + ' s / ' + D.end.toFixed(3) + ' s';
-        ui.frameno.textContent = 'frame ' + k + ' / ' + lastFrame() + ' · ' + D.fps + ' fps';
+        // (Unchanged text and attributes are not written again: a swap shows the same frame.)
+        var readout = tk.toFixed(3) + ' s / ' + D.end.toFixed(3) + ' s', count = 'frame ' + k + ' / ' + lastFrame() + ' · ' + D.fps + ' fps';
+        if (ui.time.textContent !== readout) ui.time.textContent = readout;
+        if (ui.frameno.textContent !== count) ui.frameno.textContent = count;
         syncScrub();
         placeHead();
         var lines = [];
@@ -44,7 +46,7 @@ extension HTMLPlayerScript {
         Array.prototype.forEach.call(ui.steps.querySelectorAll('button'), function (b) {
           b.classList.toggle('current', current !== null && +b.getAttribute('data-step') === current[0]);
         });
-        document.documentElement.setAttribute('data-frame', String(k));
+        attr(document.documentElement, 'data-frame', k);
         saveHash();
       }
       function seek(time) {
@@ -138,14 +140,26 @@ extension HTMLPlayerScript {
         });
         return out;
       }
-      var rows = 1;
+      // The ruler is drawn anew only when what it shows changes (`rulerKey`): the time scale,
+      // the run's length, the prints, the failed expects and the range.
+      var rows = 1, rulerKey = null;
       function renderRuler() {
         var svg = ui.ruler, W = rulerWidth || 640;
+        var key = JSON.stringify([W, G.label, view.a, view.b, D.fps, D.end, D.prints, expects, range.a, range.b]);
+        if (key !== rulerKey || !svg.firstChild) {
+          rulerKey = key;
+          drawRuler(svg, W);
+        }
+        // The slider spans the same time scale: its thumb's centre travels from x(a) to x(b).
+        ui.scrub.style.left = (G.label - 8) + 'px';
+        ui.scrub.style.width = (spanWidth() + 16) + 'px';
+      }
+      function drawRuler(svg, W) {
         var messages = layoutMessages();
         rows = 1;
         messages.forEach(function (m) { rows = Math.max(rows, m.row + 1); });
         var H = G.axis + 6 + rows * G.row;
-        svg.setAttribute('height', H); svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+        attr(svg, 'height', H); attr(svg, 'viewBox', '0 0 ' + W + ' ' + H);
         while (svg.firstChild) svg.removeChild(svg.firstChild);
         // Axis: times, and frame numbers under them.
         var axis = el('g', { class: 'axis', 'font-size': 10 }, svg);
@@ -184,9 +198,6 @@ extension HTMLPlayerScript {
         drawRange(svg, H, true);
         el('line', { class: 'playhead', x1: 0, y1: 0, x2: 0, y2: H, id: 'playhead' }, svg);
         el('path', { class: 'playhead-cap', d: 'M-5 22h10l-5 7z', id: 'playhead-cap' }, svg);
-        // The slider spans the same time scale: its thumb's centre travels from x(a) to x(b).
-        ui.scrub.style.left = (G.label - 8) + 'px';
-        ui.scrub.style.width = (spanWidth() + 16) + 'px';
       }
       // Shading outside the in/out range, and the markers.
       function drawRange(svg, H, flags) {
@@ -223,10 +234,13 @@ extension HTMLPlayerScript {
         return out;
       }
       function renderLanes() {
-        stripWidth = ui.strip.clientWidth;
         var svg = ui.strip, W = stripWidth || 640, total = D.lanes.length;
         var H = Math.max(1, total) * G.lane + 6;
-        svg.setAttribute('height', H); svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+        // A scene of another lane count: the scroll and the height in sight may change with the
+        // strip's height (read them again).
+        var resized = svg.getAttribute('height') !== String(H);
+        attr(svg, 'height', H); attr(svg, 'viewBox', '0 0 ' + W + ' ' + H);
+        if (resized) { lanesTop = ui.lanesBox.scrollTop; lanesSeen = ui.lanesBox.clientHeight; }
         var defs = svg.firstChild;
         if (!defs || defs.tagName !== 'defs') {
           while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -235,25 +249,35 @@ extension HTMLPlayerScript {
           el('rect', { width: 6, height: 6, fill: 'transparent' }, pat);
           el('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#9aa3af', 'stroke-width': 2 }, pat);
         }
-        // The lanes drawn last time, by what they show: a lane in sight that would be drawn the
-        // same (its place, bars, curves and the time scale) keeps its elements, so a save that
-        // changes one lane, or none, redraws that lane alone.
-        var drawn = {};
-        for (var c = defs.nextSibling; c; c = c.nextSibling) if (c.laneKey !== undefined) drawn[c.laneKey] = c;
-        var at = defs.nextSibling;
-        // Only the lanes in sight (a script with thousands of lanes stays quick).
-        var top = ui.lanesBox.scrollTop, seen = ui.lanesBox.clientHeight || 400;
+        // Only the lanes in sight are drawn (a script with thousands of lanes stays quick), each
+        // keyed by what it shows: a lane that would be drawn as it was (its place, bars, curves
+        // and the time scale) keeps its elements, so a save that changes one lane, or none,
+        // redraws that lane alone.
+        var top = lanesTop, seen = lanesSeen || 400;
         var l0 = Math.max(0, Math.floor(top / G.lane) - 4), l1 = Math.min(total - 1, Math.ceil((top + seen) / G.lane) + 4);
-        var left = G.label, right = W - G.right;
+        var left = G.label, right = W - G.right, keys = [], wanted = {};
         for (var l = l0; l <= l1; l++) {
-          var y = l * G.lane, lane = D.lanes[l], color = PALETTE[l % PALETTE.length];
-          var key = JSON.stringify([l, W, G.label, rulerWidth, view.a, view.b, lane.label, barsByLane[l].map(function (i) {
+          var key = JSON.stringify([l, W, G.label, rulerWidth, view.a, view.b, D.lanes[l].label, barsByLane[l].map(function (i) {
             var b = D.bars[i];
             return b[3] < view.a || b[2] > view.b ? i : [i, b, curve(i)];
           })]);
+          keys[l - l0] = key; wanted[key] = true;
+        }
+        // What is not kept (lanes redrawn or out of sight, the range, the playhead) goes first, so
+        // the lanes kept stay where they are in the strip: moving one (inserting it before a lane
+        // about to go) makes the browser style, lay out and paint it anew.
+        var drawn = {};
+        for (var c = defs.nextSibling; c; ) {
+          var next = c.nextSibling;
+          if (c.laneKey !== undefined && wanted[c.laneKey] === true) drawn[c.laneKey] = c; else svg.removeChild(c);
+          c = next;
+        }
+        var at = defs.nextSibling;
+        for (l = l0; l <= l1; l++) {
+          var y = l * G.lane, lane = D.lanes[l], color = PALETTE[l % PALETTE.length];
+          key = keys[l - l0];
           var g = drawn[key];
           if (g) {
-            delete drawn[key];
             g.firstChild.classList.toggle('hl', laneLit(l));
             if (g === at) at = at.nextSibling; else svg.insertBefore(g, at);
             continue;
@@ -299,8 +323,6 @@ extension HTMLPlayerScript {
             }
           });
         }
-        // What follows the lanes in sight (lanes no longer drawn, the range, the playhead) goes.
-        while (at) { var after = at.nextSibling; svg.removeChild(at); at = after; }
         drawRange(svg, H, false);
         el('line', { class: 'playhead', x1: 0, y1: 0, x2: 0, y2: H, id: 'playhead-lanes' }, svg);
       }
@@ -317,16 +339,16 @@ extension HTMLPlayerScript {
         var x = X(D.times[frame] !== undefined ? D.times[frame] : t), inside = x >= G.label - 0.5 && x <= rulerWidth - G.right + 0.5;
         ['playhead', 'playhead-lanes'].forEach(function (id) {
           var line = $(id);
-          if (line) { line.setAttribute('x1', x); line.setAttribute('x2', x); line.style.display = inside ? '' : 'none'; }
+          if (line) { attr(line, 'x1', x); attr(line, 'x2', x); line.style.display = inside ? '' : 'none'; }
         });
         var cap = $('playhead-cap');
-        if (cap) { cap.setAttribute('transform', 'translate(' + x + ' 0)'); cap.style.display = inside ? '' : 'none'; }
+        if (cap) { attr(cap, 'transform', 'translate(' + x + ' 0)'); cap.style.display = inside ? '' : 'none'; }
       }
       function syncScrub() {
         var k0 = frameAt(view.a), k1 = Math.max(k0 + 1, frameAt(view.b + 1e-9));
         if (view.fit) { k0 = 0; k1 = n - 1; }
-        ui.scrub.min = k0; ui.scrub.max = Math.min(n - 1, k1);
-        ui.scrub.value = frame;
+        attr(ui.scrub, 'min', k0); attr(ui.scrub, 'max', Math.min(n - 1, k1));
+        if (ui.scrub.value !== String(frame)) ui.scrub.value = frame;
       }
       function highlight() {
         var lit = {};

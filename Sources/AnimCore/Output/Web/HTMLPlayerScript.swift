@@ -52,6 +52,12 @@ enum HTMLPlayerScript {
         if (parent) parent.appendChild(e);
         return e;
       }
+      // Sets an attribute unless it already has that value: writing even the same value makes
+      // the browser lay out and repaint what depends on it (the stage's size: all its shapes).
+      function attr(e, name, value) {
+        var text = String(value);
+        if (e.getAttribute(name) !== text) e.setAttribute(name, text);
+      }
       // Each track is a number (constant) or a TrackCode string (TrackCode.swift): Base64 VLQ
       // second differences of the samples in 1/1000 units (opacity 1/10000), `*m` repeating
       // the value before m more times. Decoded once into the samples' own numbers (a typed
