@@ -71,7 +71,7 @@ struct BakedFramesMaskTests {
         case .to: [{ $0.to = Point(40, 30) }]
         case .points: [{ $0.points = [Point(-5, 0), Point(10, 20)] }, { $0.points = [] }]
         case .d: [{ $0.path = PathValue([.move(Point(-8, 3)), .quadratic(Point(4, 40), Point(9, 9))]) }]
-        case .stroke: [{ $0.stroke = Color(r: 255, g: 0, b: 0, a: 1); $0.strokeGradient = nil }, { $0.stroke = Color(r: 0, g: 0, b: 0, a: 0) }]
+        case .stroke: [{ $0.stroke = Color(r: 255, g: 128, b: 0, a: 1); $0.strokeGradient = nil }, { $0.stroke = Color(r: 0, g: 0, b: 0, a: 0) }]
         case .strokeWidth: [{ $0.strokeWidth = 5 }, { $0.strokeWidth = 0 }, { $0.strokeWidth = 1e9 }]
         case .dash: [{ $0.dash = Point(3, 2) }]
         case .dashOffset: [{ $0.dashOffset = 1 }]
