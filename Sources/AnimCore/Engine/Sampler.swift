@@ -9,7 +9,8 @@
 // else — other timings, springs, keyframes, paths, replays, times — is evaluated by the log
 // itself, so it is `PropertyLog.value` by construction. The per-frame loop allocates nothing,
 // retains nothing and dispatches nothing dynamically. Frames must increase; a Sampler is one
-// pass's state, so sequences sampled in parallel each have their own.
+// pass's state, so sequences sampled in parallel each have their own (and one of a range of
+// shapes, sampled beside other ranges, samples only that range's rows).
 
 /// Samples every property of a run's history at the frames of a grid.
 public final class Sampler {
@@ -55,6 +56,10 @@ public final class Sampler {
     private var laneIndex: [Int32]
     /// The next piece to take its property over.
     private var nextPiece = 0
+    /// The shapes whose rows are sampled (nil: every shape's). Pieces of other shapes' rows are
+    /// passed over, so those rows keep no value: samplers of disjoint shape ranges share out a
+    /// frame's work instead of each doing all of it.
+    private let shapes: Range<Int>?
 
     /// How pieces were taken over (for tests and profiles).
     public enum Path: Hashable, Sendable, CaseIterable {
@@ -117,10 +122,13 @@ public final class Sampler {
     /// Largest clock anchor folded into a tween's origin without any risk of overflow.
     static let maxFoldedTicks: Int64 = 1 << 61
 
-    /// A sampler of `history` on `grid`, before its first frame.
-    public init(history: RunHistory, grid: FrameGrid) {
+    /// A sampler of `history` on `grid`, before its first frame, of the rows of the shapes in
+    /// `shapes` (indices; nil: every row). A row's value depends on its own pieces alone (a
+    /// point's component rows belong to its shape), so those rows read as with every row.
+    public init(history: RunHistory, grid: FrameGrid, shapes: Range<Int>? = nil) {
         self.grid = grid
         self.history = history
+        self.shapes = shapes
         log = history.log
         tables = history.tables
         plainTicks = tables.plainTicks
@@ -204,6 +212,10 @@ public final class Sampler {
         // Pieces that have started take their properties over, in start order.
         let count = log.pieceCount
         while nextPiece < count && log.pieces[nextPiece].start <= t {
+            if let shapes, !shapes.contains(Int(log.rows[Int(log.pieces[nextPiece].row)].key.shape.index)) {
+                nextPiece += 1
+                continue
+            }
             start(piece: nextPiece, at: t)
             nextPiece += 1
         }

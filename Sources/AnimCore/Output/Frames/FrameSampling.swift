@@ -306,19 +306,27 @@ public struct StageFrames: Sequence, Sendable {
 
 /// What both samplings of a stage start from (StageFrames.Iterator, ShapeSampling): each shape
 /// as declared, when it is created, and the built-in properties with pieces, shape by shape —
-/// shape i's are `animated[first[i] ..< first[i + 1]]`, each with its sampler row.
+/// shape i's are `animated[first[i] ..< first[i + 1]]`, each with its sampler row. Only the
+/// shapes in `shapes` are read (nil: all); the others are left undeclared, never created and
+/// without rows (a sampling of one range of shapes never reads them).
 struct SamplingTable {
     var declared: [ShapeSnapshot] = []
     var created: [Time] = []
     var first: [Int32] = [0]
     var animated: [(property: BuiltinProperty, row: Int32)] = []
 
-    init(_ t: Timeline) {
+    init(_ t: Timeline, shapes range: Range<Int>? = nil) {
         let b = BuiltinProperty.allCases.count
         declared.reserveCapacity(t.shapes.count)
         created.reserveCapacity(t.shapes.count)
-        for info in t.shapes {
+        for (i, info) in t.shapes.enumerated() {
             var s = ShapeSnapshot(id: info.id, kind: info.kind)
+            if let range, !range.contains(i) {
+                declared.append(s)
+                created.append(.max)
+                first.append(Int32(animated.count))
+                continue
+            }
             for p in BuiltinProperty.allCases {
                 s.set(p, t.history.declared(PropertyKey(info.id, p.id)))
                 let row = t.builtinRows[Int(info.id.index) * b + p.rawValue]

@@ -28,14 +28,20 @@ struct ShapeSampling {
     private let hasGlyphs: Bool
     /// Whether each shape exists at the last frame sampled (created then or before).
     private(set) var exists: [Bool]
+    /// The shapes brought up (nil: all).
+    let shapes: Range<Int>?
     /// Whether shape i is a glyph drawn in its text (its entry in `current` is not drawn).
     func isFolded(_ i: Int) -> Bool { hasGlyphs && owners[i] >= 0 }
 
-    init(_ timeline: Timeline, grid: FrameGrid) {
+    /// A sampling of the shapes in `shapes` (nil: all; a text's glyphs must be in its range):
+    /// its Sampler samples only their rows, so samplings of ranges side by side share a frame's
+    /// work out instead of each sampling every row.
+    init(_ timeline: Timeline, grid: FrameGrid, shapes: Range<Int>? = nil) {
         self.timeline = timeline
         self.grid = grid
-        sampler = Sampler(history: timeline.history, grid: grid)
-        let table = SamplingTable(timeline)
+        self.shapes = shapes
+        sampler = Sampler(history: timeline.history, grid: grid, shapes: shapes)
+        let table = SamplingTable(timeline, shapes: shapes)
         let current = table.declared
         owners = timeline.glyphOwners
         hasGlyphs = owners.contains { $0 >= 0 }
@@ -49,12 +55,12 @@ struct ShapeSampling {
 
     /// Brings every shape up to frame `f` (later than the last one sampled): afterwards
     /// `current[i]` is shape i as `Timeline.frames(on:_:)` shows it at `f` where `exists[i]`
-    /// (glyphs folded into their texts' `glyphs`; a glyph's own entry is not drawn). Only the
-    /// shapes in `range` are brought up (nil: all); a text's glyphs must be in its range.
-    mutating func sample(frame f: Int64, shapes range: Range<Int>? = nil) {
+    /// (glyphs folded into their texts' `glyphs`; a glyph's own entry is not drawn), for the
+    /// shapes of the sampling's range.
+    mutating func sample(frame f: Int64) {
         let t = grid.time(ofFrame: f)
         sampler.sample(frame: f)
-        let sampler = self.sampler
+        let sampler = self.sampler, range = self.shapes
         current.withUnsafeMutableBufferPointer { shapes in
             for i in range ?? shapes.indices where created[i] <= t {
                 exists[i] = true

@@ -319,7 +319,9 @@ struct BakedFrames {
         let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: attributes)
         row.initialize(repeating: 0)
         defer { row.deallocate() }
-        /// Sample `k` of track `slot` is `v` (samples come in order, each track's once).
+        /// Sample `k` of track `slot` is `v` (samples come in order, each track's once). A grown
+        /// track may lack the samples before `k` that a masked `take` left out: the attribute could
+        /// not change there, so they repeat its last sample.
         func put(_ slot: Int, _ v: Double, _ k: Int) {
             if grown[slot].isEmpty {
                 if v == held[slot] { return }
@@ -329,6 +331,8 @@ struct BakedFrames {
                 track.append(v)
                 grown[slot] = track
             } else {
+                let n = grown[slot].count
+                if n < k { grown[slot].append(contentsOf: repeatElement(grown[slot][n - 1], count: k - n)) }
                 grown[slot].append(v)
             }
         }
@@ -336,11 +340,48 @@ struct BakedFrames {
         func absent(_ i: Int, _ from: Int, _ to: Int) {
             for k in from..<to { for a in 0..<attributes { put(i * attributes + a, 0, k) } }
         }
+        // The attributes each shape's animated properties can change (`changedBy`), and whether
+        // they can make a plain sample outlined (a stroke or a gradient fill).
+        let properties = BuiltinProperty.allCases.count
+        var masks = [UInt32](repeating: 0, count: count)
+        var mayOutline = [Bool](repeating: false, count: count)
+        let outlining: [BuiltinProperty] = [.color, .stroke, .strokeWidth, .trimStart, .trimEnd]
+        for i in range {
+            for p in 0..<properties where timeline.builtinRows[i * properties + p] >= 0 { masks[i] |= Self.changedBy[p] }
+            mayOutline[i] = outlining.contains { timeline.builtinRows[i * properties + $0.rawValue] >= 0 }
+        }
+        // Rects, circles and texts: the kinds drawn plain unless stroked or filled by a gradient.
+        let boxed = timeline.shapes.map { $0.kind == .rect || $0.kind == .circle || $0.kind == .text }
         var k = 0
-        /// Sample `k` of one shape (each read in place: a copy per shape and frame retains its text).
-        func take(_ s: borrowing ShapeSnapshot) {
-            let i = Int(s.id.index)
+        /// Sample `k` of one shape, read in place (a copy per shape and frame retains its strings
+        /// and arrays). Unless `full`, a plain sample (not outlined, no glyphs) right after the
+        /// shape's last one writes only the attributes in its mask: the others are the same.
+        func take(_ p: UnsafePointer<ShapeSnapshot>, full: Bool) {
+            let i = Int(p.pointee.id.index)
             guard range.contains(i), written[i] < k else { return }
+            if !full, written[i] >= 0, written[i] == k - 1, boxed[i], !outlined[i], !glyphed[i], !mayOutline[i] || !p.pointee.isOutlined {
+                written[i] = k
+                let mask = masks[i], base = i * attributes
+                if mask & ~Self.positionBits == 0 {
+                    // Only the pivot moves (or nothing): the other values are not worked out.
+                    if mask != 0 {
+                        let pivot = Self.boxPivot(p)
+                        put(base + Attribute.x.rawValue, pivot.x, k)
+                        put(base + Attribute.y.rawValue, pivot.y, k)
+                    }
+                } else {
+                    Self.write(p.pointee, to: row, at: 0)
+                    var m = mask
+                    while m != 0 {
+                        let a = m.trailingZeroBitCount
+                        put(base + a, row[a], k)
+                        m &= m - 1
+                    }
+                }
+                if isText[i] { texts[i].append(p.pointee.text); styles[i].append(Self.textStyle(of: p.pointee)) }
+                return
+            }
+            let s = p.pointee
             Self.write(s, to: row, at: 0)
             if firstSeen[i] < 0 {
                 firstSeen[i] = k
@@ -370,8 +411,12 @@ struct BakedFrames {
             for i in textShapes where glyphed[i] && glyphRows[i].count == k { glyphRows[i].append([]); glyphPaintRows[i].append([]) }
             k += 1
         }
+        /// Sample `k` of every shape from a frame, each written in full.
         func take(_ frame: StageFrame) {
-            frame.shapes.withUnsafeBufferPointer { list in for j in list.indices { take(list[j]) } }
+            frame.shapes.withUnsafeBufferPointer { list in
+                guard let shapes = list.baseAddress else { return }
+                for j in list.indices { take(shapes + j, full: true) }
+            }
             endSample()
         }
         if let before {
@@ -379,14 +424,12 @@ struct BakedFrames {
             case .shapes:
                 // Each shape read where the sampling keeps it, in declaration order (the
                 // samples of one shape do not depend on the others, so paint order is moot).
-                var sampling = ShapeSampling(timeline, grid: grid)
+                var sampling = ShapeSampling(timeline, grid: grid, shapes: range)
                 for f in before {
-                    sampling.sample(frame: f, shapes: range)
-                    // Each snapshot is still copied into `take` (about 84 M instructions of
-                    // W(1000,10)'s 1,140 M, callgrind): passing it by pointer is untried.
+                    sampling.sample(frame: f)
                     sampling.current.withUnsafeBufferPointer { list in
                         guard let shapes = list.baseAddress else { return }
-                        for i in range where sampling.exists[i] && !sampling.isFolded(i) { take(shapes[i]) }
+                        for i in range where sampling.exists[i] && !sampling.isFolded(i) { take(shapes + i, full: false) }
                     }
                     endSample()
                 }
@@ -485,6 +528,56 @@ struct BakedFrames {
             glyphs.append(Glyph(tracks: tracks, d: d))
         }
         return glyphs
+    }
+
+    /// The attributes (bits by `Attribute` raw value) that a built-in property's value can change
+    /// in `write(_:to:at:)`, for a shape of any kind: what each attribute reads, through the
+    /// snapshot's derived values (pivot, anchor box, opacity, `isOutlined`, `hasStroke`,
+    /// `hasShadow`), turned round. Checked by changing each property alone (BakedFramesMaskTests)
+    /// and, in use, by the sampling compared with the full writes of StageFrames
+    /// (BakedFramesEquivalenceTests).
+    static func attributes(changedBy p: BuiltinProperty) -> UInt32 {
+        func bits(_ list: [Attribute]) -> UInt32 { list.reduce(0) { $0 | 1 << UInt32($1.rawValue) } }
+        switch p {
+        case .center, .offset: return bits([.x, .y])
+        // The pivot and the anchor's shift are fractions of the anchor box: a rect's size, a
+        // circle's radius, the box around a point shape's points (also its w × h).
+        case .anchor: return bits([.x, .y, .ax, .ay])
+        case .size: return bits([.x, .y, .w, .h, .rad, .ax, .ay])
+        case .radius: return bits([.x, .y, .rad, .ax, .ay])
+        case .from, .to, .points, .d: return bits([.x, .y, .w, .h, .rad, .ax, .ay])
+        case .rotation: return bits([.rot])
+        case .scale: return bits([.sx, .sy])
+        case .alpha: return bits([.op])
+        // A gradient fill makes the sample outlined: its opacity is then its alpha alone.
+        case .color: return bits([.op, .r, .g, .b, .fa])
+        case .z: return bits([.z])
+        case .font: return bits([.font])
+        case .shadowOffset, .shadowBlur, .shadowColor: return bits([.shx, .shy, .shblur, .shr, .shg, .shb, .sha])
+        // Whether there is a stroke, which also makes the sample outlined.
+        case .stroke, .strokeWidth, .trimStart, .trimEnd: return bits([.op, .fa, .sr, .sg, .sb, .sa, .sw])
+        // Read by the outline strings, the text and its style, the image: none of the tracks.
+        case .dash, .dashOffset, .lineCap, .lineJoin, .text, .file, .fontFamily, .weight, .align: return 0
+        }
+    }
+
+    /// `attributes(changedBy:)` of every built-in property, by raw value.
+    static let changedBy = BuiltinProperty.allCases.map(attributes(changedBy:))
+
+    /// The attributes of the pivot alone (what moving a shape changes).
+    static let positionBits: UInt32 = 1 << UInt32(Attribute.x.rawValue) | 1 << UInt32(Attribute.y.rawValue)
+
+    /// `ShapeSnapshot.pivot` of a rect, circle or text, read field by field in place (the getter
+    /// called on a pointer's snapshot copies it first, retaining its strings and arrays): the
+    /// same operations in the same order (BakedFramesMaskTests).
+    @inline(__always)
+    static func boxPivot(_ s: UnsafePointer<ShapeSnapshot>) -> Point {
+        let center = s.pointee.center, offset = s.pointee.offset, anchor = s.pointee.anchor
+        let r = s.pointee.radius, size = s.pointee.size
+        let box = s.pointee.kind == .circle ? Point(2 * abs(r), 2 * abs(r)) : Point(abs(size.x), abs(size.y))
+        let x = (0.5 - anchor.x) * box.x, y = (0.5 - anchor.y) * box.y
+        let dx = x.isFinite ? x : 0, dy = y.isFinite ? y : 0
+        return Point(center.x + offset.x - dx, center.y + offset.y - dy)
     }
 
     /// Writes a snapshot's attribute values, in `Attribute` order, from `base`.
