@@ -43,9 +43,13 @@ struct PlayerDataTests {
         "日本語 ✓ 😀", "sep\u{2028}para\u{2029}end", "\u{e2}", "é\u{301}",
     ])
     func strings(_ s: String) {
-        var o: [UInt8] = []
-        appendJSONString(s, to: &o)
-        #expect(String(decoding: o, as: UTF8.self) == jsonString(s))
+        var o = ByteWriter(capacity: 0)
+        o.put("[")
+        o.putJSONString(s)
+        o.putJSONEscaped(s)
+        o.put("]")
+        #expect(String(decoding: o.bytes, as: UTF8.self) == "[" + jsonString(s) + jsonString(s).dropFirst().dropLast() + "]")
+        #expect(o.string() == "[" + jsonString(s) + jsonString(s).dropFirst().dropLast() + "]")
     }
 
     @Test("each lane's bars are the bars drawn in it, in order")
