@@ -164,7 +164,7 @@ public enum HTMLPlayer {
                 if a.omittedWhenZero && track.count == 1 && track[0] == 0 { continue }
                 if a.rawValue > 0 { o.put(UInt8(ascii: ",")) }
                 o.put(UInt8(ascii: "\""))
-                o.putText(a.key)
+                o.put(a.staticKey)
                 o.put("\":")
                 let digits = a.digits
                 if track.count == 1 {
@@ -287,7 +287,7 @@ public enum HTMLPlayer {
         var shapeOfID: [Int?] = [], shapeKnown: [Bool] = []
         var attributesOfID: [[BakedFrames.Attribute]?] = []
         func resolve(_ p: String, _ ref: TimelineLanes.PropertyRef?) -> (shape: Int?, attributes: [BakedFrames.Attribute]) {
-            guard let dot = p.utf8.lastIndex(of: UInt8(ascii: ".")) else { return (nil, []) }
+            guard let dot = lastDot(p) else { return (nil, []) }
             guard let ref, lanes.propertyNamesDotFree, ref.shape >= 0, ref.property >= 0 else {
                 return (index[p[..<dot]], attributes[p[p.utf8.index(after: dot)...], default: []])
             }
@@ -308,6 +308,13 @@ public enum HTMLPlayer {
             if pi >= attributesOfID.count { attributesOfID += repeatElement(nil, count: pi + 1 - attributesOfID.count) }
             if attributesOfID[pi] == nil { attributesOfID[pi] = attributes[p[p.utf8.index(after: dot)...], default: []] }
             return (shapeOfID[si], attributesOfID[pi]!)
+        }
+        // The last `.` of a property's text, found in its UTF-8 bytes (the generic search of
+        // the view cost about 270 instructions a property).
+        func lastDot(_ p: String) -> String.Index? {
+            var p = p
+            guard let k = p.withUTF8({ $0.lastIndex(of: UInt8(ascii: ".")) }) else { return nil }
+            return p.utf8.index(p.utf8.startIndex, offsetBy: k)
         }
         func ref(_ b: TimelineLanes.Bar, _ k: Int) -> TimelineLanes.PropertyRef? {
             let r = Int(b.firstRef) + k
@@ -387,7 +394,7 @@ public enum HTMLPlayer {
                     first = false
                     o.putInt(shape)
                     o.put(",\"")
-                    o.putText(a.key)
+                    o.put(a.staticKey)
                     o.put("\"")
                 }
             }
@@ -552,6 +559,44 @@ extension TimelineLanes.BarKind {
         case .spring: "spring"
         case .wait: "wait"
         case .action: "action"
+        }
+    }
+}
+
+extension BakedFrames.Attribute {
+    /// `key` as static bytes: the player's data names an attribute for every track of every
+    /// shape and bar (PlayerDataTests checks that the two agree).
+    var staticKey: StaticString {
+        switch self {
+        case .x: "x"
+        case .y: "y"
+        case .w: "w"
+        case .h: "h"
+        case .rot: "rot"
+        case .sx: "sx"
+        case .sy: "sy"
+        case .op: "op"
+        case .rad: "rad"
+        case .z: "z"
+        case .r: "r"
+        case .g: "g"
+        case .b: "b"
+        case .font: "font"
+        case .ax: "ax"
+        case .ay: "ay"
+        case .shx: "shx"
+        case .shy: "shy"
+        case .shblur: "shblur"
+        case .shr: "shr"
+        case .shg: "shg"
+        case .shb: "shb"
+        case .sha: "sha"
+        case .fa: "fa"
+        case .sr: "sr"
+        case .sg: "sg"
+        case .sb: "sb"
+        case .sa: "sa"
+        case .sw: "sw"
         }
     }
 }

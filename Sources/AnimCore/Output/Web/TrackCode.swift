@@ -99,6 +99,11 @@ enum TrackCode {
         @inline(__always) @discardableResult
         mutating func vlq(_ value: Int64) -> Int {
             var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+            // Most second differences take one digit.
+            if z < 32 {
+                put(table[Int(z)])
+                return 1
+            }
             let start = count
             repeat {
                 var digit = Int(z & 31)

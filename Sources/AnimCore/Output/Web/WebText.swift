@@ -183,36 +183,52 @@ extension ByteWriter {
 extension ByteWriter {
     /// `formatFixed(x, decimals)`'s text (at most `decimals` decimals, trailing zeros dropped,
     /// never `-0`), without building a String.
+    ///
+    /// The player's data has tens of thousands of these (every bar's times), so: the scale
+    /// from a table, rounding half away from zero by hand (`rounded()` is a call into the C
+    /// library; below 2⁵² `y − trunc(y)` is exact, and above it `y` is whole), and the
+    /// fraction's digits all written and its trailing zeros then taken back.
     mutating func putFixed(_ x: Double, _ decimals: Int) {
         guard x.isFinite else { put(UInt8(ascii: "0")); return }
-        var scale: Int64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        guard abs(x * Double(scale)) < 0x1p63 else { putText(String(x)); return }
-        let n = Int64((x * Double(scale)).rounded())
+        let scale = decimals < Self.powersOfTen.count ? Self.powersOfTen[decimals] : Self.power(decimals)
+        let y = x * Double(scale)
+        guard abs(y) < 0x1p63 else { putText(String(x)); return }
+        var n = Int64(y)
+        let rest = y - Double(n)
+        if rest >= 0.5 { n += 1 } else if rest <= -0.5 { n -= 1 }
         if n == 0 { put(UInt8(ascii: "0")); return }
         let m = n.magnitude
-        var frac = m % UInt64(scale)
-        var digits = decimals
-        while digits > 0 && frac % 10 == 0 { frac /= 10; digits -= 1 }
         // A sign, up to 19 whole digits, a point and the fraction's digits.
-        let out = room(21 + digits)
+        let out = room(21 + decimals)
         var w = 0
         if n < 0 { out[0] = UInt8(ascii: "-"); w = 1 }
-        w += Self.decimal(m / UInt64(scale), at: out + w)
-        if digits > 0 {
+        w += Self.decimal(m / scale, at: out + w)
+        var frac = m % scale
+        if frac != 0 {
             out[w] = UInt8(ascii: ".")
             // The fraction's digits, leading zeros included.
-            for k in stride(from: digits, through: 1, by: -1) {
+            for k in stride(from: decimals, through: 1, by: -1) {
                 out[w + k] = UInt8(ascii: "0") + UInt8(frac % 10)
                 frac /= 10
             }
-            w += 1 + digits
+            w += 1 + decimals
+            while out[w - 1] == UInt8(ascii: "0") { w -= 1 }
         }
         count += w
     }
 
+    /// 10⁰ … 10¹⁸.
+    private static let powersOfTen: [UInt64] = (0...18).map { power($0) }
+
+    private static func power(_ k: Int) -> UInt64 {
+        var p: UInt64 = 1
+        for _ in 0..<k { p &*= 10 }
+        return p
+    }
+
     /// An integer's decimal text (`String(v)`).
     mutating func putInt(_ v: Int) {
+        if UInt(bitPattern: v) < 10 { put(UInt8(ascii: "0") + UInt8(v)); return }
         let out = room(21)
         var w = 0
         if v < 0 { out[0] = UInt8(ascii: "-"); w = 1 }
