@@ -90,9 +90,9 @@ struct ExportStructureTests {
     @Test("player tracks: runs, second differences, large values and opacity decode to the quantized samples")
     func trackCode() throws {
         func roundTrip(_ values: [Double], unit: Double) -> [Double]? {
-            var o: [UInt8] = []
+            var o = ByteWriter()
             TrackCode.append(values, scale: unit, to: &o)
-            return Self.samples(String(decoding: o, as: UTF8.self), count: values.count, unit: unit)
+            return Self.samples(o.string(), count: values.count, unit: unit)
         }
         let still = [Double](repeating: 12.5, count: 50), line = (0..<50).map { Double($0) * 0.25 }
         let wobble = (0..<80).map { 300 * sin(Double($0) / 7) * exp(-Double($0) / 30) }
@@ -101,9 +101,9 @@ struct ExportStructureTests {
             #expect(roundTrip(values, unit: 1000) == q, "\(values.prefix(4))")
         }
         #expect(roundTrip([0.12345, 0.5, 1], unit: 10_000) == [0.1235, 0.5, 1])
-        var o: [UInt8] = []
+        var o = ByteWriter()
         TrackCode.append(still + line, scale: 1000, to: &o)
-        #expect(o.count <= 24, "100 samples: a still stretch and a straight one are runs: \(String(decoding: o, as: UTF8.self))")
+        #expect(o.count <= 24, "100 samples: a still stretch and a straight one are runs: \(String(decoding: o.bytes, as: UTF8.self))")
         // Beyond ±2⁴⁹ thousandths samples are clamped, and infinities read as 0, not a crash.
         #expect(roundTrip([1e300, -1e300, .infinity], unit: 1000) == [562_949_953_421.312, -562_949_953_421.312, 0])
     }

@@ -41,8 +41,9 @@ struct LanesEquivalenceTests {
                 continue
             }
             let shapes = BakedFrames(t, fps: min(options.fps, 10)).shapes
-            var mine: [UInt8] = [], theirs: [UInt8] = []
-            HTMLPlayer.lanes(fast, shapes: shapes, to: &mine)
+            var writer = ByteWriter(), theirs: [UInt8] = []
+            HTMLPlayer.lanes(fast, shapes: shapes, to: &writer)
+            let mine = writer.bytes
             ReferenceLanes.json(reference, shapes: shapes, to: &theirs)
             #expect(String(decoding: mine, as: UTF8.self) == String(decoding: theirs, as: UTF8.self), "\(path): lanes JSON")
         }
@@ -68,8 +69,9 @@ struct LanesEquivalenceTests {
         #expect(fast.lanes.map(\.label) == reference.lanes.map(\.label))
         #expect(fast.bars.map(Self.describe) == reference.bars.map(Self.describe))
         let shapes = BakedFrames(t, fps: 10).shapes
-        var mine: [UInt8] = [], theirs: [UInt8] = []
-        HTMLPlayer.lanes(fast, shapes: shapes, to: &mine)
+        var writer = ByteWriter(), theirs: [UInt8] = []
+        HTMLPlayer.lanes(fast, shapes: shapes, to: &writer)
+        let mine = writer.bytes
         ReferenceLanes.json(reference, shapes: shapes, to: &theirs)
         #expect(mine == theirs)
     }
@@ -82,9 +84,9 @@ struct LanesEquivalenceTests {
         #expect(lanes.lanes.map(\.label) == ["sq"])
         #expect(lanes.bars.map(\.label) == ["center.x", "size.y"])
         #expect(lanes.bars.map(\.properties) == [["sq.center.x"], ["sq.size.y"]])
-        var json: [UInt8] = []
+        var json = ByteWriter()
         HTMLPlayer.lanes(lanes, shapes: BakedFrames(t, fps: 10).shapes, to: &json)
-        let text = String(decoding: json, as: UTF8.self)
+        let text = json.string()
         #expect(text.contains("\"shapes\":[0]"), "\(text)")
         // Each bar's tracks as [shape, track…]: the x of sq's center, the height of its size.
         #expect(text.contains("\"center.x\",\"sq.center.x 0–1s\",0,[0,\"x\"]]"), "\(text)")

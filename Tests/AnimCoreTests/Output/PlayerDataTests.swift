@@ -43,9 +43,45 @@ struct PlayerDataTests {
         "日本語 ✓ 😀", "sep\u{2028}para\u{2029}end", "\u{e2}", "é\u{301}",
     ])
     func strings(_ s: String) {
-        var o: [UInt8] = []
-        appendJSONString(s, to: &o)
-        #expect(String(decoding: o, as: UTF8.self) == jsonString(s))
+        var o = ByteWriter(capacity: 0)
+        o.put("[")
+        o.putJSONString(s)
+        o.putJSONEscaped(s)
+        o.put("]")
+        #expect(String(decoding: o.bytes, as: UTF8.self) == "[" + jsonString(s) + jsonString(s).dropFirst().dropLast() + "]")
+        #expect(o.string() == "[" + jsonString(s) + jsonString(s).dropFirst().dropLast() + "]")
+    }
+
+    @Test("numbers written into bytes are formatFixed's and String's")
+    func numbers() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 0.0005, -0.0005, 0.00049999999999999, 1.25, 2.675, 1e-10, -1e-10,
+                                123_456.789_012_345, 0x1p52 + 1, 0x1p62, 9.2e18, -9.2e18, 1e300, -1e300, .infinity, .nan]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let k = Double(Int.random(in: -10_000_000...10_000_000, using: &rng))
+            values += [k / 1000 + 0.0005, k / 1000 - 0.0005, k / 10_000, Double.random(in: -1e6...1e6, using: &rng)]
+        }
+        for decimals in [0, 1, 3, 4, 9] {
+            var o = ByteWriter(capacity: 0)
+            var expected = ""
+            for x in values {
+                o.putFixed(x, decimals)
+                o.put(",")
+                expected += formatFixed(x, decimals) + ","
+            }
+            #expect(o.string() == expected, "decimals \(decimals)")
+        }
+        var o = ByteWriter(capacity: 0)
+        let ints = [0, 7, 9, 10, -1, -10, 12_345, Int.max, Int.min]
+        for v in ints { o.putInt(v); o.put(",") }
+        #expect(o.string() == ints.map { String($0) + "," }.joined())
+    }
+
+    @Test("the attributes' static keys are their keys")
+    func keys() {
+        for a in BakedFrames.Attribute.allCases {
+            #expect(a.staticKey.description == a.key)
+        }
     }
 
     @Test("each lane's bars are the bars drawn in it, in order")

@@ -278,7 +278,7 @@ enum ReferenceLanes {
         for (l, lane) in lanes.lanes.enumerated() {
             if l > 0 { put(",") }
             put("{\"label\":")
-            appendJSONString(lane.label, to: &o)
+            o += jsonString(lane.label).utf8
             put(",\"shapes\":[")
             for (k, s) in laneShapes[l].enumerated() {
                 if k > 0 { put(",") }
@@ -292,14 +292,14 @@ enum ReferenceLanes {
             put("[\(b.lane),\"\(b.kind.rawValue)\",\(formatFixed(b.begin.seconds, 9)),\(formatFixed(b.end.seconds, 9)),")
             put(b.delayedFrom.map { formatFixed($0.seconds, 9) } ?? "null")
             put(",")
-            appendJSONString(b.label, to: &o)
+            o += jsonString(b.label).utf8
             put(",")
             // The tooltip: what it moves, how it ran, when.
             var tip = b.properties.isEmpty ? b.label : b.properties.joined(separator: ", ")
             tip += TimelineStrip.note(b)
             tip += " "
             tip += TimelineChart.range(b)
-            appendJSONString(tip, to: &o)
+            o += jsonString(tip).utf8
             put(b.reversed ? ",1,[" : ",0,[")
             for (j, t) in barTracks[k].enumerated() {
                 if j > 0 { put(",") }

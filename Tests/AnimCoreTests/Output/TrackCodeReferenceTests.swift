@@ -19,12 +19,18 @@ struct TrackCodeReferenceTests {
         return out
     }
 
+    /// A sample in 1/`scale` units the plain way: rounded half away from zero, clamped to
+    /// ±`TrackCode.limit`, 0 when not finite.
+    static func quantize(_ x: Double, scale: Double) -> Int64 {
+        x.isFinite ? Int64(max(-TrackCode.limit, min(TrackCode.limit, (x * scale).rounded()))) : 0
+    }
+
     /// The code of `values` from the definition: the second differences grouped into runs.
     static func reference(_ values: [Double], scale: Double) -> [UInt8] {
         var q: Int64 = 0, d: Int64 = 0
         var es: [Int64] = []
         for x in values {
-            let n = TrackCode.quantize(x, scale: scale)
+            let n = quantize(x, scale: scale)
             es.append((n - q) - d)
             d = n - q
             q = n
@@ -65,8 +71,10 @@ struct TrackCodeReferenceTests {
                 values.append(v)
             }
             let scale: Double = trial % 2 == 0 ? 1000 : 10_000
-            var out: [UInt8] = Array("prefix".utf8)
-            TrackCode.append(values, scale: scale, to: &out)
+            var w = ByteWriter(capacity: 0)
+            w.put("prefix")
+            TrackCode.append(values, scale: scale, to: &w)
+            let out = w.bytes
             let expected = Array("prefix".utf8) + Self.reference(values, scale: scale)
             #expect(out == expected, "trial \(trial): \(values.prefix(6))")
             compared += 1
@@ -77,9 +85,28 @@ struct TrackCodeReferenceTests {
     @Test("the longest code: alternating clamped extremes take the widest digits a sample")
     func widest() {
         let values = (0..<64).map { $0 % 2 == 0 ? 1e300 : -1e300 }
-        var out: [UInt8] = []
-        TrackCode.append(values, scale: 1000, to: &out)
+        var w = ByteWriter(capacity: 0)
+        TrackCode.append(values, scale: 1000, to: &w)
+        let out = w.bytes
         #expect(out == Self.reference(values, scale: 1000))
         #expect(out.count <= values.count * TrackCode.widest)
+    }
+
+    @Test("quantizing rounds halves away from zero, as rounded() does, up to the clamp")
+    func halves() {
+        var values: [Double] = [0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                0x1p51 + 0.5, -(0x1p51 + 0.5), 0x1p52, 562_949_953_421_311.5, -562_949_953_421_311.5, 0, -0.0]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            // Whole numbers and halves near them, in units and as the thousandths they are.
+            let k = Double(Int.random(in: -1_000_000...1_000_000, using: &rng))
+            values += [k + 0.5, k - 0.5, (k + 0.5).nextUp, (k + 0.5).nextDown, k / 1000 + 0.0005]
+        }
+        for x in values {
+            for scale in [1.0, 1000, 10_000] {
+                #expect(TrackCode.quantize(x / scale, scale: scale) == Self.quantize(x / scale, scale: scale), "\(x) / \(scale)")
+                #expect(TrackCode.quantize(x, scale: scale) == Self.quantize(x, scale: scale), "\(x) at \(scale)")
+            }
+        }
     }
 }

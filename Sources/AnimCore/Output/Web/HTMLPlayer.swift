@@ -126,128 +126,150 @@ public enum HTMLPlayer {
 
     /// The baked run as JSON (the format is in the file header): frame rate, sample times,
     /// stage, shapes with their tracks, messages, the timeline's lanes and bars, named steps.
+    /// Written into one byte buffer (ByteWriter), reserved for about the size it ends up:
+    /// the tracks' codes take a digit or two a sample, a bar about 120 bytes.
     static func data(_ baked: BakedFrames, timeline: Timeline, stepNames: [String] = []) -> String {
-        var o: [UInt8] = []
-        func put(_ s: String) { o += s.utf8 }
-        put("{\"format\":3,\"fps\":\(baked.fps),\"times\":[")
+        var samples = 0
+        for s in baked.shapes { for t in s.tracks where t.count > 1 { samples += t.count } }
+        var o = ByteWriter(capacity: 4096 + 12 * baked.times.count + 2 * samples + 256 * baked.shapes.count
+                           + 128 * timeline.activities.count)
+        o.put("{\"format\":3,\"fps\":")
+        o.putInt(baked.fps)
+        o.put(",\"times\":[")
         for (k, t) in baked.times.enumerated() {
-            if k > 0 { put(",") }
-            put(formatFixed(t.seconds, 9))
+            if k > 0 { o.put(UInt8(ascii: ",")) }
+            o.putFixed(t.seconds, 9)
         }
         let bg = timeline.stageColor
-        put("],\"end\":\(formatFixed(timeline.end.seconds, 9)),\"stage\":{\"w\":\(n(timeline.stageSize.x)),\"h\":\(n(timeline.stageSize.y)),")
-        put("\"bg\":\"\(hexColor(bg.r, bg.g, bg.b))\",\"a\":\(formatFixed(max(0, min(1, bg.a)), 4))},\"shapes\":[")
+        o.put("],\"end\":")
+        o.putFixed(timeline.end.seconds, 9)
+        o.put(",\"stage\":{\"w\":")
+        o.putFixed(timeline.stageSize.x, 3)
+        o.put(",\"h\":")
+        o.putFixed(timeline.stageSize.y, 3)
+        o.put(",\"bg\":\"")
+        o.putText(hexColor(bg.r, bg.g, bg.b))
+        o.put("\",\"a\":")
+        o.putFixed(max(0, min(1, bg.a)), 4)
+        o.put("},\"shapes\":[")
         for (i, s) in baked.shapes.enumerated() {
-            if i > 0 { put(",") }
-            put("{\"name\":")
-            appendJSONString(s.name, to: &o)
-            put(",\"kind\":\"\(s.kind.rawValue)\",\"t\":{")
+            if i > 0 { o.put(UInt8(ascii: ",")) }
+            o.put("{\"name\":")
+            o.putJSONString(s.name)
+            o.put(",\"kind\":\"")
+            o.putText(s.kind.rawValue)
+            o.put("\",\"t\":{")
             for a in BakedFrames.Attribute.allCases {
                 let track = s.tracks[a.rawValue]
-                if a.omittedWhenZero && track == [0] { continue }
-                if a.rawValue > 0 { put(",") }
-                put("\"\(a.key)\":")
+                if a.omittedWhenZero && track.count == 1 && track[0] == 0 { continue }
+                if a.rawValue > 0 { o.put(UInt8(ascii: ",")) }
+                o.put(UInt8(ascii: "\""))
+                o.put(a.staticKey)
+                o.put("\":")
                 let digits = a.digits
                 if track.count == 1 {
-                    put(formatFixed(track[0], digits))
+                    o.putFixed(track[0], digits)
                 } else {
-                    o.append(UInt8(ascii: "\""))
+                    o.put(UInt8(ascii: "\""))
                     TrackCode.append(track, scale: digits == 4 ? 10_000 : 1_000, to: &o)
-                    o.append(UInt8(ascii: "\""))
+                    o.put(UInt8(ascii: "\""))
                 }
             }
-            put("},\"text\":[")
-            for (k, text) in s.text.enumerated() {
-                if k > 0 { put(",") }
-                appendJSONString(text, to: &o)
-            }
-            put("]")
+            o.put("},\"text\":")
+            putStrings(s.text, to: &o)
             // A text's font, when it is not the stage's, centred (BakedFrames.textStyle).
             if !s.textStyle.isEmpty {
-                put(",\"tf\":[")
-                for (k, style) in s.textStyle.enumerated() {
-                    if k > 0 { put(",") }
-                    appendJSONString(style, to: &o)
-                }
-                put("]")
+                o.put(",\"tf\":")
+                putStrings(s.textStyle, to: &o)
             }
             // An image's PNG as a data URI.
             if s.kind == .image {
-                put(",\"img\":")
-                appendJSONString(s.image, to: &o)
+                o.put(",\"img\":")
+                o.putJSONString(s.image)
             }
             // An outlined shape's strings (BakedFrames.Geometry): path data, the stroke's cut
             // pieces, caps and joins.
             for g in BakedFrames.Geometry.allCases where !s.geometry.isEmpty {
                 if g.omittedWhenEmpty && s.geometry[g.rawValue].allSatisfy(\.isEmpty) { continue }
-                put(",\"\(g.key)\":[")
-                for (k, v) in s.geometry[g.rawValue].enumerated() {
-                    if k > 0 { put(",") }
-                    appendJSONString(v, to: &o)
-                }
-                put("]")
+                o.put(",\"")
+                o.putText(g.key)
+                o.put("\":")
+                putStrings(s.geometry[g.rawValue], to: &o)
             }
             // A glyphed text's glyphs (BakedFrames.Glyph), each drawn as its own path.
             if !s.glyphs.isEmpty {
-                put(",\"gl\":[")
+                o.put(",\"gl\":[")
                 for (n, g) in s.glyphs.enumerated() {
-                    if n > 0 { put(",") }
-                    put("{\"t\":{")
+                    if n > 0 { o.put(UInt8(ascii: ",")) }
+                    o.put("{\"t\":{")
                     for a in BakedFrames.GlyphAttribute.allCases {
                         let track = g.tracks[a.rawValue]
-                        if a.rawValue > 0 { put(",") }
-                        put("\"\(a.key)\":")
+                        if a.rawValue > 0 { o.put(UInt8(ascii: ",")) }
+                        o.put(UInt8(ascii: "\""))
+                        o.putText(a.key)
+                        o.put("\":")
                         if track.count == 1 {
-                            put(formatFixed(track[0], a.digits))
+                            o.putFixed(track[0], a.digits)
                         } else {
-                            o.append(UInt8(ascii: "\""))
+                            o.put(UInt8(ascii: "\""))
                             TrackCode.append(track, scale: a.digits == 4 ? 10_000 : 1_000, to: &o)
-                            o.append(UInt8(ascii: "\""))
+                            o.put(UInt8(ascii: "\""))
                         }
                     }
-                    put("},\"d\":[")
-                    for (k, d) in g.d.enumerated() {
-                        if k > 0 { put(",") }
-                        appendJSONString(d, to: &o)
-                    }
-                    put("]")
+                    o.put("},\"d\":")
+                    putStrings(g.d, to: &o)
                     // Where it shows its text's gradient (BakedFrames.Glyph.gr).
                     if !g.gr.isEmpty {
-                        put(",\"gr\":[")
-                        for (k, v) in g.gr.enumerated() {
-                            if k > 0 { put(",") }
-                            appendJSONString(v, to: &o)
-                        }
-                        put("]")
+                        o.put(",\"gr\":")
+                        putStrings(g.gr, to: &o)
                     }
-                    put("}")
+                    o.put(UInt8(ascii: "}"))
                 }
-                put("]")
+                o.put(UInt8(ascii: "]"))
             }
-            put("}")
+            o.put(UInt8(ascii: "}"))
         }
-        put("],\"prints\":[")
+        o.put("],\"prints\":[")
         for (k, p) in timeline.prints.enumerated() {
-            if k > 0 { put(",") }
-            put("[\(formatFixed(p.time.seconds, 9)),\(jsonString(p.text))]")
+            if k > 0 { o.put(UInt8(ascii: ",")) }
+            o.put(UInt8(ascii: "["))
+            o.putFixed(p.time.seconds, 9)
+            o.put(UInt8(ascii: ","))
+            o.putJSONString(p.text)
+            o.put(UInt8(ascii: "]"))
         }
-        put("],")
+        o.put("],")
         lanes(TimelineLanes(timeline), shapes: baked.shapes, to: &o)
-        put(",\"steps\":[")
+        o.put(",\"steps\":[")
         for (k, step) in steps(timeline, names: stepNames).enumerated() {
-            if k > 0 { put(",") }
-            put("[\(jsonString(step.name)),\(formatFixed(step.start.seconds, 9)),\(formatFixed(step.end.seconds, 9))]")
+            if k > 0 { o.put(UInt8(ascii: ",")) }
+            o.put(UInt8(ascii: "["))
+            o.putJSONString(step.name)
+            o.put(UInt8(ascii: ","))
+            o.putFixed(step.start.seconds, 9)
+            o.put(UInt8(ascii: ","))
+            o.putFixed(step.end.seconds, 9)
+            o.put(UInt8(ascii: "]"))
         }
-        put("]}")
-        return String(decoding: o, as: UTF8.self)
+        o.put("]}")
+        return o.string()
+    }
+
+    /// `[s₀,s₁,…]`: a list of JSON strings.
+    static func putStrings(_ strings: [String], to o: inout ByteWriter) {
+        o.put(UInt8(ascii: "["))
+        for (k, s) in strings.enumerated() {
+            if k > 0 { o.put(UInt8(ascii: ",")) }
+            o.putJSONString(s)
+        }
+        o.put(UInt8(ascii: "]"))
     }
 
     /// The timeline's lanes and bars as the page draws them (`"lanes":[…],"bars":[…]`).
     /// Written straight into the bytes: a script of thousands of steps has as many bars, each
     /// with its tooltip and tracks. A property's shape and tracks are looked up once per shape
     /// and per property (through the bars' refs) and each lane's shapes kept in a short list.
-    static func lanes(_ lanes: TimelineLanes, shapes: [BakedFrames.Shape], to o: inout [UInt8]) {
-        func put(_ s: StaticString) { s.withUTF8Buffer { o.append(contentsOf: $0) } }
+    static func lanes(_ lanes: TimelineLanes, shapes: [BakedFrames.Shape], to o: inout ByteWriter) {
         var index: [Substring: Int] = [:]
         index.reserveCapacity(shapes.count)
         for (i, s) in shapes.enumerated() where index[Substring(s.name)] == nil { index[Substring(s.name)] = i }
@@ -265,7 +287,7 @@ public enum HTMLPlayer {
         var shapeOfID: [Int?] = [], shapeKnown: [Bool] = []
         var attributesOfID: [[BakedFrames.Attribute]?] = []
         func resolve(_ p: String, _ ref: TimelineLanes.PropertyRef?) -> (shape: Int?, attributes: [BakedFrames.Attribute]) {
-            guard let dot = p.utf8.lastIndex(of: UInt8(ascii: ".")) else { return (nil, []) }
+            guard let dot = lastDot(p) else { return (nil, []) }
             guard let ref, lanes.propertyNamesDotFree, ref.shape >= 0, ref.property >= 0 else {
                 return (index[p[..<dot]], attributes[p[p.utf8.index(after: dot)...], default: []])
             }
@@ -287,6 +309,13 @@ public enum HTMLPlayer {
             if attributesOfID[pi] == nil { attributesOfID[pi] = attributes[p[p.utf8.index(after: dot)...], default: []] }
             return (shapeOfID[si], attributesOfID[pi]!)
         }
+        // The last `.` of a property's text, found in its UTF-8 bytes (the generic search of
+        // the view cost about 270 instructions a property).
+        func lastDot(_ p: String) -> String.Index? {
+            var p = p
+            guard let k = p.withUTF8({ $0.lastIndex(of: UInt8(ascii: ".")) }) else { return nil }
+            return p.utf8.index(p.utf8.startIndex, offsetBy: k)
+        }
         func ref(_ b: TimelineLanes.Bar, _ k: Int) -> TimelineLanes.PropertyRef? {
             let r = Int(b.firstRef) + k
             return b.firstRef >= 0 && r < lanes.propertyRefs.count ? lanes.propertyRefs[r] : nil
@@ -307,71 +336,71 @@ public enum HTMLPlayer {
                 }
             }
         }
-        put("\"lanes\":[")
+        o.put("\"lanes\":[")
         for (l, lane) in lanes.lanes.enumerated() {
-            if l > 0 { put(",") }
-            put("{\"label\":")
-            appendJSONString(lane.label, to: &o)
-            put(",\"shapes\":[")
+            if l > 0 { o.put(",") }
+            o.put("{\"label\":")
+            o.putJSONString(lane.label)
+            o.put(",\"shapes\":[")
             for (k, s) in laneShapes[l].enumerated() {
-                if k > 0 { put(",") }
-                appendInt(s, to: &o)
+                if k > 0 { o.put(",") }
+                o.putInt(s)
             }
-            put("]}")
+            o.put("]}")
         }
-        put("],\"bars\":[")
+        o.put("],\"bars\":[")
         for (k, b) in lanes.bars.enumerated() {
-            if k > 0 { put(",") }
-            put("[")
-            appendInt(b.lane, to: &o)
-            put(",\"")
-            put(b.kind.key)
-            put("\",")
-            appendFixed(b.begin.seconds, 9, to: &o)
-            put(",")
-            appendFixed(b.end.seconds, 9, to: &o)
-            put(",")
-            if let d = b.delayedFrom { appendFixed(d.seconds, 9, to: &o) } else { put("null") }
-            put(",")
-            appendJSONString(b.label, to: &o)
+            if k > 0 { o.put(",") }
+            o.put("[")
+            o.putInt(b.lane)
+            o.put(",\"")
+            o.put(b.kind.key)
+            o.put("\",")
+            o.putFixed(b.begin.seconds, 9)
+            o.put(",")
+            o.putFixed(b.end.seconds, 9)
+            o.put(",")
+            if let d = b.delayedFrom { o.putFixed(d.seconds, 9) } else { o.put("null") }
+            o.put(",")
+            o.putJSONString(b.label)
             // The tooltip: what it moves, how it ran, when (TimelineStrip.note, TimelineChart.range).
-            put(",\"")
+            o.put(",\"")
             if b.properties.isEmpty {
-                appendJSONEscaped(b.label, to: &o)
+                o.putJSONEscaped(b.label)
             } else {
                 for (j, p) in b.properties.enumerated() {
-                    if j > 0 { put(", ") }
-                    appendJSONEscaped(p, to: &o)
+                    if j > 0 { o.put(", ") }
+                    o.putJSONEscaped(p)
                 }
             }
-            if b.reversed || b.retargets > 0 { appendJSONEscaped(TimelineStrip.note(b), to: &o) }
-            put(" ")
+            if b.reversed || b.retargets > 0 { o.putJSONEscaped(TimelineStrip.note(b)) }
+            o.put(" ")
             if b.kind == .action {
-                put("@")
-                appendFixed(b.begin.seconds, 3, to: &o)
+                o.put("@")
+                o.putFixed(b.begin.seconds, 3)
             } else {
-                appendFixed(b.begin.seconds, 3, to: &o)
-                put("–")
-                appendFixed(b.end.seconds, 3, to: &o)
+                o.putFixed(b.begin.seconds, 3)
+                o.put("–")
+                o.putFixed(b.end.seconds, 3)
             }
-            put("s\"")
-            put(b.reversed ? ",1,[" : ",0,[")
+            o.put("s\"")
+            o.put(b.reversed ? ",1,[" : ",0,[")
             var first = true
             for (j, p) in b.properties.enumerated() {
                 let (shape, attributes) = resolve(p, ref(b, j))
                 guard let shape else { continue }
                 for a in attributes {
-                    if !first { put(",") }
+                    if !first { o.put(",") }
                     first = false
-                    appendInt(shape, to: &o)
-                    put(",\"")
-                    o += a.key.utf8
-                    put("\"")
+                    o.putInt(shape)
+                    o.put(",\"")
+                    o.put(a.staticKey)
+                    o.put("\"")
                 }
             }
-            put("]]")
+            o.put("]]")
         }
-        put("]")
+        o.put("]")
     }
 
     /// One run of a named chain.
@@ -530,6 +559,44 @@ extension TimelineLanes.BarKind {
         case .spring: "spring"
         case .wait: "wait"
         case .action: "action"
+        }
+    }
+}
+
+extension BakedFrames.Attribute {
+    /// `key` as static bytes: the player's data names an attribute for every track of every
+    /// shape and bar (PlayerDataTests checks that the two agree).
+    var staticKey: StaticString {
+        switch self {
+        case .x: "x"
+        case .y: "y"
+        case .w: "w"
+        case .h: "h"
+        case .rot: "rot"
+        case .sx: "sx"
+        case .sy: "sy"
+        case .op: "op"
+        case .rad: "rad"
+        case .z: "z"
+        case .r: "r"
+        case .g: "g"
+        case .b: "b"
+        case .font: "font"
+        case .ax: "ax"
+        case .ay: "ay"
+        case .shx: "shx"
+        case .shy: "shy"
+        case .shblur: "shblur"
+        case .shr: "shr"
+        case .shg: "shg"
+        case .shb: "shb"
+        case .sha: "sha"
+        case .fa: "fa"
+        case .sr: "sr"
+        case .sg: "sg"
+        case .sb: "sb"
+        case .sa: "sa"
+        case .sw: "sw"
         }
     }
 }

@@ -29,10 +29,17 @@ enum TrackCode {
 
     /// A sample as an integer count of 1/`scale` units, rounded half away from zero as the
     /// player's decimal text was (`formatFixed`); 0 for a value that is not finite.
+    ///
+    /// The rounding is done by hand: `rounded()` is a call into the C library per sample.
+    /// Clamping first is the same as clamping the rounded value (`limit` is a whole number),
+    /// and below 2⁵² the fraction `y − trunc(y)` is exact, so comparing it with ±½ is exact.
     @inline(__always)
     static func quantize(_ x: Double, scale: Double) -> Int64 {
         guard x.isFinite else { return 0 }
-        return Int64(max(-limit, min(limit, (x * scale).rounded())))
+        let y = max(-limit, min(limit, x * scale))
+        let whole = Int64(y)
+        let fraction = y - Double(whole)
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     /// The most digits one VLQ of a track takes: |e| < 2⁵² (see `limit`), so with the sign
@@ -41,51 +48,42 @@ enum TrackCode {
 
     /// Appends the code of `values` (at least one) in units of 1/`scale` to `out`.
     ///
-    /// Written into a scratch buffer sized for the longest code and appended once: a run writes
-    /// its value once and then either `*` and a count (only when shorter) or the value again,
-    /// so the code is at most `widest` digits a sample. (Appending digit by digit cost a
-    /// uniqueness and capacity check a byte, and the digit table's lazy global a digit.)
-    static func append(_ values: [Double], scale: Double, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, values.count) * widest) { buffer in
-            digits.withUnsafeBufferPointer { table in
-                var w = Writer(base: buffer.baseAddress!, table: table.baseAddress!)
-                var q: Int64 = 0, d: Int64 = 0
-                var pending: Int64 = 0, repeats = 0
-                var first = true
-                func flush() {
-                    guard !first else { return }
-                    let width = w.vlq(pending)
-                    guard repeats > 0 else { return }
-                    // A run marker and its count, or the value again, whichever is shorter.
-                    if 1 + vlqWidth(Int64(repeats)) < repeats * width {
-                        w.put(run)
-                        w.vlq(Int64(repeats))
-                    } else {
-                        for _ in 0..<repeats { w.vlq(pending) }
-                    }
-                }
-                for x in values {
-                    let next = quantize(x, scale: scale)
+    /// Room is made once for the longest code and the digits stored through a pointer: a run
+    /// writes its value once and then either `*` and a count (only when shorter) or the value
+    /// again, so the code is at most `widest` digits a sample. (Appending digit by digit cost
+    /// a uniqueness and capacity check a byte, and the digit table's lazy global a digit; a
+    /// local function sharing the loop's state kept that state in memory.)
+    static func append(_ values: [Double], scale: Double, to out: inout ByteWriter) {
+        guard !values.isEmpty else { return }
+        let base = out.room(values.count * widest)
+        let written = digits.withUnsafeBufferPointer { table in
+            values.withUnsafeBufferPointer { v in
+                var w = Writer(base: base, table: table.baseAddress!)
+                // e₀ = q₀; then each sample's second difference, runs of one value gathered.
+                var q = quantize(v[0], scale: scale), d = q
+                var pending = q, repeats = 0
+                for k in 1..<v.count {
+                    let next = quantize(v[k], scale: scale)
                     let delta = next &- q
                     let e = delta &- d
                     q = next
                     d = delta
-                    if !first && e == pending {
+                    if e == pending {
                         repeats += 1
                     } else {
-                        flush()
+                        w.value(pending, repeated: repeats)
                         pending = e
                         repeats = 0
-                        first = false
                     }
                 }
-                flush()
-                out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: w.count))
+                w.value(pending, repeated: repeats)
+                return w.count
             }
         }
+        out.advance(by: written)
     }
 
-    /// Writes digits into a buffer with room for them (`append` sizes it).
+    /// Writes digits into a buffer with room for them (`append` makes it).
     struct Writer {
         let base: UnsafeMutablePointer<UInt8>
         let table: UnsafePointer<UInt8>
@@ -101,6 +99,11 @@ enum TrackCode {
         @inline(__always) @discardableResult
         mutating func vlq(_ value: Int64) -> Int {
             var z = value < 0 ? (value.magnitude << 1) | 1 : value.magnitude << 1
+            // Most second differences take one digit.
+            if z < 32 {
+                put(table[Int(z)])
+                return 1
+            }
             let start = count
             repeat {
                 var digit = Int(z & 31)
@@ -109,6 +112,20 @@ enum TrackCode {
                 put(table[digit])
             } while z != 0
             return count - start
+        }
+
+        /// Writes `value` followed by `repeats` more of it: a run marker and its count, or
+        /// the value again, whichever is shorter.
+        @inline(__always)
+        mutating func value(_ value: Int64, repeated repeats: Int) {
+            let width = vlq(value)
+            guard repeats > 0 else { return }
+            if 1 + vlqWidth(Int64(repeats)) < repeats * width {
+                put(run)
+                vlq(Int64(repeats))
+            } else {
+                for _ in 0..<repeats { vlq(value) }
+            }
         }
     }
 
