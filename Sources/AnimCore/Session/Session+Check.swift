@@ -25,6 +25,8 @@ extension Session {
         guard let statements = compile(file) else {
             return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
         }
+        // Kept for the caller to free later (`Session.analyze`'s remains), or freed on return.
+        defer { if keepsStatements { keptStatements = statements } }
         silent = true
         defer { silent = false }
         interpreter.activities = []

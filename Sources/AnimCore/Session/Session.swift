@@ -122,6 +122,10 @@ public final class Session: RunEventSink {
     var keptTree: SyntaxTree?
     /// With `keepsTree`: whether the last check passed (the environment is the script's).
     var keptCheckPassed = false
+    /// When set, `check(name:bytes:)` keeps the statements it ran in `keptStatements` rather
+    /// than freeing them (they go with the session: `Session.analyze`'s remains).
+    var keepsStatements = false
+    var keptStatements: [CheckedStmt] = []
     /// Whether `check` finds the chain of steps that makes the total duration (`anim check`
     /// prints it; the language server's analysis, which shows no report, skips the walk).
     var findsCriticalPath = true

@@ -110,4 +110,20 @@ private func span(_ a: ScriptAnalysis, _ word: String, _ n: Int = 0) -> Span {
         let settle = SpringMotion(parameters: try #require(a.tree.springParameters(s)), from: 0, to: 1, velocity: 0).settlingDuration()!
         #expect(run.duration == settle)
     }
+
+    /// `remains` hands over the session with the statements it ran, alive until `free` (the
+    /// language server frees them after publishing), and the analysis is the one made without.
+    @Test func remainsKeepTheSessionUntilFreed() throws {
+        let text = "rect box\nanimate 1 < box.alpha = 0 > as fade\nwait fade\nprint \"done\""
+        var remains: SessionRemains?
+        let a = Session.analyze(name: "t.anim", bytes: Array(text.utf8), remains: { remains = $0 })
+        let r = try #require(remains)
+        weak var session = r.session
+        #expect(session?.keptStatements.count == 4)
+        r.free()
+        #expect(session == nil)
+        let b = Session.analyze(name: "t.anim", bytes: Array(text.utf8))
+        #expect(a.diagnostics.diagnostics == b.diagnostics.diagnostics && a.diagnostics.report.duration == b.diagnostics.report.duration)
+        #expect(a.timeline?.activities.isEmpty == false)
+    }
 }
