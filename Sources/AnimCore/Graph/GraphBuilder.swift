@@ -70,11 +70,8 @@ public struct GraphBuilder {
     private static func build(_ chain: CheckedChain, localCount: Int, table: InstantiationTable) -> SequencerGraph {
         var b = GraphBuilder(instantiations: table)
         // A chain of steps: a sequence and its steps (nested steps grow the arrays further).
-        // A chain of one step is that step: its graph has no sequence and, unless the step
-        // nests others, no children, so no buffer is made for them (most statements are one
-        // step).
         b.nodes.reserveCapacity(chain.steps.count + 1)
-        if chain.steps.count > 1 { b.children.reserveCapacity(chain.steps.count) }
+        b.children.reserveCapacity(chain.steps.count)
         b.targets.reserveCapacity(chain.steps.count)
         var top = chain
         while top.name == nil, top.steps.count == 1, case .parallel(let chains, _) = top.steps[0], chains.count == 1 {
@@ -156,10 +153,7 @@ public struct GraphBuilder {
             if case .constant(let timing, let delay) = t.timing, !t.hasTimingExtras {
                 // A graph has few distinct plans: the same timing, easing and delay share one.
                 let d = delay ?? .zero
-                // Compared in place: `firstIndex(where:)` copied every plan it passed (its easing).
-                let k = plans.withUnsafeBufferPointer { ps in
-                    ps.indices.first { ps[$0].delay == d && ps[$0].timing == timing && ps[$0].easing == t.easing }
-                } ?? plans.count
+                let k = plans.firstIndex { $0.timing == timing && $0.delay == d && $0.easing == t.easing } ?? plans.count
                 if k == plans.count { plans.append(TweenPlan(t)!) }
                 let first = targets.count
                 let count = TweenPlan.appendTargets(of: t, to: &targets)

@@ -104,39 +104,11 @@ public struct GraphNode: Hashable, Sendable {
     /// For a tween whose timing is constant, its plan: the interpreter reads it without
     /// touching the tween's spec.
     public var plan: PlanRef?
-    /// For a `repeat` block with a `repeat-delay` or a loop, those, boxed: few nodes have
-    /// them, and inline their two optional expressions were a large part of every node's
-    /// bytes, copied as the builder makes nodes and wherever a node is read whole.
-    var repeatParts: RepeatParts?
-
-    /// A `repeat` block's `repeat-delay` and loop, kept out of line.
-    enum RepeatParts: Hashable, Sendable {
-        indirect case parts(delay: TypedExpr?, loop: RepeatLoop?)
-    }
-
-    /// Creates a node.
-    public init(kind: NodeKind, span: Span, name: StepNameID?, duration: StaticDuration, plan: PlanRef? = nil,
-                repeatDelay: TypedExpr? = nil, repeatLoop: RepeatLoop? = nil) {
-        self.kind = kind
-        self.span = span
-        self.name = name
-        self.duration = duration
-        self.plan = plan
-        if repeatDelay != nil || repeatLoop != nil { repeatParts = .parts(delay: repeatDelay, loop: repeatLoop) }
-    }
-
     /// For a `repeat` block, its `repeat-delay` (a time): the pause between passes.
-    public var repeatDelay: TypedExpr? {
-        guard case .parts(let delay, _)? = repeatParts else { return nil }
-        return delay
-    }
-
+    public var repeatDelay: TypedExpr? = nil
     /// For `repeat N for k` / `repeat while COND`: the pass index's slot and the condition
     /// read before each pass (a `repeat` with no count and a condition is not `forever`).
-    public var repeatLoop: RepeatLoop? {
-        guard case .parts(_, let loop)? = repeatParts else { return nil }
-        return loop
-    }
+    public var repeatLoop: RepeatLoop? = nil
 
     /// Whether it is a `repeat forever` (no count, no condition).
     var repeatsForever: Bool {

@@ -44,19 +44,13 @@ public struct TweenPlan: Hashable, Sendable {
     static func appendTargets(of spec: TweenSpec, to targets: inout [Target]) -> Int? {
         guard spec.from == nil else { return nil }
         let first = targets.count
-        // The writes are read in place: a copy of each PropertyWrite (its expressions, its
-        // keyframes) cost more than the rest of this (callgrind, W(1000,10)).
-        let constant = spec.writes.withUnsafeBufferPointer { writes -> Bool in
-            for k in writes.indices {
-                guard case .fixed(let shape) = writes[k].shape, writes[k].op == .assign, writes[k].keyframes == nil, !writes[k].isPath,
-                      case .constant(let v) = writes[k].value.node, let value = NumericValue(v) else { return false }
-                targets.append(Target(shape: shape, property: writes[k].property, value: value))
+        for w in spec.writes {
+            guard case .fixed(let shape) = w.shape, w.op == .assign, w.keyframes == nil, !w.isPath,
+                  case .constant(let v) = w.value.node, let value = NumericValue(v) else {
+                targets.removeSubrange(first...)
+                return nil
             }
-            return true
-        }
-        guard constant else {
-            targets.removeSubrange(first...)
-            return nil
+            targets.append(Target(shape: shape, property: w.property, value: value))
         }
         return spec.writes.count
     }
