@@ -185,7 +185,7 @@ extension Checker {
         var id: PropertyID?
         if let last = lastProperty, last.file === tree.file, sameBytes(last.span, member.span) { id = last.id } else {
             id = env.propertyIDs[name(member)]
-            if let id { lastProperty = (tree.file, member.span, id) }
+            if let id { lastProperty = LastProperty(file: tree.file, span: member.span, id: id) }
         }
         if let id, let k = env.kind(of: id, on: s) { return (id, k) }
         return property(member, of: [s], baseWrittenAt: base, writing: writing)

@@ -91,11 +91,13 @@ extension Checker {
         let tweensBefore = paintTweens.count
         for asg in assignments {
             guard let w = checkWrite(asg, animating: true) else { ok = false; continue }
+            // Appended as its last use, so the write is moved into the array, not copied.
+            let orients = w.orient != nil
             writes.append(w)
             guard assignments.count > 1 else { continue }  // one write cannot be written twice
             let targetSpan = tree.span(tree[asg].target)
             let key = compactText(targetSpan)
-            if w.orient != nil, case .member(let m) = tree[tree[asg].target] {
+            if orients, case .member(let m) = tree[tree[asg].target] {
                 // `path [...] orient` writes the shape's rotation too.
                 let rotation = compactText(tree.span(m.base)) + ".rotation"
                 if let prev = seen[rotation] {
@@ -300,7 +302,7 @@ extension Checker {
                 easing = resolveEasing(e, name: nameID, arguments: nil)
                 if let easing { easingsByName.append((nameID, easing)) }
             }
-            if let easing { lastEasing = (tree.file, e.nameSpan, easing) }
+            if let easing { lastEasing = LastEasing(file: tree.file, span: e.nameSpan, easing: easing) }
             return easing
         }
         let nameID = name(e.nameSpan)

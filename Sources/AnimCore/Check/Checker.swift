@@ -34,9 +34,15 @@ public struct Checker {
     /// so a short list beats hashing.
     var easingsByName: [(name: NameID, easing: Easing)] = []
     /// The last easing without arguments resolved, and where its name is written.
-    var lastEasing: (file: SourceFile, span: Span, easing: Easing)?
+    var lastEasing: LastEasing?
     /// The last property name resolved, and where it is written.
-    var lastProperty: (file: SourceFile, span: Span, id: PropertyID)?
+    var lastProperty: LastProperty?
+    /// What `lastEasing` holds: a struct, as is `LastProperty`, not a tuple, because copying
+    /// an optional tuple went through the runtime's generic tuple copy (callgrind: about 210
+    /// instructions a copy, two per `ease` checked).
+    struct LastEasing { var file: SourceFile; var span: Span; var easing: Easing }
+    /// What `lastProperty` holds.
+    struct LastProperty { var file: SourceFile; var span: Span; var id: PropertyID }
     /// Easings with arguments resolved so far.
     var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
     /// The property names of the declaration being checked (reused: no allocation per shape).

@@ -20,12 +20,13 @@ extension Interpreter {
         let active: Time?
         var isTween = true
         if let ref = graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].plan {
-            // Constant timing: nothing to evaluate, and the end is known now.
-            let plan = graphs[Int(instances[Int(inst)].graph)].plans[Int(ref.plan)]
-            active = plan.activeDuration
+            // Constant timing: nothing to evaluate, and the end is known now. The plan is read
+            // in place (a copy of it is a copy of its easing).
+            let g = Int(instances[Int(inst)].graph)
+            active = graphs[g].plans[Int(ref.plan)].activeDuration
             // No end because it never ends, or because its end is past the clock's range.
-            if active == nil && plan.timing.iterations.isFinite { throw beyondTheClock(frame) }
-            s = try plannedSegment(f, plan, ref, now: now)
+            if active == nil && graphs[g].plans[Int(ref.plan)].timing.iterations.isFinite { throw beyondTheClock(frame) }
+            s = try plannedSegment(f, ref, now: now)
         } else {
             switch graphs[Int(instances[Int(inst)].graph)].nodes[Int(frame.node)].kind {
             case .tween(let spec):
@@ -75,11 +76,20 @@ extension Interpreter {
 
     /// The segment of a tween with a plan: its tracks start from the properties' values now
     /// and go to the plan's targets, or to its writes evaluated now when they are not constants.
-    func plannedSegment(_ f: Int32, _ plan: TweenPlan, _ ref: PlanRef, now: Time) throws(RuntimeError) -> Int32 {
+    func plannedSegment(_ f: Int32, _ ref: PlanRef, now: Time) throws(RuntimeError) -> Int32 {
         let inst = frames[Int(f)].instance
-        let timing = pool.tables.intern(.tween(plan.timing, plan.easing))
+        let g = Int(instances[Int(inst)].graph)
+        let slot = Int(planTimingStarts[g]) + Int(ref.plan)
+        var timing = planTimings[slot]
+        if timing < 0 {
+            let plan = graphs[g].plans[Int(ref.plan)]
+            timing = pool.tables.intern(.tween(plan.timing, plan.easing))
+            planTimings[slot] = timing
+        }
         var ending: Track.Ending?
-        if let d = plan.activeDuration, let end = now.adding(d) { ending = Track.Ending(time: end, progress: plan.endProgress) }
+        if let d = graphs[g].plans[Int(ref.plan)].activeDuration, let end = now.adding(d) {
+            ending = Track.Ending(time: end, progress: graphs[g].plans[Int(ref.plan)].endProgress)
+        }
         if ref.targetCount >= 0 {
             let targets = ref.targets..<ref.targets + ref.targetCount
             let s = pool.takeSegment(instance: inst, frame: f, room: targets.count)

@@ -48,6 +48,14 @@ struct InterpreterTests {
                 == [0, 4, 8, 8])
     }
 
+    @Test func plannedTimingsKeepToTheirGraphAndPlan() throws {
+        // Both statements' graphs have a plan 0, and the chain's second tween a plan 1 of
+        // another duration: the timing each one's tweens take is that plan's own.
+        let script = "rect a\nrect b\nanimate 1 ease linear < a.z = 10 >\n"
+            + "animate 2 ease linear < b.z = 10 > then animate 4 ease linear < b.z = 30 >"
+        #expect(numbers(try sample(script, "b", "z", at: [0.5, 1, 2, 3, 4, 6])) == [2.5, 5, 10, 15, 20, 30])
+    }
+
     @Test func thenChainsSampleContinuously() throws {
         let vs = try sample("rect a\nanimate 1 ease linear < a.z = 10 > then animate 1 ease linear < a.z += 10 >", "a", "z",
                             at: [0.5, 1, 1.5, 2, 3])
