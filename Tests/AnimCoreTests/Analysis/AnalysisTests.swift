@@ -118,7 +118,7 @@ private func span(_ a: ScriptAnalysis, _ word: String, _ n: Int = 0) -> Span {
         var remains: SessionRemains?
         let a = Session.analyze(name: "t.anim", bytes: Array(text.utf8), remains: { remains = $0 })
         let r = try #require(remains)
-        weak var session = r.session
+        weak let session = r.session
         #expect(session?.keptStatements.count == 4)
         r.free()
         #expect(session == nil)
