@@ -342,7 +342,7 @@ public struct TimelineLanes: Sendable {
                     shapeSetInLane[bar.lane].insert(t)
                 }
             }
-            bars.append(bar)
+            bars.append(consume bar)  // (moved: a copy would retain its strings)
         }
         // Renumber so that a branch's lanes sit together, branches in order of first activity;
         // lanes that move nothing (prints, waits, control) share one lane, after the others.
@@ -362,9 +362,11 @@ public struct TimelineLanes: Sendable {
         if !still.isEmpty { lanes.append(Lane(label: "(actions)")) }
         let shapeCount = moving.map { shapesInLane[$0].count } + (still.isEmpty ? [] : [0])
         var laneOfBar = [Int](repeating: 0, count: bars.count)
-        for b in bars.indices {
-            bars[b].lane = renumber[bars[b].lane]
-            laneOfBar[b] = bars[b].lane
+        bars.withUnsafeMutableBufferPointer { bars in  // (a whole bar is copied by subscripting the array)
+            for b in bars.indices {
+                bars[b].lane = renumber[bars[b].lane]
+                laneOfBar[b] = bars[b].lane
+            }
         }
         // Lane by lane, in time order (a replay comes after what it replays). The bars were
         // made in time order, so a stable counting sort by lane puts them in that order; the
@@ -376,15 +378,18 @@ public struct TimelineLanes: Sendable {
             // `place[i]`: where bar `i` goes.
             var place = [Int](repeating: 0, count: bars.count)
             for i in bars.indices { place[i] = start[laneOfBar[i]]; start[laneOfBar[i]] += 1 }
-            // Moved in place along the permutation's cycles (swaps move a bar without copying it).
+            // Moved in place along the permutation's cycles, with the buffer's swaps (they move a
+            // bar; the array's copy it).
             var done = [Bool](repeating: false, count: bars.count)
-            for i in bars.indices where !done[i] {
-                done[i] = true
-                var j = place[i]
-                while j != i {
-                    bars.swapAt(i, j)  // the bar that belongs at j goes there; bar i now holds j's
-                    done[j] = true
-                    j = place[j]
+            bars.withUnsafeMutableBufferPointer { bars in
+                for i in bars.indices where !done[i] {
+                    done[i] = true
+                    var j = place[i]
+                    while j != i {
+                        bars.swapAt(i, j)  // the bar that belongs at j goes there; bar i now holds j's
+                        done[j] = true
+                        j = place[j]
+                    }
                 }
             }
             func before(_ i: Int, _ j: Int) -> Bool {
