@@ -101,8 +101,10 @@ public struct TimelineLanes: Sendable {
     ///
     /// Kept to a few words of work per bar (the studio lays out a script of 10,000 steps on
     /// every save): shapes are compared as numbers (each name interned once), each lane's
-    /// shapes are a short list (a set beside it once it grows), the per-activity tables are
-    /// arrays, and the bars are sorted by index.
+    /// shapes are a short list (a set beside it once it grows), the per-node, per-branch and
+    /// per-activity tables are flat arrays of numbers (no array per instance, branch or bar,
+    /// no dictionary), a bar's property names are built once per shape and property and then
+    /// shared, and the bars are put lane by lane with a counting sort.
     public init(_ timeline: Timeline) {
         end = timeline.end
         prints = timeline.prints
@@ -110,15 +112,48 @@ public struct TimelineLanes: Sendable {
         let propertyNames = timeline.propertyNames
         let dotFree = propertyNames.allSatisfy { !$0.utf8.contains(UInt8(ascii: ".")) }
         propertyNamesDotFree = dotFree
-        // Lanes of each instance's graph, then a global numbering of the lanes in use.
-        // (Arrays by instance: a script of thousands of statements has as many instances.)
-        var laneOfNode = [[Int]?](repeating: nil, count: timeline.graphs.count)
-        var previousOfNode = [[Int]?](repeating: nil, count: timeline.graphs.count)
-        for a in acts where laneOfNode[a.instance] == nil {
-            laneOfNode[a.instance] = Self.lanes(of: timeline.graphs[a.instance].graph)
-            previousOfNode[a.instance] = Self.previousLeaves(of: timeline.graphs[a.instance].graph)
+        // Lanes and chain predecessors of each instance's graph, in flat tables: instance `i`'s
+        // node `n` is entry `nodeBase[i] + n`, and its local lane `l` is branch key
+        // `branchBase[i] + l` (arrays by instance: a script of thousands of statements has as
+        // many instances).
+        var nodeBase = [Int](repeating: -1, count: timeline.graphs.count)
+        var branchBase = [Int](repeating: 0, count: timeline.graphs.count)
+        var laneOfNode: [Int32] = [], previousOfNode: [Int32] = []
+        var branchKeys = 0
+        for k in acts.indices where nodeBase[acts[k].instance] < 0 {
+            let i = acts[k].instance
+            let g = timeline.graphs[i].graph
+            nodeBase[i] = laneOfNode.count
+            branchBase[i] = branchKeys
+            var most = 0
+            for l in Self.lanes(of: g) { laneOfNode.append(Int32(l)); most = max(most, l) }
+            branchKeys += most + 1
+            for p in Self.previousLeaves(of: g) { previousOfNode.append(Int32(p)) }
         }
-        let seeds = Self.seeds(timeline)
+        // The bars to draw (see `seeds`), without an array per bar: each seed's first activity,
+        // and for a run of retargets its other members as a list through `nextMember`.
+        var seedFirst: [Int32] = [], seedLast: [Int32] = [], seedCount: [Int32] = []
+        seedFirst.reserveCapacity(acts.count)
+        var nextMember = [Int32](repeating: -1, count: acts.count)
+        do {
+            var head = [Int32](repeating: -1, count: acts.count)
+            var seedOfHead = [Int32](repeating: -1, count: acts.count)
+            for k in acts.indices where acts[k].pass != .skipped {
+                if let r = acts[k].retargets, r < k, r >= 0, acts[r].pass != .skipped, seedOfHead[Int(head[r])] >= 0 {
+                    let s = Int(seedOfHead[Int(head[r])])
+                    head[k] = head[r]
+                    nextMember[Int(seedLast[s])] = Int32(k)
+                    seedLast[s] = Int32(k)
+                    seedCount[s] += 1
+                    continue
+                }
+                head[k] = Int32(k)
+                seedOfHead[k] = Int32(seedFirst.count)
+                seedFirst.append(Int32(k))
+                seedLast.append(Int32(k))
+                seedCount.append(1)
+            }
+        }
         // The shapes bars move, as numbers: each distinct text (what a property's text holds
         // before its last `.`) interned once; a shape's number is found through its ShapeID.
         var shapeNames: [String] = []
@@ -138,10 +173,17 @@ public struct TimelineLanes: Sendable {
             }
             return token(String(property[..<(property.lastIndex(of: ".") ?? property.endIndex)]))
         }
-        // Lanes of a branch (instance << 32 | local lane): steps of one branch that overlap in
-        // time (a stagger's members) get a lane each, packed greedily.
-        var branchOfKey: [Int64: Int] = [:]
-        var branches: [[(lane: Int, free: Time, last: Int)]] = []
+        // The `properties` of a bar that moved one property, by shape and property: built once
+        // and then shared while the shape's steps go on moving that property (each shape's
+        // last one is kept, in arrays by shape).
+        var propertyOfShape = [Int32](repeating: -1, count: timeline.shapes.count)
+        var namesOfShape = [[String]](repeating: [], count: timeline.shapes.count)
+        // Lanes of a branch (by branch key): steps of one branch that overlap in time (a
+        // stagger's members) get a lane each, packed greedily. A branch's lanes are slots
+        // listed through `slotNext`, in the order they opened.
+        var branchOfKey = [Int32](repeating: -1, count: branchKeys)
+        var branchHead: [Int32] = [], branchTail: [Int32] = []
+        var slotLane: [Int] = [], slotFree: [Time] = [], slotLast: [Int] = [], slotNext: [Int32] = []
         // Each lane's shapes in order, and beside a long list the same as a set.
         var shapesInLane: [[Int32]] = []
         var shapeSetInLane: [Set<Int32>] = []
@@ -149,107 +191,148 @@ public struct TimelineLanes: Sendable {
         func laneHas(_ lane: Int, _ shape: Int32) -> Bool {
             shapesInLane[lane].count <= setThreshold ? shapesInLane[lane].contains(shape) : shapeSetInLane[lane].contains(shape)
         }
-        // The lane of each live step (by activity), which its replays and resumptions use too.
-        var laneOfOriginal = [(branch: Int32, slot: Int32)](repeating: (-1, -1), count: acts.count)
+        // The slot of each live step (by activity), which its replays and resumptions use too.
+        var slotOfOriginal = [Int32](repeating: -1, count: acts.count)
         var printIndex = 0
         // In time order; at one instant, steps that continue a chain claim their lanes first.
         var begins = [Int64](), continues = [Bool]()
-        begins.reserveCapacity(seeds.count)
-        continues.reserveCapacity(seeds.count)
-        for seed in seeds {
-            let a = acts[seed.first]
-            begins.append(a.begin.ticks)
-            continues.append(previousOfNode[a.instance]![Int(a.node.index)] >= 0)
+        begins.reserveCapacity(seedFirst.count)
+        continues.reserveCapacity(seedFirst.count)
+        for f in seedFirst {
+            let i = Int(f)
+            begins.append(acts[i].begin.ticks)
+            continues.append(previousOfNode[nodeBase[acts[i].instance] + Int(acts[i].node.index)] >= 0)
         }
-        let ordered = seeds.indices.sorted { x, y in
+        let ordered = seedFirst.indices.sorted { x, y in
             let a = begins[x], b = begins[y]
             if a != b { return a < b }
             return continues[x] != continues[y] ? continues[x] : x < y
         }
-        bars.reserveCapacity(seeds.count)
-        propertyRefs.reserveCapacity(seeds.count)
+        bars.reserveCapacity(seedFirst.count)
+        propertyRefs.reserveCapacity(seedFirst.count)
         var shapes: [Int32] = []
         for s in ordered {
-            let seed = seeds[s]
-            let a = acts[seed.first]
-            let run = timeline.graphs[a.instance]
-            var end = a.end ?? timeline.end
-            var keys = a.keys
-            if seed.members.count > 1 {
+            let first = Int(seedFirst[s])
+            let instance = acts[first].instance, nodeIndex = Int(acts[first].node.index)
+            let begin = acts[first].begin
+            let node = nodeBase[instance] + nodeIndex
+            var end = acts[first].end ?? timeline.end
+            let merged = seedCount[s] > 1
+            var keys = merged ? acts[first].keys : ActivityKeys()
+            if merged {
                 // A run of retargets: from the first begin to where the last one let go.
-                end = seed.members.map { m in min(acts[m].end ?? timeline.end, acts[m].takenOver ?? .max) }.max()!
-                for m in seed.members { for k in acts[m].keys where !keys.contains(k) { keys.append(k) } }
+                end = min(end, acts[first].takenOver ?? .max)
+                var m = Int(nextMember[first])
+                while m >= 0 {
+                    end = max(end, min(acts[m].end ?? timeline.end, acts[m].takenOver ?? .max))
+                    for k in acts[m].keys where !keys.contains(k) { keys.append(k) }
+                    m = Int(nextMember[m])
+                }
+            }
+            /// A tween's or spring's properties: one moved property from the shared names.
+            func properties(_ writes: [PropertyWrite]) -> [String] {
+                if !merged, acts[first].keys.count == 1 {
+                    let k = acts[first].keys[0]
+                    propertyRefs.append(PropertyRef(shape: Int32(k.shape.index), property: Int32(k.property.raw)))
+                    let shape = Int(k.shape.index), property = Int32(k.property.raw)
+                    let kept = shape >= 0 && shape < propertyOfShape.count
+                    if kept, propertyOfShape[shape] == property { return namesOfShape[shape] }
+                    var refs: [PropertyRef] = []
+                    let made = Self.names(acts[first].keys, writes, timeline, refs: &refs)
+                    if kept { (propertyOfShape[shape], namesOfShape[shape]) = (property, made) }
+                    return made
+                }
+                return Self.names(merged ? keys : acts[first].keys, writes, timeline, refs: &propertyRefs)
             }
             var bar: Bar
             let firstRef = propertyRefs.count
-            switch run.graph[a.node].kind {
+            // (The kind read through the nodes' buffer: subscripting copies the whole node.)
+            let kind = timeline.graphs[instance].graph.nodes.withUnsafeBufferPointer { $0[nodeIndex].kind }
+            switch kind {
             case .tween(let spec):
-                bar = Bar(kind: .tween, label: "", properties: Self.names(keys, spec.writes, timeline, refs: &propertyRefs), begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .tween, label: "", properties: properties(spec.writes), begin: begin, end: end, lane: 0)
             case .spring(let spec):
-                bar = Bar(kind: .spring, label: "", properties: Self.names(keys, spec.writes, timeline, refs: &propertyRefs), begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .spring, label: "", properties: properties(spec.writes), begin: begin, end: end, lane: 0)
             case .wait:
-                bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - a.begin), properties: [], begin: a.begin, end: end, lane: 0)
+                bar = Bar(kind: .wait, label: "wait " + Self.seconds(end - begin), properties: [], begin: begin, end: end, lane: 0)
             case .action(let action):
-                var label = Self.actionLabel(action, keys: keys, timeline)
+                var label = Self.actionLabel(action, keys: merged ? keys : acts[first].keys, timeline)
                 if case .print = action {
-                    while printIndex < prints.count && prints[printIndex].time < a.begin { printIndex += 1 }
-                    if printIndex < prints.count && prints[printIndex].time == a.begin {
+                    while printIndex < prints.count && prints[printIndex].time < begin { printIndex += 1 }
+                    if printIndex < prints.count && prints[printIndex].time == begin {
                         label = "print \"\(prints[printIndex].text)\""
                         printIndex += 1
                     }
                 }
-                bar = Bar(kind: .action, label: label, properties: [], begin: a.begin, end: a.begin, lane: 0)
+                bar = Bar(kind: .action, label: label, properties: [], begin: begin, end: begin, lane: 0)
             default:
                 continue
             }
             bar.firstRef = Int32(firstRef)
-            if case .replay(_, let back) = a.pass { bar.reversed = back }
-            if bar.kind == .tween || bar.kind == .spring, a.start < a.begin { bar.delayedFrom = a.start }
-            bar.retargets = seed.members.count - 1
-            shapes.removeAll(keepingCapacity: true)
-            for (k, p) in bar.properties.enumerated() { shapes.append(token(of: p, propertyRefs[firstRef + k])) }
-            let original = a.original(seed.first)
-            if original < laneOfOriginal.count, laneOfOriginal[original].branch >= 0 {
+            let pass = acts[first].pass
+            if case .replay(_, let back) = pass { bar.reversed = back }
+            if bar.kind == .tween || bar.kind == .spring, acts[first].start < begin { bar.delayedFrom = acts[first].start }
+            bar.retargets = Int(seedCount[s]) - 1
+            // Overwritten in place (emptying the array each time costs more than the rest).
+            for (k, p) in bar.properties.enumerated() {
+                let t = token(of: p, propertyRefs[firstRef + k])
+                if k < shapes.count { shapes[k] = t } else { shapes.append(t) }
+            }
+            if shapes.count > bar.properties.count { shapes.removeSubrange(bar.properties.count...) }
+            let original: Int
+            switch pass {
+            case .replay(let o, _), .resumed(let o): original = o
+            case .live, .skipped: original = first
+            }
+            if original < slotOfOriginal.count, slotOfOriginal[original] >= 0 {
                 // A replay or resumption of a step already drawn: in that step's lane.
-                let home = laneOfOriginal[original]
-                let (b, k) = (Int(home.branch), Int(home.slot))
-                bar.lane = branches[b][k].lane
-                branches[b][k].free = max(branches[b][k].free, end, a.begin)
+                let home = Int(slotOfOriginal[original])
+                bar.lane = slotLane[home]
+                slotFree[home] = max(slotFree[home], end, begin)
             } else {
                 // The lane: among the branch's lanes free at `begin`, prefer the one whose last
                 // step comes just before this one in its chain, then one that already moves
                 // these shapes, then one whose last step ends right now.
-                let previous = previousOfNode[a.instance]![Int(a.node.index)]
-                let key = Int64(a.instance) << 32 | Int64(laneOfNode[a.instance]![Int(a.node.index)])
-                let b: Int
-                if let known = branchOfKey[key] { b = known } else {
-                    b = branches.count
-                    branchOfKey[key] = b
-                    branches.append([])
+                let previous = Int(previousOfNode[node])
+                let key = branchBase[instance] + Int(laneOfNode[node])
+                if branchOfKey[key] < 0 {
+                    branchOfKey[key] = Int32(branchHead.count)
+                    branchHead.append(-1)
+                    branchTail.append(-1)
                 }
+                let b = Int(branchOfKey[key])
                 // One pass over the branch's lanes, each scored once (the first best wins).
-                var best: (slot: Int, score: Int)?
-                for k in branches[b].indices where branches[b][k].free <= a.begin {
-                    let l = branches[b][k]
-                    var same = !shapes.isEmpty
-                    if same { for t in shapes where !laneHas(l.lane, t) { same = false; break } }
-                    let score = (previous >= 0 && previous == l.last ? 4 : 0) + (same ? 2 : 0) + (l.free == a.begin ? 1 : 0)
-                    if best == nil || score > best!.score { best = (k, score) }
+                var best = -1, bestScore = 0
+                var k = Int(branchHead[b])
+                while k >= 0 {
+                    if slotFree[k] <= begin {
+                        let lane = slotLane[k]
+                        var same = !shapes.isEmpty
+                        if same { for t in shapes where !laneHas(lane, t) { same = false; break } }
+                        let score = (previous >= 0 && previous == slotLast[k] ? 4 : 0) + (same ? 2 : 0) + (slotFree[k] == begin ? 1 : 0)
+                        if best < 0 || score > bestScore { (best, bestScore) = (k, score) }
+                    }
+                    k = Int(slotNext[k])
                 }
                 let slot: Int
-                if let k = best?.slot {
-                    slot = k
-                    branches[b][k].free = max(end, a.begin)
-                    branches[b][k].last = Int(a.node.index)
+                if best >= 0 {
+                    slot = best
+                    slotFree[slot] = max(end, begin)
+                    slotLast[slot] = nodeIndex
                 } else {
-                    slot = branches[b].count
-                    branches[b].append((lanes.count, max(end, a.begin), Int(a.node.index)))
+                    slot = slotLane.count
+                    slotLane.append(lanes.count)
+                    slotFree.append(max(end, begin))
+                    slotLast.append(nodeIndex)
+                    slotNext.append(-1)
+                    if branchTail[b] >= 0 { slotNext[Int(branchTail[b])] = Int32(slot) } else { branchHead[b] = Int32(slot) }
+                    branchTail[b] = Int32(slot)
                     lanes.append(Lane(label: ""))
                     shapesInLane.append([])
                     shapeSetInLane.append([])
                 }
-                bar.lane = branches[b][slot].lane
-                if original < laneOfOriginal.count { laneOfOriginal[original] = (Int32(b), Int32(slot)) }
+                bar.lane = slotLane[slot]
+                if original < slotOfOriginal.count { slotOfOriginal[original] = Int32(slot) }
             }
             for t in shapes where !laneHas(bar.lane, t) {
                 shapesInLane[bar.lane].append(t)
@@ -259,11 +342,16 @@ public struct TimelineLanes: Sendable {
                     shapeSetInLane[bar.lane].insert(t)
                 }
             }
-            bars.append(bar)
+            bars.append(consume bar)  // (moved: a copy would retain its strings)
         }
         // Renumber so that a branch's lanes sit together, branches in order of first activity;
         // lanes that move nothing (prints, waits, control) share one lane, after the others.
-        let order = branches.flatMap { $0.map(\.lane) }
+        var order: [Int] = []
+        order.reserveCapacity(lanes.count)
+        for h in branchHead {
+            var k = Int(h)
+            while k >= 0 { order.append(slotLane[k]); k = Int(slotNext[k]) }
+        }
         let moving = order.filter { !shapesInLane[$0].isEmpty }, still = order.filter { shapesInLane[$0].isEmpty }
         var renumber = [Int](repeating: 0, count: lanes.count)
         for (new, old) in moving.enumerated() { renumber[old] = new }
@@ -273,36 +361,72 @@ public struct TimelineLanes: Sendable {
         }
         if !still.isEmpty { lanes.append(Lane(label: "(actions)")) }
         let shapeCount = moving.map { shapesInLane[$0].count } + (still.isEmpty ? [] : [0])
-        for b in bars.indices { bars[b].lane = renumber[bars[b].lane] }
-        // Lane by lane, in time order (a replay comes after what it replays): sorted by index,
-        // and only when they are not in that order already.
-        func before(_ i: Int, _ j: Int) -> Bool {
-            let a = bars[i], b = bars[j]
-            if a.lane != b.lane { return a.lane < b.lane }
-            return a.begin != b.begin ? a.begin < b.begin : i < j
+        var laneOfBar = [Int](repeating: 0, count: bars.count)
+        bars.withUnsafeMutableBufferPointer { bars in  // (a whole bar is copied by subscripting the array)
+            for b in bars.indices {
+                bars[b].lane = renumber[bars[b].lane]
+                laneOfBar[b] = bars[b].lane
+            }
         }
-        if bars.count > 1, !(1..<bars.count).allSatisfy({ before($0 - 1, $0) }) {
-            let sorted = bars.indices.sorted(by: before)
-            bars = sorted.map { bars[$0] }
+        // Lane by lane, in time order (a replay comes after what it replays). The bars were
+        // made in time order, so a stable counting sort by lane puts them in that order; the
+        // comparison sort is kept for a lane that is not (it never is, by construction).
+        if bars.count > 1 {
+            var start = [Int](repeating: 0, count: lanes.count + 1)
+            for l in laneOfBar { start[l + 1] += 1 }
+            for l in lanes.indices { start[l + 1] += start[l] }
+            // `place[i]`: where bar `i` goes.
+            var place = [Int](repeating: 0, count: bars.count)
+            for i in bars.indices { place[i] = start[laneOfBar[i]]; start[laneOfBar[i]] += 1 }
+            // Moved in place along the permutation's cycles, with the buffer's swaps (they move a
+            // bar; the array's copy it).
+            var done = [Bool](repeating: false, count: bars.count)
+            bars.withUnsafeMutableBufferPointer { bars in
+                for i in bars.indices where !done[i] {
+                    done[i] = true
+                    var j = place[i]
+                    while j != i {
+                        bars.swapAt(i, j)  // the bar that belongs at j goes there; bar i now holds j's
+                        done[j] = true
+                        j = place[j]
+                    }
+                }
+            }
+            func before(_ i: Int, _ j: Int) -> Bool {
+                let a = bars[i], b = bars[j]
+                if a.lane != b.lane { return a.lane < b.lane }
+                return a.begin != b.begin ? a.begin < b.begin : i < j
+            }
+            let inOrder = bars.withUnsafeBufferPointer { p in
+                (1..<p.count).allSatisfy { p[$0 - 1].lane != p[$0].lane || p[$0 - 1].begin <= p[$0].begin }
+            }
+            if !inOrder {
+                let sorted = bars.indices.sorted(by: before)
+                bars = sorted.map { bars[$0] }
+            }
         }
         // Bars name their shape only where the lane moves more than one.
-        for b in bars.indices where bars[b].kind == .tween || bars[b].kind == .spring {
-            let single = shapeCount[bars[b].lane] == 1
-            let first = Int(bars[b].firstRef)
-            func label(_ k: Int) -> String {
-                let p = bars[b].properties[k]
-                guard single else { return p }
-                let ref = propertyRefs[first + k]
-                if dotFree, ref.shape >= 0, ref.property >= 0 {
-                    // One component of a point (`center.x`): its point's name and the axis.
-                    let id = PropertyID(Int(ref.property))
-                    if let c = id.componentIndex, Int(id.whole.raw) < propertyNames.count { return propertyNames[Int(id.whole.raw)] + (c == 0 ? ".x" : ".y") }
-                    if Int(ref.property) < propertyNames.count { return propertyNames[Int(ref.property)] }
+        // (Through the bars' buffer: subscripting the array copies a whole bar.)
+        let refs = propertyRefs
+        bars.withUnsafeMutableBufferPointer { bars in
+            for b in bars.indices where bars[b].kind == .tween || bars[b].kind == .spring {
+                let single = shapeCount[bars[b].lane] == 1
+                let first = Int(bars[b].firstRef)
+                func label(_ k: Int) -> String {
+                    let p = bars[b].properties[k]
+                    guard single else { return p }
+                    let ref = refs[first + k]
+                    if dotFree, ref.shape >= 0, ref.property >= 0 {
+                        // One component of a point (`center.x`): its point's name and the axis.
+                        let id = PropertyID(Int(ref.property))
+                        if let c = id.componentIndex, Int(id.whole.raw) < propertyNames.count { return propertyNames[Int(id.whole.raw)] + (c == 0 ? ".x" : ".y") }
+                        if Int(ref.property) < propertyNames.count { return propertyNames[Int(ref.property)] }
+                    }
+                    return Self.withoutShape(p, named: ref.shape >= 0 || p.contains("[]."))
                 }
-                return Self.withoutShape(p, named: ref.shape >= 0 || p.contains("[]."))
+                let n = bars[b].properties.count
+                bars[b].label = n == 1 ? label(0) : (0..<n).map(label).joined(separator: ", ")
             }
-            let n = bars[b].properties.count
-            bars[b].label = n == 1 ? label(0) : (0..<n).map(label).joined(separator: ", ")
         }
     }
 
@@ -366,11 +490,35 @@ public struct TimelineLanes: Sendable {
     /// For each leaf, the leaf that runs just before it in its chain (`A then B`: the last
     /// leaf of A before the first of B; a repeat's body follows itself).
     static func previousLeaves(of g: SequencerGraph) -> [Int] {
-        func children(_ n: Int) -> [Int] { g.children(of: NodeID(n)).map { Int($0.index) } }
-        func first(_ n: Int) -> Int { children(n).first.map(first) ?? n }
+        // Walked down without building child arrays (`children(of:)`): a node's first child,
+        // and for a sequence its last.
+        func firstChild(_ n: Int) -> Int? {
+            switch g.nodes[n].kind {
+            case .sequence(let c), .parallel(let c), .conditional(_, let c), .select(_, let c):
+                return c.count > 0 ? Int(g.child(0, of: c).index) : nil
+            case .repeat(_, _, let b), .stagger(_, let b), .relative(_, let b), .spawn(let b):
+                return Int(b.index)
+            case .tween, .wait, .action, .spring, .play:
+                return nil
+            }
+        }
+        func first(_ n: Int) -> Int {
+            var n = n
+            while let c = firstChild(n) { n = c }
+            return n
+        }
         func last(_ n: Int) -> Int {
-            if case .sequence = g.nodes[n].kind { return children(n).last.map(last) ?? n }
-            return children(n).first.map(last) ?? n
+            var n = n
+            while true {
+                if case .sequence(let c) = g.nodes[n].kind {
+                    guard c.count > 0 else { return n }
+                    n = Int(g.child(Int(c.count) - 1, of: c).index)
+                } else if let c = firstChild(n) {
+                    n = c
+                } else {
+                    return n
+                }
+            }
         }
         var out = [Int](repeating: -1, count: g.nodes.count)  // −1: none
         for n in g.nodes.indices {
