@@ -27,6 +27,20 @@ struct PlayerSwapChromiumTests {
         return s
     }
 
+    /// Renders both versions of the script into `dir` (s0.html, s1.html) and returns each page's
+    /// data, the JSON its `anim-data` element holds.
+    static func renderBoth(_ dir: ScratchDirectory) throws -> [String] {
+        try (0...1).map { k in
+            try Self.script(k).write(toFile: dir.path("s\(k).anim"), atomically: true, encoding: .utf8)
+            let r = try runAnim(["render", dir.path("s\(k).anim"), "-o", dir.path("s\(k).html")])
+            #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
+            let page = try String(contentsOfFile: dir.path("s\(k).html"), encoding: .utf8)
+            let open = "<script type=\"application/json\" id=\"anim-data\">"
+            let a = try #require(page.range(of: open)), b = try #require(page[a.upperBound...].range(of: "</script>"))
+            return String(page[a.upperBound..<b.lowerBound])
+        }
+    }
+
     /// The stage's and the timeline's markup.
     static func markup(_ browser: ChromiumDriver) throws -> (stage: String, lanes: String) {
         (try browser.string("document.getElementById('shapes').innerHTML"), try browser.string("document.getElementById('strip').innerHTML"))
@@ -37,15 +51,8 @@ struct PlayerSwapChromiumTests {
     func swapDrawsAsFresh() throws {
         let dir = try ScratchDirectory("player-swap")
         defer { dir.remove() }
-        for k in 0...1 {
-            try Self.script(k).write(toFile: dir.path("s\(k).anim"), atomically: true, encoding: .utf8)
-            let r = try runAnim(["render", dir.path("s\(k).anim"), "-o", dir.path("s\(k).html")])
-            #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        }
-        let page = try String(contentsOfFile: dir.path("s1.html"), encoding: .utf8)
-        let open = "<script type=\"application/json\" id=\"anim-data\">"
-        let a = try #require(page.range(of: open)), b = try #require(page[a.upperBound...].range(of: "</script>"))
-        let data = String(page[a.upperBound..<b.lowerBound])
+        let scenes = try Self.renderBoth(dir)
+        let data = scenes[1]
         let browser = try ChromiumDriver(Consumers.chromium!)
         defer { browser.quit() }
         for t in ["0.3", "0.75"] {
@@ -60,9 +67,7 @@ struct PlayerSwapChromiumTests {
             #expect(swapped.stage == fresh.stage, "at \(t) s the stage differs from a fresh page's")
             #expect(swapped.lanes == fresh.lanes, "at \(t) s the lanes differ from a fresh page's")
             // And back: the first scene again, as its own page draws it.
-            let first = try String(contentsOfFile: dir.path("s0.html"), encoding: .utf8)
-            let c = try #require(first.range(of: open)), d = try #require(first[c.upperBound...].range(of: "</script>"))
-            _ = try browser.evaluate("animPlayer.swap(\(first[c.upperBound..<d.lowerBound])), 0")
+            _ = try browser.evaluate("animPlayer.swap(\(scenes[0])), 0")
             let back = try Self.markup(browser)
             #expect(back.stage == before.stage && back.lanes == before.lanes, "at \(t) s swapping back differs")
         }
@@ -98,15 +103,8 @@ struct PlayerSwapChromiumTests {
     func swapWritesOnlyChanges() throws {
         let dir = try ScratchDirectory("player-swap-writes")
         defer { dir.remove() }
-        for k in 0...1 {
-            try Self.script(k).write(toFile: dir.path("s\(k).anim"), atomically: true, encoding: .utf8)
-            let r = try runAnim(["render", dir.path("s\(k).anim"), "-o", dir.path("s\(k).html")])
-            #expect(r.exitCode == 0, Comment(rawValue: r.stderr))
-        }
-        let page = try String(contentsOfFile: dir.path("s1.html"), encoding: .utf8)
-        let open = "<script type=\"application/json\" id=\"anim-data\">"
-        let a = try #require(page.range(of: open)), b = try #require(page[a.upperBound...].range(of: "</script>"))
-        let data = String(page[a.upperBound..<b.lowerBound])
+        let scenes = try Self.renderBoth(dir)
+        let data = scenes[1]
         let browser = try ChromiumDriver(Consumers.chromium!)
         defer { browser.quit() }
         try browser.open("file://\(dir.path("s0.html"))#t=0.3")
