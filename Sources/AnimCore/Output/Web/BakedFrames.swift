@@ -42,14 +42,8 @@ struct BakedFrames {
         /// Stroke colour channels (0...255), its alpha (0: no stroke), and its width.
         case sr, sg, sb, sa, sw
 
-        /// The name used in the player's data.
-        var key: String { Attribute.keys[rawValue] }
-
-        /// Every attribute's name, once (not an array built per call: the player's data names
-        /// an attribute for every track of every bar).
-        static let keys = ["x", "y", "w", "h", "rot", "sx", "sy", "op", "rad", "z", "r", "g", "b", "font",
-                           "ax", "ay", "shx", "shy", "shblur", "shr", "shg", "shb", "sha",
-                           "fa", "sr", "sg", "sb", "sa", "sw"]
+        /// The name used in the player's data (`staticKey`, which the data writes, as a String).
+        var key: String { staticKey.description }
 
         /// Whether the player's data leaves the track out when it is 0 throughout (the
         /// attributes most shapes never use; the page reads a missing track as 0).

@@ -564,8 +564,8 @@ extension TimelineLanes.BarKind {
 }
 
 extension BakedFrames.Attribute {
-    /// `key` as static bytes: the player's data names an attribute for every track of every
-    /// shape and bar (PlayerDataTests checks that the two agree).
+    /// The attribute's name in the player's data, as static bytes: the data names an attribute
+    /// for every track of every shape and bar.
     var staticKey: StaticString {
         switch self {
         case .x: "x"
