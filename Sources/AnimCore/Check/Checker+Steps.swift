@@ -115,10 +115,7 @@ extension Checker {
                     error(.timing(.negativeRepeatDelay(x)), at: tree.span(d))
                     return nil
                 }
-                switch t {
-                case .literal(let x, let s): delay = TypedExpr(.constant(.time(x)), .time, s)
-                case .checked(let e): delay = e
-                }
+                delay = t.expr
             }
             if r.yoyo, r.condition != nil || r.passVariable != nil {
                 // Later yoyo passes replay the first: no condition or index to read again.

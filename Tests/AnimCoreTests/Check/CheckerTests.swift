@@ -162,6 +162,18 @@ struct CheckerTests {
 
     // MARK: - Steps
 
+    @Test func aTargetWrittenAgainPointsAtItsLastWrite() {
+        // Three writes of one target: two errors, each pointing at the write before it (the
+        // list `checkAnimate` keeps, searched from its end).
+        let text = "rect a\nanimate 1 < a.z = 1; a.z = 2; a.z = 3 >\n"
+        let errors = check(text).diagnostics.all.filter { $0.severity == .error }
+        let bytes = Array(text.utf8)
+        let writes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "a") && bytes[$0 + 1] == UInt8(ascii: ".") }
+        #expect(errors.map(\.message) == ["'a.z' is written twice in one block", "'a.z' is written twice in one block"])
+        #expect(errors.map { Int($0.span.start) } == [writes[1], writes[2]])
+        #expect(errors.map { $0.secondary.first.map { Int($0.span.start) } } == [writes[0], writes[1]])
+    }
+
     @Test func tweenOptionsAreChecked() {
         let c = check("rect a\nanimate 1 delay 0.5 ease ease-out repeat 3 yoyo speed 2 from 0 < a.z = 1 >")
         guard case .start(let chain, _, _, _)? = c.statements.last, case .tween(let t) = chain.steps[0] else {
