@@ -96,7 +96,6 @@ extension Checker {
         env.instantiations.append(CheckedInstantiation(name: def.name, body: nil, localCount: 0))
         env.instantiationIndex[key] = id
         // Check the body in a fresh scope whose first locals are the parameters.
-        let callText = text(call)
         let saved = (locals, scopeStarts, localCount, tree)
         locals = []
         scopeStarts = []
@@ -111,6 +110,8 @@ extension Checker {
         let bodyLocals = localCount
         (locals, scopeStarts, localCount, tree) = saved
         if diagnostics.errorCount > errorsBefore {
+            // The call's text is made only for the note (the tree is the caller's again).
+            let callText = text(call)
             diagnostics.amendLast { $0.notes.append(CheckError.inDefine(def.name, playedBy: callText)) }
         }
         guard let chain = body else {

@@ -43,6 +43,8 @@ public struct Checker {
     struct LastEasing { var file: SourceFile; var span: Span; var easing: Easing }
     /// What `lastProperty` holds.
     struct LastProperty { var file: SourceFile; var span: Span; var id: PropertyID }
+    /// The colours names not declared in the program denote (`red`), by name, once read.
+    var namedColors = NameMap<Color>()
     /// Easings with arguments resolved so far.
     var resolvedEasings: [ResolvedEasingKey: Easing] = [:]
     /// The property names of the declaration being checked (reused: no allocation per shape).
@@ -380,6 +382,22 @@ public struct Checker {
         if span.source == tree.file.id { return tree.file.text(of: span) }
         if span.source == program.file.id { return program.file.text(of: span) }
         return env.files[span.source]?.text(of: span) ?? "?"
+    }
+
+    /// Whether an identifier is spelt `word` (ASCII), compared byte by byte in the tree being
+    /// read, without making its text (a String); `text(_:)` decides for a span of another file.
+    func spells(_ id: Identifier, _ word: StaticString) -> Bool {
+        let span = id.span
+        guard span.source == tree.file.id else { return text(span) == word.description }
+        let n = Int(span.end &- span.start)
+        guard n == word.utf8CodeUnitCount else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { b in
+            word.withUTF8Buffer { w in
+                var i = 0
+                while i < n, b[Int(span.start) &+ i] == w[i] { i &+= 1 }
+                return i == n
+            }
+        }
     }
 
     /// Whether the text of a span holds a byte.
