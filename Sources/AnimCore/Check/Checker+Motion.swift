@@ -9,16 +9,21 @@ extension Checker {
     /// SwiftUI's presets and their bounce (SwiftUI `Spring.smooth`, `.snappy`, `.bouncy`: duration
     /// 0.5 and bounce 0, 0.15 and 0.3; `extraBounce` is added to the bounce).
     static let springPresets: [(name: String, bounce: Double)] = [("smooth", 0), ("snappy", 0.15), ("bouncy", 0.3)]
+    /// The three forms and the parameters of each (one table, not built again per spring).
+    static let springForms: [(String, [String])] = [("stiffness", ["stiffness", "damping", "mass"]), ("duration", ["duration", "bounce"]),
+                                                    ("response", ["response", "damping-ratio"])]
     /// A preset's duration when none is given, in seconds.
     static let springPresetDuration = Time(ticks: 500_000_000)
 
     /// `spring [params] < writes >`.
     mutating func checkSpring(_ s: SpringStep) -> CheckedStep? {
-        var given = FewByName<(TypedExpr, Span)>()
+        // Room for every parameter written, so neither list grows one entry at a time.
+        let written = tree[s.parameters].count
+        var given = FewByName<(TypedExpr, Span)>(capacity: written)
         // The parameters written, by name, whether or not their values check, and misspelt ones
         // under the name suggested for them: the form rules below judge what was meant, so a
         // misspelling or a bad value is one error, not also "needs 'stiffness' too".
-        var named = FewByName<Span>()
+        var named = FewByName<Span>(capacity: written)
         var unknownMeaning = false
         var ok = true
         var velocityExpr: ExprID?
@@ -71,9 +76,7 @@ extension Checker {
             error(.extraBounceNeedsPreset, at: at)
             ok = false
         }
-        let forms: [(String, [String])] = [("stiffness", ["stiffness", "damping", "mass"]), ("duration", ["duration", "bounce"]),
-                                           ("response", ["response", "damping-ratio"])]
-        let used = forms.filter { f in f.1.contains { named[$0] != nil } }
+        let used = Checker.springForms.filter { f in f.1.contains { named[$0] != nil } }
         if unknownMeaning || s.preset != nil {
             // Already reported, or a preset's parameters judged above.
         } else if used.count > 1 {
@@ -100,8 +103,10 @@ extension Checker {
         for o in tree[s.options] {
             if case .delay(let e, _) = tree[o] { delay = checkAs(e, .time); ok = ok && delay != nil }
         }
+        let assignments = tree[s.assignments]
         var writes: [PropertyWrite] = []
-        for a in tree[s.assignments] {
+        writes.reserveCapacity(assignments.count)
+        for a in assignments {
             let asg = tree[a]
             if asg.keyframes != nil {
                 error(.springKeyframes, at: tree.span(asg.value)); ok = false; continue
@@ -198,6 +203,11 @@ extension Checker {
 /// half of `checkSpring`'s instructions (callgrind, 450 springs of a 5,000-line script).
 private struct FewByName<Value> {
     private var entries: [(name: String, value: Value)] = []
+
+    /// An empty list with room for `capacity` entries (none allocated for 0).
+    init(capacity: Int) {
+        if capacity > 0 { entries.reserveCapacity(capacity) }
+    }
 
     subscript(name: String) -> Value? {
         get { entries.first { $0.name == name }?.value }
