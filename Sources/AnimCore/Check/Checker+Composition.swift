@@ -58,8 +58,11 @@ extension Checker {
                               at: p.span, notes: [CheckError.definedAs(def.name, defined)])
             return nil
         }
+        // One entry per argument: reserved, so neither array grows one argument at a time.
         var args: [TypedExpr] = []
         var signature: [ArgumentSignature] = []
+        args.reserveCapacity(arguments.count)
+        signature.reserveCapacity(arguments.count)
         for a in arguments {
             guard let t = check(a) else { return nil }
             var cands: [ShapeID] = []
