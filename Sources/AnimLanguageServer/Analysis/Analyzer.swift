@@ -1,5 +1,5 @@
-// Analyzer: runs the core over open documents on a thread of its own, so the thread that reads
-// messages always goes on answering — `shutdown` during a long check, a change while the
+// Analyzer: runs the core over open documents off the thread that reads messages, so that it
+// always goes on answering — `shutdown` during a long check, a change while the
 // previous version is still being timed.
 //
 // Each document has at most one analysis waiting: a change replaces the waiting version, so
@@ -8,11 +8,15 @@
 // `Interpreter.stopCheckInterval` events) and after its work budget; parsing and checking
 // cannot be stopped, but they are linear in the text and run off the reading thread. A result
 // is published only if its version is still the latest and the document still open, under the
-// same lock that `close` takes, so stale diagnostics never reach the client. What an analysis
-// leaves to free (the analysis it replaces, its own session) is freed on a queue of its own
-// after the diagnostics are sent.
+// same lock that `close` takes, so stale diagnostics never reach the client. The last few
+// analyses of each document are kept: a change back to one of their texts (a character typed
+// and deleted, an undo) is that analysis again, at once. Analyses are made one at a time on
+// three threads in turn (AnalysisThreads), and what one leaves to free (its session, and
+// itself once it is no longer kept) is freed on the thread that made it, after the diagnostics
+// are sent, while the others make the next versions.
 import AnimCore
 import Dispatch
+@preconcurrency import Glibc
 import Synchronization
 
 /// Runs analyses in the background and hands their results on.
@@ -33,6 +37,11 @@ final class Analyzer: Sendable {
         var latest: [String: Int] = [:]
         /// The latest finished analysis of each open document.
         var results: [String: DocumentAnalysis] = [:]
+        /// The last analyses published for each open document, newest first, each text once,
+        /// with the thread that made each (`AnalysisThreads`): a change back to one of their
+        /// texts (a character typed and deleted, an undo) is that analysis again. The newest is
+        /// `results`'.
+        var recent: [String: [(analysis: DocumentAnalysis, thread: Int)]] = [:]
         /// Set by `stop`: nothing more is analyzed or published.
         var stopped = false
         /// How many analyses have started (for tests).
@@ -40,9 +49,14 @@ final class Analyzer: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Orders the analyses: one at a time, in the order asked for (each made on one of
+    /// `threads`, which this queue's block waits for).
     private let queue = DispatchQueue(label: "anim.lsp.analysis")
-    /// Where replaced analyses are let go of, off the analysis thread.
-    private static let freeing = DispatchQueue(label: "anim.lsp.freeing", qos: .utility)
+    /// Where analyses are made and let go of.
+    private let threads = AnalysisThreads()
+    /// How many analyses of a document `State.recent` keeps: a few keystrokes' worth of undo,
+    /// at the memory of as many trees and timing runs (about 6 MB each for 5,000 lines).
+    static let recentCount = 4
     private let budget: WorkBudget
     /// Whether a change of a value reuses the last analysis (`anim lsp --full-analysis`: no).
     private let reusesValueEdits: Bool
@@ -75,12 +89,14 @@ final class Analyzer: Sendable {
 
     /// A document closed: its analyses stop, and its diagnostics are cleared.
     func close(_ uri: String) {
-        state.withLock { s in
+        let closed = state.withLock { s -> [(analysis: DocumentAnalysis, thread: Int)] in
             s.latest[uri] = nil
             s.results[uri] = nil
             if s.pending.removeValue(forKey: uri) != nil { s.order.removeAll { $0 == uri } }
             if !s.stopped { clear(uri) }
+            return s.recent.removeValue(forKey: uri) ?? []
         }
+        for c in closed { threads.free(Retired(c.analysis, nil), on: c.thread) }
     }
 
     /// Stops everything (after `shutdown`): the running analysis stops at its next check, and
@@ -119,38 +135,59 @@ final class Analyzer: Sendable {
             return s.pending.removeValue(forKey: uri)
         }
         guard let job = next else { return }
-        let (result, remains) = analyze(job)
-        // The analysis it replaces is freed after the new diagnostics are sent, and not on
-        // this thread: freeing a long script's tree, timeline and graphs is about 11 M
-        // instructions (callgrind, 5,000 lines), which the next keystroke's analysis would
-        // otherwise wait for. (`analyze` has let go of its own reference to it by now, so the
-        // freeing block's is the last.)
-        let replaced = state.withLock { s -> DocumentAnalysis? in
-            guard !s.stopped, let result, s.latest[job.uri] == job.version else { return nil }
-            let old = s.results.updateValue(result, forKey: job.uri)
-            publish(result)
-            return old
-        }
-        // What the new analysis's session left (its interpreter and the statements it ran) is
-        // freed there too: about 8 M instructions more that no diagnostic waits for.
-        if replaced != nil || remains != nil {
-            // The block empties the box, so the analysis is released there: a closure that
-            // captured it would share it with this thread's own reference, and whichever let
-            // go last would free it (callgrind caught this thread freeing it).
-            let retired = Retired(replaced, remains)
-            Analyzer.freeing.async { retired.free() }
-        }
+        threads.run { [self] me in analyzeAndPublish(job, on: me) }
     }
 
-    /// One version's analysis: a change of a value only, of trivia only or of printed text only
-    /// reuses the last analysis's diagnostics (ValueEdits.reuse); any other change is analysed
-    /// in full. Nil when the version was superseded; with it, what a full analysis's session
-    /// left (nil for a reused one), to free later. The last analysis is read here and let go of
-    /// on return: while `runNext` still held it, it was often freed there, before the next
-    /// analysis could start (callgrind, 5,000 lines: 9.3 M of the 11.8 M instructions of
-    /// freeing it ran on this thread, after the diagnostics were sent).
+    /// Analyzes a version and publishes the result if it is still the latest, on the thread
+    /// whose turn it is. What the analysis's session left is freed on this thread after the
+    /// diagnostics are sent (about 8 M instructions for 5,000 lines, callgrind, that no
+    /// diagnostic waits for), and an analysis that drops out of `recent` on the thread that made
+    /// it, while the next versions are analysed on the others (`AnalysisThreads`).
+    private func analyzeAndPublish(_ job: Job, on me: Int) {
+        let (result, remains) = analyze(job)
+        let dropped = state.withLock { s -> [(analysis: DocumentAnalysis, thread: Int)] in
+            guard !s.stopped, let result, s.latest[job.uri] == job.version else { return [] }
+            s.results[job.uri] = result
+            publish(result)
+            var recent = s.recent[job.uri] ?? []
+            // An analysis again (`analyze`) moves to the front, still its maker's to free.
+            let again = recent.firstIndex { Analyzer.sameText($0.analysis.text, result.text) }
+            let maker = again.map { recent.remove(at: $0).thread } ?? me
+            recent.insert((result, maker), at: 0)
+            let dropped = recent.count > Analyzer.recentCount ? Array(recent[Analyzer.recentCount...]) : []
+            recent.removeSubrange(min(recent.count, Analyzer.recentCount)...)
+            s.recent[job.uri] = recent
+            return dropped
+        }
+        // Each box empties itself where it frees, so that the analysis is released there: a
+        // closure that captured it would share it with this thread's own reference, and
+        // whichever let go last would free it (callgrind caught this thread freeing it).
+        if let remains { threads.free(Retired(nil, remains), on: me) }
+        for d in dropped { threads.free(Retired(d.analysis, nil), on: d.thread) }
+    }
+
+    /// Whether two texts are the same bytes.
+    static func sameText(_ a: DocumentText, _ b: DocumentText) -> Bool {
+        guard a.bytes.count == b.bytes.count else { return false }
+        guard !a.bytes.isEmpty else { return true }
+        return a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
+
+    /// One version's analysis: a text analysed lately (`State.recent`) is that analysis again; a
+    /// change of a value only, of trivia only or of printed text only reuses the last analysis's
+    /// diagnostics (ValueEdits.reuse); any other change is analysed in full. Nil when the version
+    /// was superseded; with it, what a full analysis's session left (nil for a reused one), to
+    /// free later. The last analysis is read here and let go of on return: while `runNext`
+    /// still held it, it was often freed there, before the next analysis could start
+    /// (callgrind, 5,000 lines: 9.3 M of the 11.8 M instructions of freeing it ran on this
+    /// thread, after the diagnostics were sent).
     private func analyze(_ job: Job) -> (DocumentAnalysis?, SessionRemains?) {
-        let previous = reusesValueEdits ? state.withLock { $0.results[job.uri] } : nil
+        let (previous, recent) = state.withLock { s in (reusesValueEdits ? s.results[job.uri] : nil, reusesValueEdits ? s.recent[job.uri] ?? [] : []) }
+        if let same = recent.first(where: { $0.analysis.budget == budget && Analyzer.sameText($0.analysis.text, job.text) }) {
+            var again = same.analysis
+            again.version = job.version
+            return (again, nil)
+        }
         if let previous, let reused = DocumentAnalysis.reusing(previous, for: job, budget: budget) { return (reused, nil) }
         var remains: SessionRemains?
         let made = DocumentAnalysis.make(job, budget: budget, remains: { remains = $0 }) { [self] in
@@ -160,9 +197,9 @@ final class Analyzer: Sendable {
     }
 }
 
-/// A replaced analysis and an analysis's remains on their way to the freeing queue, which lets
+/// An analysis and an analysis's remains on their way to the thread that frees them, which lets
 /// go of them (`free`) whatever thread lets go of the box last.
-private final class Retired: Sendable {
+final class Retired: Sendable {
     private let analysis: Mutex<DocumentAnalysis?>
     private let remains: SessionRemains?
 

@@ -1,5 +1,6 @@
 // StdioServer: `anim lsp`'s loop — read standard input as it comes, hand each frame to the
 // server, and stop at `exit` or at the end of the input.
+import Dispatch
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -12,6 +13,8 @@ public enum StdioServer {
                            budget: WorkBudget = .standard, reusesValueEdits: Bool = true) -> Int32 {
         // A client that goes away must not kill the server in the middle of a write.
         signal(SIGPIPE, SIG_IGN)
+        // While the editor starts and sends `initialize`, the process does its once-only work.
+        DispatchQueue.global(qos: .userInitiated).async { LanguageServer.warmUp() }
         let server = LanguageServer(sink: FileDescriptorSink(fd: output), budget: budget, reusesValueEdits: reusesValueEdits, log: { line in
             let bytes = Array((line + "\n").utf8)
             _ = bytes.withUnsafeBytes { write(logDescriptor, $0.baseAddress, $0.count) }

@@ -6,7 +6,9 @@
 // interpolates linearly between them.
 
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Synchronization
 
 /// A run sampled at `fps`.
@@ -246,7 +248,7 @@ struct BakedFrames {
     /// The scenes worth sampling on several cores: below about 20,000 shape samples (20 shapes
     /// for 1,000 frames, 100 for 200) the threads' start costs about what they save.
     static func parallelWorkers(_ timeline: Timeline, samples: Int) -> Int {
-        timeline.shapes.count * samples >= 20_000 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        timeline.shapes.count * samples >= 20_000 ? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) : 1
     }
 
     /// The shapes split into at most `parts` ranges of about equal size, in order, none

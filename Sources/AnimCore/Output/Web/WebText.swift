@@ -3,8 +3,6 @@
 // written into with its JSON strings and fixed-point and integer numbers — shared by the HTML
 // player's data, the animated SVG and the live studio's scene.
 
-import Foundation
-
 /// An outline as SVG path data, coordinates to 3 decimals (`M 0 0 L 10 0 Z`).
 func svgPathData(_ outline: Outline) -> String {
     var o = ""
