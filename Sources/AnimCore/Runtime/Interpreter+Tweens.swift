@@ -392,8 +392,14 @@ extension Interpreter {
         let t = clock(time)
         for k in seg.tracks where pool.owned[k] {
             let key = pool.tracks[k].key
-            let landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t)
-            scene.setBase(key.shape, key.property, pool.split.isEmpty ? landed : landingValue(key, landed))
+            if pool.split.isEmpty && pool.tracks[k].curve.isNumeric {
+                // The usual landing: numbers into the scene's numbers (`Scene.setNumericBase`).
+                let n = pool.tables.finalValue(pool.tracks[k], at: t)
+                if !scene.setNumericBase(key, n) { scene.setBase(key.shape, key.property, n.value) }
+            } else {
+                let landed = pool.tables.finalPropertyValue(pool.tracks[k], at: t)
+                scene.setBase(key.shape, key.property, pool.split.isEmpty ? landed : landingValue(key, landed))
+            }
             writes &+= 1
             if pool.owners.removeValue(forKey: key, if: { $0.segment == s }) {
                 if !pool.split.isEmpty { tidySplit(key) }
