@@ -88,7 +88,23 @@ public struct PropertyLog: Sendable {
     private(set) var pieces: [Piece] = []
     /// The properties, in the order first written.
     private(set) var rows: [Row] = []
+    /// The rows by key, once there are more than `rowsSearchedInOrder` of them (then it
+    /// holds every row). A log of a few rows — a named step's recording, of a tween or two —
+    /// finds a row by comparing the keys in order instead, and never makes the map (its table
+    /// cost 1.6 M instructions for 450 recordings of lsp-5000; callgrind).
     private var rowOf = KeyMap<Int32>()
+    /// Up to how many rows a look-up compares the keys in order.
+    static let rowsSearchedInOrder = 8
+
+    /// The row of a property, if it has pieces.
+    @inline(__always)
+    private func rowIndex(_ key: PropertyKey) -> Int32? {
+        if rows.count <= PropertyLog.rowsSearchedInOrder {
+            for r in rows.indices where rows[r].key == key { return Int32(r) }
+            return nil
+        }
+        return rowOf[key]
+    }
 
     // MARK: Payloads
 
@@ -124,7 +140,7 @@ public struct PropertyLog: Sendable {
 
     /// The row of a property, if it has pieces.
     @inline(__always)
-    func row(of key: PropertyKey) -> Int? { rowOf[key].map(Int.init) }
+    func row(of key: PropertyKey) -> Int? { rowIndex(key).map(Int.init) }
 
     /// When the last piece added starts (`.min` in an empty log).
     var lastStart: Time { pieces.last?.start ?? Time(ticks: .min) }
@@ -132,15 +148,25 @@ public struct PropertyLog: Sendable {
     /// The clock of a property's last piece when it is a track's.
     @inline(__always)
     func lastTrackClock(of key: PropertyKey) -> ClockMap? {
-        guard let r = rowOf[key] else { return nil }
+        guard let r = rowIndex(key) else { return nil }
         let p = pieces[Int(rows[Int(r)].last)]
         return p.kind == .track ? tracks[Int(p.payload)].clock : nil
     }
 
     // MARK: - Adding
 
+    /// Makes room for a first few entries when an array gets its first one. Most logs are a
+    /// named step's recording of a tween or two — a few pieces, rows and values — which grown
+    /// one append at a time reallocated each array two or three times (callgrind, lsp-5000:
+    /// 2.1 M instructions of growForAppend for 450 recordings).
+    @inline(__always)
+    private static func firstRoom<T>(_ a: inout [T], _ n: Int) {
+        if a.capacity == 0 { a.reserveCapacity(n) }
+    }
+
     /// Adds a constant piece.
     mutating func addConstant(_ key: PropertyKey, at start: Time, _ v: Value) {
+        PropertyLog.firstRoom(&values, 4)
         let p = place(key, start, layout: ValueLayout(of: v))
         pieces[p].kind = .constant
         pieces[p].payload = Int32(values.count)
@@ -149,6 +175,7 @@ public struct PropertyLog: Sendable {
 
     /// Adds a `set` of a recording: `to` from its instant, `from` just before it (backward).
     mutating func addWrite(_ key: PropertyKey, at start: Time, from: Value, to: Value) {
+        PropertyLog.firstRoom(&values, 4)
         let p = place(key, start, layout: ValueLayout(of: to))
         note(layout: ValueLayout(of: from), row: Int(pieces[p].row))
         pieces[p].kind = .write
@@ -160,6 +187,8 @@ public struct PropertyLog: Sendable {
     /// Adds a track seen through `clock` (log time → the track's local time); `component` ≥ 0:
     /// a point track seen through that component, in a component's row.
     mutating func addTrack(_ key: PropertyKey, at start: Time, _ tr: Track, clock: ClockMap, component: Int8 = -1) {
+        PropertyLog.firstRoom(&tracks, 4)
+        PropertyLog.firstRoom(&pool, 16)
         let p = place(key, start, layout: component >= 0 ? .number : tr.from.layout)
         if component < 0, tr.to.layout != tr.from.layout { note(layout: tr.to.layout, row: Int(pieces[p].row)) }
         pieces[p].kind = .track
@@ -189,7 +218,7 @@ public struct PropertyLog: Sendable {
 
     /// Ends a component row (when it has pieces and its last is not already an end).
     mutating func addIdle(_ key: PropertyKey, at start: Time) {
-        guard let r = rowOf[key], pieces[Int(rows[Int(r)].last)].kind != .idle else { return }
+        guard let r = rowIndex(key), pieces[Int(rows[Int(r)].last)].kind != .idle else { return }
         let p = place(key, start, layout: .number)
         pieces[p].kind = .idle
         pieces[p].payload = -1
@@ -204,8 +233,10 @@ public struct PropertyLog: Sendable {
     /// The piece a new piece of `key` starting at `start` goes in: a new one, or the property's
     /// last one when it starts at the same instant (what it held is dropped).
     private mutating func place(_ key: PropertyKey, _ start: Time, layout: ValueLayout?) -> Int {
+        PropertyLog.firstRoom(&pieces, 8)
+        PropertyLog.firstRoom(&rows, 4)
         let r: Int
-        if let x = rowOf[key] {
+        if let x = rowIndex(key) {
             r = Int(x)
             note(layout: layout, row: r)
             let last = Int(rows[r].last)
@@ -215,8 +246,11 @@ public struct PropertyLog: Sendable {
             }
         } else {
             r = rows.count
-            rowOf[key] = Int32(r)
             rows.append(Row(key: key, last: -1, layout: layout?.rawValue ?? PropertyLog.mixed))
+            if rows.count > PropertyLog.rowsSearchedInOrder {
+                // Past the search in order: the map holds every row (made now, the first time).
+                if rowOf.isEmpty { for k in rows.indices { rowOf[rows[k].key] = Int32(k) } } else { rowOf[key] = Int32(r) }
+            }
         }
         let p = pieces.count
         pieces.append(Piece(start: start, row: Int32(r), kind: .constant, payload: -1))
@@ -300,7 +334,7 @@ public struct PropertyLog: Sendable {
 
     /// The piece of `key` that gives its value at `t`: the last to start at or before `t`.
     func piece(_ key: PropertyKey, at t: Time) -> Int? {
-        guard let r = rowOf[key] else { return nil }
+        guard let r = rowIndex(key) else { return nil }
         precondition(isIndexed, "PropertyLog.index() must run before lookups")
         var lo = Int(indexStart[Int(r)]), hi = Int(indexStart[Int(r) + 1]) - 1
         guard lo <= hi, pieces[Int(indexPieces[lo])].start <= t else { return nil }

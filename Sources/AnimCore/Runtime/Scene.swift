@@ -171,6 +171,32 @@ public struct Scene: Sendable {
         return Scene.numeric(p, numbers, Int(s.first))
     }
 
+    /// `setBase` for a value already in numbers (a track landing on its end): writes them
+    /// where the shape keeps the property as numbers of that layout, without making a Value
+    /// and reading it back (callgrind, lsp-5000: setBase 1.24 M instructions for 5,845 tracks
+    /// landing). False, with nothing written, otherwise; `setBase` then takes `n.value`, which
+    /// stores exactly these numbers (the conversion both ways is exact).
+    @inline(__always)
+    mutating func setNumericBase(_ key: PropertyKey, _ n: NumericValue) -> Bool {
+        let p = Int(key.property.raw)
+        guard !key.property.isComponent, Scene.holds(p, slots[Int(key.shape.index)].kind) else { return false }
+        let (offset, layout) = Scene.place(p)
+        guard let layout, n.layout == layout else { return false }
+        let at = Int(slots[Int(key.shape.index)].first) + offset
+        numbers[at] = n.c0
+        switch layout {
+        case .number, .angle, .time: break
+        case .point: numbers[at + 1] = n.c1
+        case .color: numbers[at + 1] = n.c1; numbers[at + 2] = n.c2; numbers[at + 3] = n.c3
+        }
+        let bit = UInt32(1) << p
+        if slots[Int(key.shape.index)].elsewhere & bit != 0 {
+            slots[Int(key.shape.index)].elsewhere &= ~bit
+            others.removeValue(forKey: key)
+        }
+        return true
+    }
+
     /// Sets the base value of a property the shape has.
     mutating func setBase(_ shape: ShapeID, _ property: PropertyID, _ v: Value) {
         if property.isComponent {

@@ -27,4 +27,18 @@ struct KeyMapTests {
         #expect(seen == dict.count)
         #expect(map[PropertyKey(ShapeID(12345), PropertyID(0))] == nil)
     }
+
+    @Test("an empty map answers before its table is made")
+    func emptyMapAnswers() {
+        var map = KeyMap<Int>()
+        let key = PropertyKey(ShapeID(3), PropertyID(1))
+        #expect(map[key] == nil)
+        #expect(map.removeValue(forKey: key) == nil)
+        #expect(!map.removeValue(forKey: key) { _ in true })
+        #expect(map.isEmpty)
+        #expect(Array(map).isEmpty)
+        map[key] = 5
+        #expect(map[key] == 5)
+        #expect(map.count == 1)
+    }
 }

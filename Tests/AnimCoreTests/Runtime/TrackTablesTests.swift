@@ -36,4 +36,19 @@ struct TrackTablesTests {
         #expect(tables.timings.count == 4)
         #expect(tables.intern(timing(2)) == 2)
     }
+
+    @Test func eachEasingIsKeptOnceBeforeAndPastTheInOrderSearch() {
+        var tables = TrackTables()
+        let n = TrackTables.timingsSearchedInOrder * 3
+        // Two timings per easing: the second finds the easing its first one added.
+        func timing(_ k: Int, _ e: Int) -> TrackTiming {
+            .tween(TweenTiming(iterationDuration: Time(ticks: Int64(k + 1) * 1_000)), .cubicBezier(0.1, Double(e) / 100, 0.5, 1))
+        }
+        for e in 0..<n {
+            _ = tables.intern(timing(2 * e, e))
+            _ = tables.intern(timing(2 * e + 1, e))
+        }
+        #expect(tables.easings.count == n)
+        #expect(tables.timingEasing == (0..<2 * n).map { Int32($0 / 2) })
+    }
 }
