@@ -57,10 +57,16 @@ public struct Lexer {
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity((limit - pos) / 3 + 1)
+        tokenize(appendingTo: &tokens)
+        return tokens
+    }
+
+    /// Lexes the rest of the source onto the end of `tokens` (the parser's interpolations
+    /// reuse one array this way).
+    public mutating func tokenize(appendingTo tokens: inout [Token]) {
         // No more tokens than bytes are left (each takes at least one, `.eof` aside): a short
         // range (a string's `{ }`) gets a buffer its size, not one of 4096 tokens.
         while !isAtEnd { lex(into: &tokens, atLeast: min(4096, limit - pos + 1)) }
-        return tokens
     }
 
     /// The most tokens one `lex` call makes beyond what it was asked for: a number written

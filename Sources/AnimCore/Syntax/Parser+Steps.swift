@@ -303,9 +303,8 @@ extension Parser {
         let close = try consume(.rbracket, orReport: .expectedToken(.keyframes))
         let span = open.span.merged(with: close.span)
         if scratch.count == mark { throw report(.emptyKeyframes, at: span) }
-        let values = (mark..<scratch.count).map { ExprID(raw: tree.node(scratch[$0]).a) }
         let frames: SyntaxList<KeyframeID> = tree.list(scratch, from: mark)
-        return (frames, tree.list(values), span)
+        return (frames, tree.list(valuesOf: frames), span)
     }
 
     /// animate := "animate" expr { tweenOption } tweenBlock

@@ -38,6 +38,9 @@ public struct Parser {
     /// For each `<` (by token index), the index of the `>` that closes it, or nil if none does;
     /// found once an error needs it (`closeOfBlock`).
     var blockCloses: [Int: Int?]?
+    /// A token array kept for the next string interpolation to lex into, so that the 898
+    /// interpolations of the bench script do not allocate an array each (`parseInterpolation`).
+    var spareTokens: [Token] = []
 
     /// The deepest nesting of blocks and expressions accepted. Deeper input is almost surely
     /// generated or hostile, and recursive descent needs stack for each level.
@@ -52,9 +55,11 @@ public struct Parser {
     /// Creates a parser that lexes `file` as it goes.
     init(file: SourceFile) {
         self.file = file
-        // About one node per 6 bytes and one Int32 of lists per 8 in generated scripts; pages
-        // never written stay out of memory.
-        self.tree = SyntaxTree(file: file, nodes: file.bytes.count / 6, extra: file.bytes.count / 8)
+        // Room for one node per 4 bytes and one Int32 of lists per 8: the bench script
+        // (lsp-5000) makes about one node per 5.5 bytes, and at one per 6 its nodes outgrew the
+        // run once, a copy of 0.83 M instructions (callgrind). Pages never written stay out of
+        // memory, so the larger estimate costs address space, not memory.
+        self.tree = SyntaxTree(file: file, nodes: file.bytes.count / 4, extra: file.bytes.count / 8)
         var lexer = Lexer(file: file)
         lexer.lex(into: &tokens, atLeast: Parser.chunk)
         if lexer.isAtEnd { lexDiagnostics = lexer.diagnostics } else { self.lexer = lexer }
@@ -157,10 +162,13 @@ public struct Parser {
         }
         if t.kind == .identifier, let kind = contextualShapeKind(t) { return try parseShape(kind) }
         let chain = try parseChain()
-        let c = tree[chain]
         let span = tree.span(chain)
-        // A lone `wait` at the top level moves script time instead of building a graph.
-        if c.name == nil, tree.count(c.steps) == 1, let first = tree[c.steps].first, tree.node(first.raw).kind == .wait {
+        // A lone `wait` at the top level moves script time instead of building a graph. The
+        // chain's node is read as it is stored (`a`: its steps, `b` < 0: no name), not decoded
+        // into a `Chain` view, which reads the name's span for nothing.
+        let c = tree.node(chain.raw)
+        let steps = SyntaxList<StepID>(offset: c.a)
+        if c.b < 0, tree.count(steps) == 1, let first = tree[steps].first, tree.node(first.raw).kind == .wait {
             return StmtID(raw: tree.add(.topWait, span, first.raw))
         }
         return StmtID(raw: tree.add(.topChain, span, chain.raw))

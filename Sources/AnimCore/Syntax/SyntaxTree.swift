@@ -228,6 +228,19 @@ public struct SyntaxTree: Sendable {
         return SyntaxList(offset: at)
     }
 
+    /// A list of the values of some keyframes (each keyframe node's `a`), made from the
+    /// keyframes' list in the tree, with no array of them on the way (one allocation per
+    /// keyframe list before).
+    func list(valuesOf frames: SyntaxList<KeyframeID>) -> SyntaxList<ExprID> {
+        let at = Int(frames.offset &- extraBase)
+        let n = frames.offset == 0 ? 0 : Int(extra[at])
+        guard n > 0 else { return .empty }
+        let offset = Int32(extra.count)
+        extra.append(Int32(n))
+        for k in 1...n { extra.append(node(extra[at + k]).a) }
+        return SyntaxList(offset: offset)
+    }
+
     /// Where the arrays end now: the start of the next statement.
     var mark: Mark { Mark(node: Int32(nodes.count), extra: Int32(extra.count), color: Int32(colors.count), string: Int32(strings.count)) }
 

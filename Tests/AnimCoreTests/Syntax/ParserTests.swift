@@ -252,6 +252,29 @@ struct ParserTests {
         #expect(middle == "b{c}")
     }
 
+    /// Text parts are decoded straight from the source unless they hold an escape; every mix
+    /// of runs, escapes and interpolations reads as the escapes say.
+    @Test func textPartsAroundEscapesAndInterpolations() {
+        let p = parse(#"print "\"x\ty{1}\n{2}z\\" "#)
+        #expect(!p.diagnostics.hasErrors)
+        let t = p.tree
+        guard case .chain(let c) = t[t[t.statements][0]], case .print(let pr) = t[t[t[c].steps][0]],
+              case .string(let s) = t[pr.value] else { Issue.record("not a string"); return }
+        let texts = t.parts(of: s).map { part -> String in
+            if case .text(let x) = part { return x } else { return "{}" }
+        }
+        #expect(texts == ["\"x\ty", "{}", "\n", "{}", "z\\"])
+    }
+
+    /// Colour literals are read from the source bytes (`Color(hexLiteral:)`): every length and
+    /// case of digit gives the colour `Color(hex:)` gives.
+    @Test func colourLiteralsReadAsColorHexReadsThem() {
+        for hex in ["abc", "ABCD", "a1B2c3", "0F1e2D3c", "fff", "0000", "123456", "FFFFFFFF", "9aF"] {
+            let tree = parse("print #\(hex)").tree
+            #expect(tree.colors == [Color(hex: hex)!], "#\(hex)")
+        }
+    }
+
     // MARK: - Recovery
 
     @Test func everyBrokenStatementIsReportedOnce() {
