@@ -426,20 +426,26 @@ public final class Interpreter {
 
     /// Makes room at once for what statements about to run make at least: `shapes` shapes,
     /// and `graphs` started graphs (each an instance with a root frame), so that a script of
-    /// many statements does not copy these arrays as they grow.
-    public func reserve(shapes: Int, graphs: Int) {
+    /// many statements does not copy these arrays as they grow. A caller that has the graphs
+    /// can say more: `plays` `play` nodes (each a child instance playing a graph added to
+    /// `graphs`), `spawns` named-chain nodes (each a child instance), and `nodes` nodes in
+    /// all, about the activities the run logs when it logs them (a leaf is one activity, a
+    /// sequence or block none, a repeat's body one a pass).
+    public func reserve(shapes: Int, graphs: Int, plays: Int = 0, spawns: Int = 0, nodes: Int = 0) {
         scene.reserve(shapes: shapes)
-        self.graphs.reserveRoom(for: graphs)
-        instances.reserveRoom(for: graphs)
+        self.graphs.reserveRoom(for: graphs + plays)
+        instances.reserveRoom(for: graphs + plays + spawns)
         frames.reserveRoom(for: graphs)
+        if nodes > 0, recorder.activityLog != nil { recorder.activityLog!.activities.reserveRoom(for: nodes) }
     }
 
-    /// Starts a graph at global time `at` (not before the clock).
-    public func start(_ graph: SequencerGraph, at: Time) {
+    /// Starts a graph at global time `at` (not before the clock). The graph is taken, so a
+    /// caller that lets go of it hands it over to `graphs` without retaining its arrays.
+    public func start(_ graph: consuming SequencerGraph, at: Time) {
         // Graphs without locals share environment 0, so ten thousand one-line graphs cost no arrays.
         var env: Int32 = 0
         if graph.localCount > 0 { env = newEnv([Value](repeating: .number(0), count: graph.localCount)) }
-        let i = newInstance(graph: add(graph: graph), root: 0, env: env, parent: -1, parentFrame: -1, speed: 1, localStart: .zero,
+        let i = newInstance(graph: add(graph: consume graph), root: 0, env: env, parent: -1, parentFrame: -1, speed: 1, localStart: .zero,
                             parentClock: at)
         recordIfHoldingNamedSteps(i)
         scheduleRoot(i)
@@ -452,11 +458,13 @@ public final class Interpreter {
     /// The graph an instance plays.
     func graph(ofInstance i: Int) -> SequencerGraph { graphs[Int(instances[i].graph)] }
 
-    /// Keeps a graph for instances to play; returns its index in `graphs`.
-    func add(graph: SequencerGraph) -> Int32 {
+    /// Keeps a graph for instances to play; returns its index in `graphs`. Taken, not
+    /// borrowed: a started graph moves in (its plans counted first).
+    func add(graph: consuming SequencerGraph) -> Int32 {
+        let plans = graph.plans.count
         graphs.append(graph)
         planTimingStarts.append(Int32(planTimings.count))
-        if !graph.plans.isEmpty { planTimings.append(contentsOf: repeatElement(-1, count: graph.plans.count)) }
+        if plans > 0 { planTimings.append(contentsOf: repeatElement(-1, count: plans)) }
         return Int32(graphs.count - 1)
     }
 
