@@ -91,6 +91,11 @@ extension Checker {
     mutating func instantiate(_ def: DefineInfo, name: NameID, signature: [ArgumentSignature], at call: Span) -> Int? {
         let key = InstantiationKey(name: name, arguments: signature)
         if let id = env.instantiationIndex[key] { return id }
+        let (sharedKey, shapes) = sharingKey(name: name, signature: signature)
+        if let sharedKey, declaredPaints.isEmpty, let candidates = env.sharedInstantiations[sharedKey],
+           let shared = candidates.first(where: { $0.defineSpan == def.span && alike($0.shapes, shapes) }) {
+            return shared.id
+        }
         guard env.instantiations.count < Checker.maxInstantiations else {
             error(.tooManyInstantiations(Checker.maxInstantiations), at: call)
             return nil
@@ -108,11 +113,15 @@ extension Checker {
         for (p, sig) in zip(def.parameters, signature) {
             _ = newLocal(p, kind: sig.kind, candidates: sig.candidates)
         }
-        let errorsBefore = diagnostics.errorCount
+        // Counted by the bag's length, not `errorCount` (which filters the whole bag into an
+        // array per call): only the diagnostics this body adds are looked at.
+        let diagnosticsBefore = diagnostics.all.count
+        let fontFamiliesBefore = fontFamilies.count, paintTweensBefore = paintTweens.count
         let body = checkChain(def.body)
         let bodyLocals = localCount
         (locals, scopeStarts, localCount, tree) = saved
-        if diagnostics.errorCount > errorsBefore {
+        let added = diagnostics.all[diagnosticsBefore...]
+        if added.contains(where: { $0.severity == .error }) {
             // The call's text is made only for the note (the tree is the caller's again).
             let callText = text(call)
             diagnostics.amendLast { $0.notes.append(CheckError.inDefine(def.name, playedBy: callText)) }
@@ -123,7 +132,48 @@ extension Checker {
         }
         env.instantiations[id].body = chain
         env.instantiations[id].localCount = bodyLocals
+        if let sharedKey, added.isEmpty, fontFamilies.count == fontFamiliesBefore, paintTweens.count == paintTweensBefore,
+           declaredPaints.isEmpty {
+            // One entry per kind of shape met (a script's rects and circles): a short list.
+            env.sharedInstantiations[sharedKey, default: []].append(SharedInstantiation(id: id, shapes: shapes, defineSpan: def.span))
+        }
         return id
+    }
+
+    /// The key under which an instantiation may be shared (`SharedInstantiation`): the
+    /// signature with each argument that is one known shape written without it, and those
+    /// shapes by argument; nil when no argument is one shape (the exact key is the only one).
+    func sharingKey(name: NameID, signature: [ArgumentSignature]) -> (InstantiationKey?, [ShapeID?]) {
+        guard signature.contains(where: { $0.kind == .shape && $0.candidates.count == 1 }) else { return (nil, []) }
+        var arguments = signature
+        var shapes: [ShapeID?] = []
+        shapes.reserveCapacity(signature.count)
+        for i in arguments.indices {
+            if arguments[i].kind == .shape, arguments[i].candidates.count == 1 {
+                shapes.append(arguments[i].candidates[0])
+                arguments[i].candidates = []
+            } else {
+                shapes.append(nil)
+            }
+        }
+        return (InstantiationKey(name: name, arguments: arguments), shapes)
+    }
+
+    /// Whether two arguments' shapes are alike for the checker, argument by argument: both
+    /// left in the key (nil), or shapes of the same kind with the same custom properties.
+    func alike(_ a: [ShapeID?], _ b: [ShapeID?]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            switch (x, y) {
+            case (nil, nil): continue
+            case (let x?, let y?):
+                if x == y { continue }
+                let p = env.shapes[Int(x.index)], q = env.shapes[Int(y.index)]
+                guard p.kind == q.kind, p.custom == q.custom else { return false }
+            default: return false
+            }
+        }
+        return true
     }
 
     /// The most instantiations of defines one session may create (each is a checked copy).

@@ -334,12 +334,19 @@ extension Checker {
             if let easing { lastEasing = LastEasing(file: tree.file, span: e.nameSpan, easing: easing) }
             return easing
         }
+        // An easing with arguments is written only with literals: the same bytes are the same
+        // easing, so the last one is known without making its arguments and hashing them
+        // (`steps(4)` on every line of a script: about 1,200 instructions an easing, callgrind).
+        if let last = lastArgumentEasing, last.file === tree.file, sameBytes(last.span, e.span) { return last.easing }
         let nameID = name(e.nameSpan)
         let args = easingArguments(written).map(\.argument)
         let key = ResolvedEasingKey(name: nameID, arguments: args)
-        if let known = resolvedEasings[key] { return known }
-        let easing = resolveEasing(e, name: nameID, arguments: args)
-        if let easing { resolvedEasings[key] = easing }
+        var easing = resolvedEasings[key]
+        if easing == nil {
+            easing = resolveEasing(e, name: nameID, arguments: args)
+            if let easing { resolvedEasings[key] = easing }
+        }
+        if let easing { lastArgumentEasing = LastEasing(file: tree.file, span: e.span, easing: easing) }
         return easing
     }
 

@@ -35,6 +35,8 @@ public struct Checker {
     var easingsByName: [(name: NameID, easing: Easing)] = []
     /// The last easing without arguments resolved, and where its name is written.
     var lastEasing: LastEasing?
+    /// The last easing with arguments resolved, and where it is written (name and arguments).
+    var lastArgumentEasing: LastEasing?
     /// The last property name resolved, and where it is written.
     var lastProperty: LastProperty?
     /// What `lastEasing` holds: a struct, as is `LastProperty`, not a tuple, because copying

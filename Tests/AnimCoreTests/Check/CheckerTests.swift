@@ -209,4 +209,35 @@ struct CheckerTests {
         #expect(checkMessages("rect a\nexpect a.center == 0\nexpect a.rotation == 90\nexpect 1s == 1").isEmpty)
         #expect(checkMessages("rect a\nexpect a.color == 1s") == ["cannot compare a paint with a time"])
     }
+
+    // MARK: - Shared work
+
+    @Test func playsOfAlikeShapesShareOneInstantiation() {
+        // `hop(a)` and `hop(b)` differ only in which rect: one checked body serves both (it
+        // reads the shape only through its kind and properties); a text is another kind.
+        let c = check("rect a\nrect b\ntext t\ndefine hop(s, h) = animate 1 < s.rotation = h >\nplay hop(a, 1)\nplay hop(b, 2)")
+        #expect(c.diagnostics.all.isEmpty)
+        #expect(c.environment.instantiations.count == 1)
+        let d = check("rect a\nrect b\ntext t\ndefine hop(s, h) = animate 1 < s.rotation = h >\nplay hop(a, 1)\nplay hop(t, 2)\nplay hop(b, 3)")
+        #expect(d.environment.instantiations.count == 2)
+        // A shape with other custom properties is not alike either.
+        let e = check("rect a\nrect b glow 1\ndefine hop(s) = animate 1 < s.rotation = 1 >\nplay hop(a)\nplay hop(b)")
+        #expect(e.environment.instantiations.count == 2)
+    }
+
+    @Test func aBodyThatFailsForOneShapeIsCheckedForEach() {
+        // A text has a text, a rect does not: the rect's play is checked, and reported; a body
+        // with an error is shared with no other play, so each rect's play reports it.
+        #expect(checkMessages("text t\nrect r\ndefine say(s) = set s.text = \"b\"\nplay say(t)\nplay say(r)").count == 1)
+        #expect(checkMessages("rect r\nrect q\ndefine say(s) = set s.text = \"b\"\nplay say(r)\nplay say(q)").count == 2)
+    }
+
+    @Test func easingsWithArgumentsAreKnownByTheirBytes() {
+        let c = check("rect a\nanimate 1 ease steps(4) < a.z = 1 >\nanimate 1 ease steps(2) < a.z = 2 >\nanimate 1 ease steps(2) < a.z = 3 >\nanimate 1 ease steps(4) < a.z = 4 >")
+        let easings: [Easing?] = c.statements.compactMap { s in
+            guard case .start(let chain, _, _, _) = s, case .tween(let t) = chain.steps[0] else { return nil }
+            return t.easing
+        }
+        #expect(easings == [.steps(4, .jumpEnd), .steps(2, .jumpEnd), .steps(2, .jumpEnd), .steps(4, .jumpEnd)])
+    }
 }
