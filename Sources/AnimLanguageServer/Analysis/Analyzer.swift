@@ -173,9 +173,9 @@ final class Analyzer: Sendable {
         return a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
-    /// One version's analysis: a text analysed lately (`State.recent`) is that analysis again; a
-    /// change of a value only, of trivia only or of printed text only reuses the last analysis's
-    /// diagnostics (ValueEdits.reuse); any other change is analysed in full. Nil when the version
+    /// One version's analysis: a change of a value only, of trivia only or of printed text only
+    /// reuses the last analysis's diagnostics (ValueEdits.reuse); a text analysed lately
+    /// (`State.recent`) is that analysis again; any other change is analysed in full. Nil when the version
     /// was superseded; with it, what a full analysis's session left (nil for a reused one), to
     /// free later. The last analysis is read here and let go of on return: while `runNext`
     /// still held it, it was often freed there, before the next analysis could start
@@ -183,12 +183,17 @@ final class Analyzer: Sendable {
     /// thread, after the diagnostics were sent).
     private func analyze(_ job: Job) -> (DocumentAnalysis?, SessionRemains?) {
         let (previous, recent) = state.withLock { s in (reusesValueEdits ? s.results[job.uri] : nil, reusesValueEdits ? s.recent[job.uri] ?? [] : []) }
+        // A value, trivia or print-text edit first: as cheap as finding the text again, and what
+        // an editor asks for next (semantic tokens moved past the edit, hints) is cheaper on it
+        // than on a full analysis found again, whose tokens are classified anew (bench-lsp, as an
+        // editor into a value: 12 ms to all three answers at the median, 21 ms with the text
+        // found first).
+        if let previous, let reused = DocumentAnalysis.reusing(previous, for: job, budget: budget) { return (reused, nil) }
         if let same = recent.first(where: { $0.analysis.budget == budget && Analyzer.sameText($0.analysis.text, job.text) }) {
             var again = same.analysis
             again.version = job.version
             return (again, nil)
         }
-        if let previous, let reused = DocumentAnalysis.reusing(previous, for: job, budget: budget) { return (reused, nil) }
         var remains: SessionRemains?
         let made = DocumentAnalysis.make(job, budget: budget, remains: { remains = $0 }) { [self] in
             state.withLock { s in s.stopped || s.latest[job.uri] != job.version }
