@@ -152,7 +152,7 @@ public final class Interpreter {
     /// Named steps' runs and the steps that wait for them.
     struct NamedSteps {
         /// The latest run of each named step.
-        var runs = StepRuns()
+        var runs = Interpreter.StepRuns()
         /// Named instances that first wait for another named step (`after a < … > as b`) and
         /// whose block has not started yet: their runs have no start so far.
         var unstarted: Set<Int32> = []
@@ -162,25 +162,6 @@ public final class Interpreter {
         /// clock predicts, with the block's frame not started yet: a later change of NAME's
         /// clock (`speed`, `pause`, `seek`, `interrupt`…) moves them (`rewaitEarly`).
         var early: [StepNameID: [(waiter: Int32, body: Int32)]] = [:]
-    }
-
-    /// The latest run of each named step, by the name's index: names are numbered densely as
-    /// the checker meets them, so an array does what a dictionary did without hashing (every
-    /// named instance's start and end reads and writes its run several times: on lsp-5000,
-    /// 450 names, 1.2 M instructions of hashing and rehashing as the dictionary grew).
-    struct StepRuns {
-        private var of: [StepRun?] = []
-
-        subscript(name: StepNameID) -> StepRun? {
-            get { name.index < of.count ? of[name.index] : nil }
-            set {
-                if name.index >= of.count {
-                    guard newValue != nil else { return }
-                    of.append(contentsOf: repeatElement(nil, count: max(name.index + 1 - of.count, of.count)))
-                }
-                of[name.index] = newValue
-            }
-        }
     }
 
     /// The latest run of a named step.

@@ -264,48 +264,6 @@ public final class Session: RunEventSink {
         }
     }
 
-    /// Builds the sequencer graph of every chain and observer body (GraphBuilder), after the
-    /// graphs of the instantiations they may play.
-    public func build(_ statements: [CheckedStmt]) -> [BuiltStatement] {
-        buildInstantiations()
-        return statements.map(built)
-    }
-
-    /// Builds checked statements as `build` does, letting each go once it is built (the built
-    /// statement holds what it needs). Leaves `statements` empty.
-    func build(consuming statements: inout [CheckedStmt]) -> [BuiltStatement] {
-        defer { statements = [] }
-        buildInstantiations()
-        var out: [BuiltStatement] = []
-        out.reserveCapacity(statements.count)
-        for i in statements.indices {
-            var s = CheckedStmt.declaration(.none)
-            swap(&s, &statements[i])
-            out.append(built(s))
-        }
-        return out
-    }
-
-    /// Builds the graphs of the defines the environment has and the session not yet.
-    func buildInstantiations() {
-        if instantiations.count < environment.instantiations.count {
-            GraphBuilder.buildInstantiations(environment.instantiations, onto: &instantiations)
-            interpreter.instantiations = instantiations
-        }
-    }
-
-    /// One checked statement with its graph built (`buildInstantiations` done before).
-    func built(_ s: CheckedStmt) -> BuiltStatement {
-        switch s {
-        case .observe(_, let body, let localCount, _):
-            BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: instantiations))
-        case .start(let chain, _, let localCount, _):
-            BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: instantiations))
-        case .stage, .shapes, .bind, .seed, .wait, .declaration:
-            BuiltStatement(statement: s, graph: nil)
-        }
-    }
-
     /// Builds and executes checked statements in order at script time `now`. The built
     /// statements are this call's own, so they go through `execute(consuming:)`: the
     /// interpreter gets room for them at once and each graph is handed over, not copied
@@ -333,8 +291,10 @@ public final class Session: RunEventSink {
         }
     }
 
-    /// Has the interpreter make room at once for the shapes and graphs `statements` make.
-    func reserveRoom(for statements: some Sequence<CheckedStmt>) {
+    /// Has the interpreter make room at once for the shapes and graphs `statements` make, and
+    /// for what their graphs start (`plays`, `spawns`, `nodes`: `Interpreter.reserve`), when
+    /// the caller has the graphs.
+    func reserveRoom(for statements: some Sequence<CheckedStmt>, plays: Int = 0, spawns: Int = 0, nodes: Int = 0) {
         var shapes = 0, graphs = 0
         for s in statements {
             switch s {
@@ -343,7 +303,7 @@ public final class Session: RunEventSink {
             case .stage, .bind, .seed, .wait, .observe, .declaration: break
             }
         }
-        interpreter.reserve(shapes: shapes, graphs: graphs)
+        interpreter.reserve(shapes: shapes, graphs: graphs, plays: plays, spawns: spawns, nodes: nodes)
     }
 
     /// Has the interpreter make room at once for what built statements make: their shapes and
@@ -354,25 +314,19 @@ public final class Session: RunEventSink {
     /// started graphs alone, was copied once more when the first children came (lsp-5000:
     /// 3,598 started graphs, 450 plays).
     func reserveRoom(for statements: [BuiltStatement]) {
-        var shapes = 0, graphs = 0, plays = 0, spawns = 0, nodes = 0
+        var plays = 0, spawns = 0, nodes = 0
         for i in statements.indices {  // by index, in place: a statement copied retains its graph
-            switch statements[i].statement {
-            case .shapes(let c): shapes += c.count
-            case .start:
-                graphs += 1
-                guard let graphNodes = statements[i].graph?.nodes else { break }
-                nodes += graphNodes.count
-                for k in graphNodes.indices {
-                    switch graphNodes[k].kind {
-                    case .play: plays += 1
-                    case .spawn: spawns += 1
-                    default: break
-                    }
+            guard case .start = statements[i].statement, let graphNodes = statements[i].graph?.nodes else { continue }
+            nodes += graphNodes.count
+            for k in graphNodes.indices {
+                switch graphNodes[k].kind {
+                case .play: plays += 1
+                case .spawn: spawns += 1
+                default: break
                 }
-            case .stage, .bind, .seed, .wait, .observe, .declaration: break
             }
         }
-        interpreter.reserve(shapes: shapes, graphs: graphs, plays: plays, spawns: spawns, nodes: nodes)
+        reserveRoom(for: statements.lazy.map(\.statement), plays: plays, spawns: spawns, nodes: nodes)
     }
 
     /// Executes built statements in order at script time `now`.

@@ -11,6 +11,7 @@
 // which arena an analysis allocates in is not the queue's to say. Here an analysis is made on
 // one of three threads in turn, and what it leaves is freed on the thread that made it, while
 // the next two analyses are made on the others: no two threads use one arena at once.
+import Dispatch
 @preconcurrency import Glibc
 import Synchronization
 
@@ -41,9 +42,8 @@ final class AnalysisThreads: Sendable {
     }
 
     /// Runs `body` on the thread whose turn it is (the next in turn that has nothing left to
-    /// free, if one has not), waits for it, and returns what it returned. `body` is given the
-    /// thread's number, for `free`.
-    func run<T: Sendable>(_ body: @escaping @Sendable (_ thread: Int) -> T) -> T {
+    /// free, if one has not) and waits for it. `body` is given the thread's number, for `free`.
+    func run(_ body: @escaping @Sendable (_ thread: Int) -> Void) {
         let chosen = turn.withLock { next -> Int in
             var pick = next
             for k in 0..<threads.count where threads[(next + k) % threads.count].isIdle {
@@ -53,15 +53,12 @@ final class AnalysisThreads: Sendable {
             next = (pick + 1) % threads.count
             return pick
         }
-        let result = Mutex<T?>(nil)
-        let done = Semaphore()
+        let done = DispatchSemaphore(value: 0)
         threads[chosen].enqueue(.run {
-            let v = body(chosen)
-            result.withLock { $0 = v }
+            body(chosen)
             done.signal()
         })
         done.wait()
-        return result.withLock { $0! }
     }
 
     /// Frees `garbage` on thread `thread` (the one that made it), after anything it runs first.
@@ -79,38 +76,6 @@ private enum Work: Sendable {
     case quit
 }
 
-/// A counting semaphore on a Glibc mutex and condition (Dispatch's would do, but this file
-/// keeps every thread it waits on its own).
-private final class Semaphore: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
-    private var count = 0
-
-    init() {
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
-    }
-
-    func signal() {
-        pthread_mutex_lock(&mutex)
-        count += 1
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
-    }
-
-    func wait() {
-        pthread_mutex_lock(&mutex)
-        while count == 0 { pthread_cond_wait(&condition, &mutex) }
-        count -= 1
-        pthread_mutex_unlock(&mutex)
-    }
-}
-
 /// One thread and its work: an analysis to run comes before anything left to free.
 private final class AnalysisThread: Sendable {
     private struct State {
@@ -119,7 +84,7 @@ private final class AnalysisThread: Sendable {
         var running = false
     }
     private let state = Mutex(State())
-    private let ready = Semaphore()
+    private let ready = DispatchSemaphore(value: 0)
 
     /// Whether it has nothing to do: no analysis running or waiting, nothing to free.
     var isIdle: Bool { state.withLock { !$0.running && $0.runs.isEmpty && $0.frees.isEmpty } }
