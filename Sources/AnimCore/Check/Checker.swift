@@ -120,19 +120,33 @@ public struct Checker {
     /// Checks a program; returns the checked statements and the updated environment.
     public static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false)
         -> (statements: [CheckedStmt], environment: Environment, diagnostics: DiagnosticBag, fontFamilies: [(family: String, span: Span)]) {
+        var out: [CheckedStmt] = []
+        out.reserveCapacity(tree[tree.statements].count)
+        let c = check(tree, environment: environment, isPrelude: isPrelude) { s, _ in out.append(s) }
+        return (out, c.env, c.diagnostics, c.fontFamilies)
+    }
+
+    /// Checks a program statement by statement, handing each checked statement to `each` as
+    /// soon as its top-level statement is checked (glyph shapes a statement names first come
+    /// just before it), with the checker as it is then (its environment has every define
+    /// instantiation the statement plays, whole). Returns the checker at the end, after the
+    /// checks of the whole program (`checkGradientTweens`).
+    static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false,
+                      each: (CheckedStmt, borrowing Checker) -> Void) -> Checker {
         var c = Checker(tree: tree, environment: environment)
         c.isPrelude = isPrelude
-        var out: [CheckedStmt] = []
-        let statements = tree[tree.statements]
-        out.reserveCapacity(statements.count)
-        for s in statements {
+        for s in tree[tree.statements] {
             let checked = c.check(s)
             // Glyph shapes the statement names first (`title.glyphs`) are made just before it.
-            if !c.pendingGlyphs.isEmpty { out += c.pendingGlyphs.map { .shapes($0) }; c.pendingGlyphs.removeAll() }
-            if let checked { out.append(checked) }
+            if !c.pendingGlyphs.isEmpty {
+                let glyphs = c.pendingGlyphs
+                c.pendingGlyphs.removeAll()
+                for g in glyphs { each(.shapes(g), c) }
+            }
+            if let checked { each(checked, c) }
         }
         c.checkGradientTweens()
-        return (out, c.env, c.diagnostics, c.fontFamilies)
+        return c
     }
 
     /// Checks one statement.

@@ -251,6 +251,18 @@ public struct Scene: Sendable {
         return id
     }
 
+    /// Gives every shape made with fewer than `propertyCount` property ids that many, as if
+    /// it had been made when they were all known (`Session.checkExecuting` runs statements
+    /// while later ones are still being checked, and a later shape may declare a custom
+    /// property: the ids past a shape's own are never its, so only the count changes).
+    mutating func widen(propertyCount: Int) {
+        let n = Int32(propertyCount)
+        for i in shapes.indices where shapes[i].propertyCount < n {
+            shapes[i].propertyCount = n
+            slots[i].propertyCount = n
+        }
+    }
+
     /// A shape's base values by property id (nil: the shape lacks the property).
     public func values(of shape: ShapeID) -> [Value?] {
         (0..<Int(shapes[Int(shape.index)].propertyCount)).map { base(shape, PropertyID($0)) }

@@ -54,7 +54,7 @@ extension Session {
         let counted = session.errorCount + session.warningCount
         let shown = kept.diagnostics.filter { $0.severity != .note }.count
         return ScriptDiagnostics(file: file, sources: session.sources, diagnostics: kept.diagnostics,
-                                 notShown: max(0, counted - shown), stopped: stopped, report: report)
+                                 notShown: max(0, counted - shown), stopped: stopped && !session.runWasDiscarded, report: report)
     }
 }
 

@@ -33,7 +33,11 @@ extension Session {
     }
 
     /// One checked statement with its graph built (`buildInstantiations` done before).
-    func built(_ s: CheckedStmt) -> BuiltStatement {
+    func built(_ s: CheckedStmt) -> BuiltStatement { Session.built(s, instantiations: instantiations) }
+
+    /// One checked statement with its graph built against the graphs of `instantiations`
+    /// (every one its chain may play).
+    static func built(_ s: CheckedStmt, instantiations: [Instantiation]) -> BuiltStatement {
         switch s {
         case .observe(_, let body, let localCount, _):
             BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: instantiations))

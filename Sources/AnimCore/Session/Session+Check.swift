@@ -22,8 +22,11 @@ extension Session {
     /// Parses, checks and times a script, reporting diagnostics.
     public func check(name: String, bytes: [UInt8]) -> CheckReport {
         let file = sources.add(name: name, bytes: bytes)
-        guard let statements = compile(file) else {
-            return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
+        let alongside = checksAlongside && !hasExecuted
+        var statements: [CheckedStmt] = []
+        if !alongside {
+            guard let s = compile(file) else { return failedCheck }
+            statements = s
         }
         // Kept for the caller to free later (`Session.analyze`'s remains), or freed on return.
         defer { if keepsStatements { keptStatements = statements } }
@@ -33,7 +36,16 @@ extension Session {
         interpreter.overwrites = []
         var endless: Span?
         do {
-            try execute(statements)
+            if alongside {
+                // Checked and executed at once, each statement as soon as it is checked.
+                guard let tree = parse(file) else { return failedCheck }
+                let (checked, error) = checkExecuting(tree)
+                guard let checked else { return failedCheck }
+                statements = checked
+                if error != nil { return failedCheck }
+            } else {
+                try execute(statements)
+            }
             if options.until == nil, let node = interpreter.endlessGraph {
                 endless = node.span
             } else {
@@ -48,7 +60,7 @@ extension Session {
                 if stoppedAtLimit { endless = interpreter.endlessGraph?.span }
             }
         } catch {
-            return CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount)
+            return failedCheck
         }
         reportOverwrites()
         let finished = endless == nil || stoppedAtLimit
@@ -56,6 +68,9 @@ extension Session {
         if stoppedAtLimit { report.cutAt = now } else if finished, findsCriticalPath { report.criticalPath = criticalPath() }
         return report
     }
+
+    /// The report of a check that failed.
+    private var failedCheck: CheckReport { CheckReport(exitCode: .failure, duration: nil, endless: nil, warnings: warningCount) }
 
     /// Warns once per pair of steps where a tween takes a property over from one still running.
     func reportOverwrites() {

@@ -14,6 +14,14 @@ extension Session {
     /// Reads every image file the checked statements declare; reports each that cannot be
     /// drawn. False if any could not.
     func checkImages(_ statements: [CheckedStmt], source name: String) -> Bool {
+        let bag = imageProblems(statements, source: name)
+        report(bag)
+        return !bag.hasErrors
+    }
+
+    /// `checkImages`' work without the report: each image the statements' shapes draw loaded
+    /// (and remembered in `imageFiles`), and the files that cannot be, as errors.
+    func imageProblems(_ statements: [CheckedStmt], source name: String) -> DiagnosticBag {
         var bag = DiagnosticBag()
         let directory = Session.imageDirectory(of: name)
         for case .shapes(let c) in statements where c.kind == .image {
@@ -27,8 +35,7 @@ extension Session {
                 }
             }
         }
-        report(bag)
-        return !bag.hasErrors
+        return bag
     }
 }
 

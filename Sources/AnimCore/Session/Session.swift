@@ -101,7 +101,9 @@ public final class Session: RunEventSink {
         didSet { interpreter.silent = silent }
     }
 
-    let output: SessionOutput
+    /// Where events and diagnostics go (`checkExecuting` holds the run's back while the check
+    /// is still going).
+    var output: SessionOutput
     var formatter: EventFormatter
     var traces: [(String, TypedExpr)] = []
     /// The next frame that has not run.
@@ -122,6 +124,14 @@ public final class Session: RunEventSink {
     var keptTree: SyntaxTree?
     /// With `keepsTree`: whether the last check passed (the environment is the script's).
     var keptCheckPassed = false
+    /// Whether `check(name:bytes:)` checks and runs at once (`checkExecuting`), when the session
+    /// has run nothing yet; off, it checks the whole script before running any of it.
+    public var checksAlongside = true
+    /// Whether a statement of the session's own (not the prelude's) has been executed.
+    var hasExecuted = false
+    /// Whether `checkExecuting` ran statements of a script whose check then failed: the run
+    /// counts for nothing (no diagnostic, no timing, not stopped).
+    var runWasDiscarded = false
     /// When set, `check(name:bytes:)` keeps the statements it ran in `keptStatements` rather
     /// than freeing them (they go with the session: `Session.analyze`'s remains).
     var keepsStatements = false
@@ -193,6 +203,8 @@ public final class Session: RunEventSink {
         }
         commit(prelude.environment)
         try? execute(prelude.statements)
+        // Its defines are declarations: the session is as new (`checksAlongside`).
+        hasExecuted = false
     }
 
     /// The number of failed expectations.
@@ -354,6 +366,7 @@ public final class Session: RunEventSink {
     /// interpreter (or the observer) instead of being copied, which would retain each of the
     /// graph's arrays and release them again when the statement goes.
     func execute(_ built: consuming BuiltStatement) throws(RuntimeError) {
+        hasExecuted = true
         try advanceClock(to: now)  // fire everything due at `now` before reading state
         let graph = built.graph.take()
         switch built.statement {

@@ -1,0 +1,256 @@
+// Session+Alongside: `check(name:bytes:)` with the checker and the timing run side by side, on
+// two threads: each top-level statement is built into its graph and handed to the run as soon
+// as it is checked, while the checker goes on with the next. What comes out is exactly what
+// checking the whole script and then running it gives — the same diagnostics in the same
+// order, the same run — because nothing the run reports is let out before the check is over:
+// the run's output is held back, and put after the check's diagnostics (and the font and image
+// ones that follow them) if the check passed, or dropped with the whole run if it did not.
+//
+// Why: on a long script the check and the run each take about a third of `anim check`'s time
+// (lsp-5000, callgrind: parse 33 M, check 45 M, build 15 M, run 51 M instructions), and the
+// language server re-checks on every keystroke. Side by side, the run waits only for the
+// parse and the first statement's check; see README, "Speed", for the figures.
+import Dispatch
+import Synchronization
+
+/// What the checking thread hands the running thread, in order: each checked statement with
+/// its graph, and what the checker added to the environment that the run needs with it.
+final class CheckFeed: Sendable {
+    /// One checked statement, ready to execute.
+    struct Item: Sendable {
+        var built: BuiltStatement
+        /// The property names interned since the previous item (custom properties).
+        var propertyNames: [String] = []
+        /// The graphs of the define instantiations made since the previous item.
+        var instantiations: [Instantiation] = []
+    }
+
+    /// The check's result, once the whole script is checked.
+    struct Outcome: Sendable {
+        var environment: Environment
+        var diagnostics: DiagnosticBag
+        var fontFamilies: [(family: String, span: Span)]
+        /// Every instantiation's graph, as `Session.buildInstantiations` builds them.
+        var instantiations: [Instantiation]
+    }
+
+    private struct State: Sendable {
+        var items: [Item] = []
+        /// The check found an error: nothing more is sent, and nothing more need run.
+        var failed = false
+        var outcome: Outcome?
+        /// The running thread waits for `ready`, until this many statements are sent (or the
+        /// check fails or ends); zero when it is not waiting.
+        var wanted = 0
+    }
+
+    private let state = Mutex(State())
+    private let ready = DispatchSemaphore(value: 0)
+
+    /// Sends one statement (checking thread).
+    func send(_ item: Item) {
+        let wake = state.withLock { s -> Bool in
+            s.items.append(item)
+            guard s.wanted > 0, s.items.count >= s.wanted else { return false }
+            s.wanted = 0
+            return true
+        }
+        if wake { ready.signal() }
+    }
+
+    /// Says the check found an error (checking thread).
+    func fail() {
+        let wake = state.withLock { s -> Bool in
+            s.failed = true
+            defer { s.wanted = 0 }
+            return s.wanted > 0
+        }
+        if wake { ready.signal() }
+    }
+
+    /// Hands over the check's result, after the last statement (checking thread).
+    func finish(_ outcome: Outcome) {
+        let wake = state.withLock { s -> Bool in
+            s.outcome = outcome
+            defer { s.wanted = 0 }
+            return s.wanted > 0
+        }
+        if wake { ready.signal() }
+    }
+
+    /// How many statements the running thread waits for when it has run every one sent: waking
+    /// it takes a system call and a few microseconds, and the checker is often the slower, so
+    /// waking it for each statement cost more than running them (lsp-5000: 4,500 wake-ups).
+    static let batch = 64
+
+    /// Waits until statements were sent (`batch` of them, if none were waiting), the check
+    /// failed, or it is over; moves every statement sent so far into `items` (which must be
+    /// empty). The outcome comes with the last of them.
+    func take(into items: inout [Item]) -> (failed: Bool, outcome: Outcome?) {
+        while true {
+            let got = state.withLock { s -> (failed: Bool, outcome: Outcome?)? in
+                guard !s.items.isEmpty || s.failed || s.outcome != nil else {
+                    s.wanted = CheckFeed.batch
+                    return nil
+                }
+                swap(&items, &s.items)
+                return (s.failed, s.outcome)
+            }
+            if let got { return got }
+            ready.wait()
+        }
+    }
+}
+
+/// Output held back while the check is still going: replayed in order once it passed.
+final class HeldOutput: SessionOutput {
+    private enum Entry {
+        case standardOutput(String)
+        case standardError(String)
+        case diagnostic(Diagnostic, DiagnosticRenderer)
+    }
+
+    private var entries: [Entry] = []
+
+    func standardOutput(_ text: String) { entries.append(.standardOutput(text)) }
+    func standardError(_ text: String) { entries.append(.standardError(text)) }
+    func diagnostic(_ diagnostic: Diagnostic, renderer: DiagnosticRenderer) { entries.append(.diagnostic(diagnostic, renderer)) }
+
+    /// Writes everything held to `output`, in the order it came.
+    func replay(to output: SessionOutput) {
+        for e in entries {
+            switch e {
+            case .standardOutput(let t): output.standardOutput(t)
+            case .standardError(let t): output.standardError(t)
+            case .diagnostic(let d, let r): output.diagnostic(d, renderer: r)
+            }
+        }
+    }
+}
+
+extension Session {
+    /// Checks a parsed program and executes its statements as they are checked (the checker on
+    /// a thread of its own). Returns what `check(tree)` followed by `execute` would: the checked
+    /// statements, nil when the check (or an image) failed, reported as `check(tree)` reports
+    /// it, with nothing run; otherwise the error that stopped execution, if one did, reported
+    /// after the check's diagnostics, and the session as the run left it.
+    func checkExecuting(_ tree: SyntaxTree) -> (statements: [CheckedStmt]?, error: RuntimeError?) {
+        let feed = CheckFeed()
+        let start = (environment, instantiations)
+        DispatchQueue.global(qos: .userInitiated).async {
+            Session.checkSending(tree, environment: start.0, instantiations: start.1, to: feed)
+        }
+        // The run's output and counts are held until the check's are out.
+        let realOutput = output, held = HeldOutput()
+        let counts = (errors: errorCount, warnings: warningCount)
+        output = held
+        let statementCount = tree[tree.statements].count
+        interpreter.reserve(shapes: 0, graphs: statementCount)
+        var ran: [CheckedStmt] = []
+        ran.reserveCapacity(statementCount)
+        var items: [CheckFeed.Item] = []
+        var images = DiagnosticBag()
+        var running = true
+        var error: RuntimeError?
+        let namesAtStart = interpreter.propertyNames.count
+        var outcome: CheckFeed.Outcome
+        while true {
+            let (failed, last) = feed.take(into: &items)
+            if failed { running = false }
+            for i in items.indices {
+                var item = CheckFeed.Item(built: BuiltStatement(statement: .declaration(.none), graph: nil))
+                swap(&item, &items[i])
+                if !item.propertyNames.isEmpty { interpreter.propertyNames += item.propertyNames }
+                if !item.instantiations.isEmpty {
+                    instantiations += item.instantiations
+                    interpreter.instantiations = instantiations
+                }
+                // Images are read before anything runs (`check(tree)`), and one that cannot be
+                // stops the whole run: each is read before its shape is made, and the run stops.
+                if case .shapes(let c) = item.built.statement, c.kind == .image {
+                    images.append(contentsOf: imageProblems([item.built.statement], source: tree.file.name))
+                    if images.hasErrors { running = false }
+                }
+                ran.append(item.built.statement)
+                guard running, error == nil, !stoppedAtLimit else { continue }
+                // Handed over, not copied: the interpreter keeps the graph (`execute(consuming:)`).
+                var b = BuiltStatement(statement: .declaration(.none), graph: nil)
+                swap(&b, &item.built)
+                do { try execute(consume b) } catch let e { error = e }
+            }
+            items.removeAll(keepingCapacity: true)
+            if let last {
+                outcome = last
+                break
+            }
+        }
+        output = realOutput
+        let runCounts = (errors: errorCount - counts.errors, warnings: warningCount - counts.warnings)
+        (errorCount, warningCount) = counts
+        // As `check(tree)` reports, in its order; the run's output after it.
+        let discard = { [self] in
+            runWasDiscarded = true
+            waitLandings = waitLandings.map { _ in [] }
+        }
+        report(outcome.diagnostics)
+        if keepsTree { keptCheckPassed = !outcome.diagnostics.hasErrors }
+        if outcome.diagnostics.hasErrors {
+            discard()
+            return (nil, nil)
+        }
+        checkFonts(outcome.fontFamilies)
+        report(images)
+        if images.hasErrors {
+            if keepsTree { keptCheckPassed = false }
+            discard()
+            return (nil, nil)
+        }
+        commit(outcome.environment)
+        instantiations = outcome.instantiations
+        interpreter.instantiations = instantiations
+        // Shapes made before a later shape declared a custom property get its id's room, as
+        // they would have with every name known first.
+        if interpreter.propertyNames.count > namesAtStart { interpreter.scene.widen(propertyCount: interpreter.propertyNames.count) }
+        held.replay(to: output)
+        errorCount += runCounts.errors
+        warningCount += runCounts.warnings
+        return (ran, error)
+    }
+
+    /// The checking thread: checks `tree` against `environment` and sends each statement built
+    /// (against the graphs of `instantiations` and of those the check adds), then the outcome.
+    /// After the check's first error nothing more is sent.
+    static func checkSending(_ tree: SyntaxTree, environment: Environment, instantiations: [Instantiation], to feed: CheckFeed) {
+        var built = instantiations
+        var namesSent = environment.propertyNames.count
+        var diagnosticsSeen = 0
+        var failed = false
+        let checker = Checker.check(tree, environment: environment) { statement, c in
+            guard !failed else { return }
+            let all = c.diagnostics.all
+            if all.count > diagnosticsSeen {
+                failed = all[diagnosticsSeen...].contains { $0.severity == .error }
+                diagnosticsSeen = all.count
+                if failed {
+                    feed.fail()
+                    return
+                }
+            }
+            var item = CheckFeed.Item(built: BuiltStatement(statement: .declaration(.none), graph: nil))
+            if c.env.propertyNames.count > namesSent {
+                item.propertyNames = Array(c.env.propertyNames[namesSent...])
+                namesSent = c.env.propertyNames.count
+            }
+            if c.env.instantiations.count > built.count {
+                let first = built.count
+                GraphBuilder.buildInstantiations(c.env.instantiations, onto: &built)
+                item.instantiations = Array(built[first...])
+            }
+            item.built = Session.built(statement, instantiations: built)
+            feed.send(item)
+        }
+        GraphBuilder.buildInstantiations(checker.env.instantiations, onto: &built)
+        feed.finish(CheckFeed.Outcome(environment: checker.env, diagnostics: checker.diagnostics, fontFamilies: checker.fontFamilies,
+                                      instantiations: built))
+    }
+}

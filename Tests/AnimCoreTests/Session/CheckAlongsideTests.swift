@@ -1,0 +1,115 @@
+// `check(name:bytes:)` with the checker and the run side by side (Session+Alongside) against
+// checking the whole script first and running it after (`checksAlongside` off): the same
+// diagnostics in the same order, the same report, the same run — over every golden script and
+// example, and for the cases where running early could show: a run-time error before a check
+// error further on (the run's output dropped), a check warning and a run-time error (the
+// warning first), a custom property declared by a later shape, an image that cannot be read.
+@testable import AnimCore
+import AnimTestSupport
+import Foundation
+import Testing
+
+@Suite("Checking and running side by side")
+struct CheckAlongsideTests {
+    /// Everything a check shows and leaves, as text: what it wrote, its report, its counts and,
+    /// when it passed, the run (shapes with their values and property room, graph runs,
+    /// instantiations, property names, where each wait landed).
+    static func outcome(_ name: String, _ text: String, alongside: Bool) -> String {
+        let out = CapturedOutput()
+        var options = SessionOptions()
+        options.baseNamesOnly = true
+        let session = Session(options: options, output: out)
+        session.checksAlongside = alongside
+        session.keepsTree = true
+        session.waitLandings = []
+        let r = session.check(name: name, bytes: Array(text.utf8))
+        var lines = ["stdout: \(out.standard)", "stderr: \(out.error)",
+                     "report: \(r.exitCode.rawValue) \(String(describing: r.duration)) \(String(describing: r.endless)) \(String(describing: r.cutAt)) \(r.warnings)",
+                     "path: \(r.criticalPath.map { "\($0.begin)-\($0.end) \($0.label) \($0.position)" })",
+                     "counts: \(session.errorCount) \(session.warningCount) passed \(session.keptCheckPassed)",
+                     "landings: \(session.waitLandings ?? [])"]
+        guard session.keptCheckPassed else { return lines.joined(separator: "\n") }
+        let scene = session.interpreter.scene
+        for (i, s) in scene.shapes.enumerated() {
+            lines.append("shape \(s.name) \(s.kind) \(s.propertyCount) \(scene.values(of: ShapeID(i)))")
+        }
+        lines.append("instances: \(session.interpreter.instances.map { "\($0.graph) \($0.start) \(String(describing: $0.end))" })")
+        lines.append("instantiations: \(session.instantiations.map { "\($0.name) \($0.graph?.nodes.count ?? -1)" })")
+        lines.append("properties: \(session.interpreter.propertyNames)")
+        lines.append("time: \(session.now) \(session.interpreter.time)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func expectSame(_ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let a = outcome(name, text, alongside: true), b = outcome(name, text, alongside: false)
+        #expect(a == b, "\(name): side by side\n\(a)\n--- one after the other\n\(b)", sourceLocation: sourceLocation)
+    }
+
+    @Test("every golden script and example checks the same side by side")
+    func repositoryScripts() {
+        let root = TestPaths.packageRoot
+        let paths = ["Tests/Scripts", "Examples"].flatMap { TestPaths.scripts(under: root.appendingPathComponent($0)) }
+        #expect(paths.count > 100)
+        for path in paths {
+            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { continue }
+            // Named as the file is, so that images are read relative to it.
+            Self.expectSame(root.appendingPathComponent(path).path, text)
+        }
+    }
+
+    /// Statements that check and run cleanly, to put distance between two places in a script.
+    static func filler(_ n: Int) -> String {
+        (0..<n).map { "animate 0.01 < a.center = (\($0 % 50), 0) >\n" }.joined()
+    }
+
+    @Test("a run-time error before a check error further on: only the check error, and nothing run")
+    func runTimeErrorBeforeCheckError() {
+        let text = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n" + Self.filler(2_000)
+            + "animate 1 < nosuch.center = (1, 0) >\n"
+        Self.expectSame("late.anim", text)
+        let out = Self.outcome("late.anim", text, alongside: true)
+        #expect(out.contains("nosuch"))
+        #expect(!out.contains("in the past"), "\(out)")
+        #expect(out.contains("counts: 1 0 passed false"), "\(out)")
+    }
+
+    @Test("a check warning and a run-time error: the warning first, as when checked first")
+    func warningThenRunTimeError() {
+        let text = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n" + Self.filler(500)
+            + "rect b center (0, 0) size (10, 10) opacity 0.5\n"
+        Self.expectSame("order.anim", text)
+        let out = Self.outcome("order.anim", text, alongside: true)
+        let warning = out.range(of: "opacity"), error = out.range(of: "in the past")
+        #expect(warning != nil && error != nil, "\(out)")
+        if let warning, let error { #expect(warning.lowerBound < error.lowerBound, "\(out)") }
+    }
+
+    @Test("a custom property a later shape declares: every shape has room for it, as when checked first")
+    func customPropertyDeclaredLater() {
+        let text = "rect a center (0, 0) size (10, 10)\n" + Self.filler(300)
+            + "rect b center (0, 0) size (10, 10) wobble 3\nanimate 1 < b.wobble = 5 >\nsave a\n"
+        Self.expectSame("custom.anim", text)
+        let out = Self.outcome("custom.anim", text, alongside: true)
+        let rooms = out.split(separator: "\n").filter { $0.hasPrefix("shape ") }.map { $0.split(separator: " ")[3] }
+        #expect(rooms.count == 2 && rooms[0] == rooms[1], "\(out)")
+    }
+
+    @Test("an image that cannot be read after a run-time error: only the image's error, and nothing run")
+    func unreadableImageAfterRunTimeError() {
+        let text = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n" + Self.filler(500)
+            + "image icon file \"/nonexistent/missing.png\" center (50, 50) size (32, 32)\n"
+        Self.expectSame("image.anim", text)
+        let out = Self.outcome("image.anim", text, alongside: true)
+        #expect(out.contains("missing.png"))
+        #expect(!out.contains("in the past"), "\(out)")
+    }
+
+    @Test("a session that has run statements checks one after the other")
+    func usedSessionChecksFirst() {
+        let out = CapturedOutput()
+        let session = Session(options: SessionOptions(), output: out)
+        #expect(!session.hasExecuted, "the prelude's statements do not count")
+        _ = session.check(name: "a.anim", bytes: Array("rect a center (0, 0) size (10, 10)\nanimate 1 < a.center = (5, 5) >\n".utf8))
+        #expect(session.hasExecuted)
+    }
+}
