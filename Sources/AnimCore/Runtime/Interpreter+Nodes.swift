@@ -534,10 +534,12 @@ extension Interpreter {
     }
 
     /// After a control statement: every run's clock may have changed, so the early blocks go
-    /// back to waiting and every waiting `after`/`with` is placed again.
+    /// back to waiting and every waiting `after`/`with` is placed again, name by name in the
+    /// order the script declares them (a dictionary's own order follows where its storage
+    /// happens to be, and the order the bodies start in is the order of their events).
     func replaceRelativeWaits() {
-        for name in Array(steps.early.keys) { rewaitEarly(name) }
-        for name in Array(steps.waiters.keys) { wake(name) }
+        for name in steps.early.keys.sorted(by: { $0.index < $1.index }) { rewaitEarly(name) }
+        for name in steps.waiters.keys.sorted(by: { $0.index < $1.index }) { wake(name) }
     }
 
     /// An early block's frame starts: it no longer moves with the run it counted from.
@@ -561,14 +563,17 @@ extension Interpreter {
         steps.waiters[name] = still.isEmpty ? nil : still
     }
 
-    /// Steps still waiting for a named step that will never come (reported at the end of a run).
+    /// Steps still waiting for a named step that will never come (reported at the end of a run),
+    /// in the script's order: the first is the one reported, whatever order the dictionary
+    /// keeps them in (which follows where its storage happens to be: two checks of one script
+    /// in one process, `--until 0.5`, reported different ones of its two).
     public var unmetWaits: [(Span, String)] {
-        steps.waiters.values.flatMap { $0 }.compactMap { f in
+        steps.waiters.values.flatMap { $0 }.compactMap { f -> (Span, String)? in
             let frame = frames[Int(f)]
             guard instances[Int(frame.instance)].running,
                   case .relative(let spec, _) = graphs[Int(instances[Int(frame.instance)].graph)].nodes[Int(frame.node)].kind else { return nil }
             let what = steps.runs[spec.name]?.start == nil ? "never started" : "never finished"
             return (spec.span, "'\(spec.anchor.rawValue) \(spec.nameText)' never ran: '\(spec.nameText)' \(what)")
-        }
+        }.sorted { ($0.0.source, $0.0.start) < ($1.0.source, $1.0.start) }
     }
 }

@@ -168,6 +168,7 @@ extension Session {
     func checkExecuting(_ tree: SyntaxTree) -> (statements: [CheckedStmt]?, error: RuntimeError?) {
         let feed = CheckFeed()
         let start = (environment, instantiations)
+        let imagesBefore = (imageFiles, imageDirectory)
         CheckingThread.start { Session.checkSending(tree, environment: start.0, instantiations: start.1, to: feed) }
         // The run's output and counts are held until the check's are out.
         let realOutput = output, held = HeldOutput()
@@ -224,6 +225,8 @@ extension Session {
         report(outcome.diagnostics)
         if keepsTree { keptCheckPassed = !outcome.diagnostics.hasErrors }
         if outcome.diagnostics.hasErrors {
+            // `check(tree)` reads no image after a failed check.
+            (imageFiles, imageDirectory) = imagesBefore
             discard()
             return (nil, nil)
         }
