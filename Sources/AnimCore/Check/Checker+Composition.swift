@@ -89,9 +89,9 @@ extension Checker {
     /// The instantiation of a define for a signature, checking its body the first time (in the
     /// define's tree). The graph is built by GraphBuilder from the checked body.
     mutating func instantiate(_ def: DefineInfo, name: NameID, signature: [ArgumentSignature], at call: Span) -> Int? {
-        let key = InstantiationKey(name: name, arguments: signature)
+        let key = InstantiationKey(name: name, define: def.span, arguments: signature)
         if let id = env.instantiationIndex[key] { return id }
-        let (sharedKey, shapes) = sharingKey(name: name, signature: signature)
+        let (sharedKey, shapes) = sharingKey(name: name, define: def.span, signature: signature)
         if let sharedKey, declaredPaints.isEmpty, let candidates = env.sharedInstantiations[sharedKey],
            let shared = candidates.first(where: { $0.defineSpan == def.span && alike($0.shapes, shapes) }) {
             return shared.id
@@ -143,7 +143,7 @@ extension Checker {
     /// The key under which an instantiation may be shared (`SharedInstantiation`): the
     /// signature with each argument that is one known shape written without it, and those
     /// shapes by argument; nil when no argument is one shape (the exact key is the only one).
-    func sharingKey(name: NameID, signature: [ArgumentSignature]) -> (InstantiationKey?, [ShapeID?]) {
+    func sharingKey(name: NameID, define: Span, signature: [ArgumentSignature]) -> (InstantiationKey?, [ShapeID?]) {
         guard signature.contains(where: { $0.kind == .shape && $0.candidates.count == 1 }) else { return (nil, []) }
         var arguments = signature
         var shapes: [ShapeID?] = []
@@ -156,7 +156,7 @@ extension Checker {
                 shapes.append(nil)
             }
         }
-        return (InstantiationKey(name: name, arguments: arguments), shapes)
+        return (InstantiationKey(name: name, define: define, arguments: arguments), shapes)
     }
 
     /// Whether two arguments' shapes are alike for the checker, argument by argument: both

@@ -36,9 +36,13 @@ public struct DefineInfo: Sendable {
     public var fromPrelude: Bool
 }
 
-/// What identifies an instantiation of a define: the kinds (and possible shapes) of its arguments.
+/// What identifies an instantiation of a define: the define (by name, and by where it is
+/// declared: a script may declare a prelude's define again, and a play after that plays the new
+/// one, not the prelude's instantiation of the same signature) and the kinds (and possible
+/// shapes) of its arguments.
 struct InstantiationKey: Hashable, Sendable {
     var name: NameID
+    var define: Span
     var arguments: [ArgumentSignature]
 }
 
