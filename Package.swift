@@ -55,5 +55,6 @@ if Context.environment["ANIM_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "FuzzRun", dependencies: ["AnimCore"], path: "Fuzz/FuzzRun"),
         .executableTarget(name: "FuzzRepl", dependencies: ["AnimCore"], path: "Fuzz/FuzzRepl"),
+        .executableTarget(name: "FuzzCheck", dependencies: ["AnimCore"], path: "Fuzz/FuzzCheck"),
     ]
 }
