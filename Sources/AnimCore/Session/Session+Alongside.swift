@@ -26,7 +26,14 @@ enum CheckingThread {
     static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var id = pthread_t()
-        let made = pthread_create(&id, nil, { raw in
+        // The checker recurses once per level of nesting (at most `Parser.maxNestingDepth`),
+        // as it did on the caller's thread: a main thread's stack, not the 2 MB a new thread
+        // gets when the stack size is unlimited.
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, CheckingThread.stackSize)
+        let made = pthread_create(&id, &attributes, { raw in
             Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
             return nil
         }, context)
@@ -37,6 +44,9 @@ enum CheckingThread {
         }
         pthread_detach(id)
     }
+
+    /// 16 MiB: twice a main thread's usual 8 (address space; only the pages used are memory).
+    static let stackSize = 16 << 20
 
     private final class Body: Sendable {
         let run: @Sendable () -> Void
