@@ -47,36 +47,38 @@ struct CheckAlongsideTests {
         #expect(a == b, "\(name): side by side\n\(a)\n--- one after the other\n\(b)", sourceLocation: sourceLocation)
     }
 
+    /// Every golden script and example: its path (as the file is named, so that images are read
+    /// relative to it) and its text.
+    static let repositoryScripts: [(path: String, text: String)] = {
+        let root = TestPaths.packageRoot
+        return ["Tests/Scripts", "Examples"].flatMap { TestPaths.scripts(under: root.appendingPathComponent($0)) }.compactMap { path in
+            let url = root.appendingPathComponent(path)
+            return (try? String(contentsOf: url, encoding: .utf8)).map { (url.path, $0) }
+        }
+    }()
+
     @Test("every golden script and example checks the same side by side")
     func repositoryScripts() {
-        let root = TestPaths.packageRoot
-        let paths = ["Tests/Scripts", "Examples"].flatMap { TestPaths.scripts(under: root.appendingPathComponent($0)) }
-        #expect(paths.count > 100)
-        for path in paths {
-            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { continue }
-            // Named as the file is, so that images are read relative to it.
-            Self.expectSame(root.appendingPathComponent(path).path, text)
-        }
+        #expect(Self.repositoryScripts.count > 100)
+        for s in Self.repositoryScripts { Self.expectSame(s.path, s.text) }
     }
 
     @Test("every golden script and example checks the same side by side with --until", arguments: [0.5, 2.5])
     func repositoryScriptsUntil(_ until: Double) {
-        let root = TestPaths.packageRoot
-        let paths = ["Tests/Scripts", "Examples"].flatMap { TestPaths.scripts(under: root.appendingPathComponent($0)) }
-        for path in paths {
-            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else { continue }
-            Self.expectSame(root.appendingPathComponent(path).path, text, until: Time(seconds: until))
-        }
+        for s in Self.repositoryScripts { Self.expectSame(s.path, s.text, until: Time(seconds: until)) }
     }
 
     @Test("an image read before a check error further on is not counted as read")
     func imageBeforeCheckError() {
         let root = TestPaths.packageRoot.appendingPathComponent("Tests/Scripts/errors/late-image.anim").path
-        let text = "image icon file \"missing.png\" center (50, 50) size (32, 32)\n" + Self.filler(0) + "rect a center (0, 0) size (10, 10)\n"
+        let text = "image icon file \"missing.png\" center (50, 50) size (32, 32)\nrect a center (0, 0) size (10, 10)\n"
             + Self.filler(1_000) + "animate 1 < nosuch.center = (1, 0) >\n"
         Self.expectSame(root, text)
         #expect(Self.outcome(root, text, alongside: true).contains("images: []"))
     }
+
+    /// A shape, and a run-time error once the clock is past the time of an `at`.
+    static let earlyRunTimeError = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n"
 
     /// Statements that check and run cleanly, to put distance between two places in a script.
     static func filler(_ n: Int) -> String {
@@ -85,7 +87,7 @@ struct CheckAlongsideTests {
 
     @Test("a run-time error before a check error further on: only the check error, and nothing run")
     func runTimeErrorBeforeCheckError() {
-        let text = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n" + Self.filler(2_000)
+        let text = Self.earlyRunTimeError + Self.filler(2_000)
             + "animate 1 < nosuch.center = (1, 0) >\n"
         Self.expectSame("late.anim", text)
         let out = Self.outcome("late.anim", text, alongside: true)
@@ -96,7 +98,7 @@ struct CheckAlongsideTests {
 
     @Test("a check warning and a run-time error: the warning first, as when checked first")
     func warningThenRunTimeError() {
-        let text = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n" + Self.filler(500)
+        let text = Self.earlyRunTimeError + Self.filler(500)
             + "rect b center (0, 0) size (10, 10) opacity 0.5\n"
         Self.expectSame("order.anim", text)
         let out = Self.outcome("order.anim", text, alongside: true)
@@ -117,7 +119,7 @@ struct CheckAlongsideTests {
 
     @Test("an image that cannot be read after a run-time error: only the image's error, and nothing run")
     func unreadableImageAfterRunTimeError() {
-        let text = "rect a center (0, 0) size (10, 10)\nwait 1\nat 0 < print \"early\" >\n" + Self.filler(500)
+        let text = Self.earlyRunTimeError + Self.filler(500)
             + "image icon file \"/nonexistent/missing.png\" center (50, 50) size (32, 32)\n"
         Self.expectSame("image.anim", text)
         let out = Self.outcome("image.anim", text, alongside: true)
