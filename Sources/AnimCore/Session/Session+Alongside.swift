@@ -99,19 +99,15 @@ final class CheckFeed: Sendable {
     }
 
     /// Says the check found an error (checking thread).
-    func fail() {
-        let wake = state.withLock { s -> Bool in
-            s.failed = true
-            defer { s.wanted = 0 }
-            return s.wanted > 0
-        }
-        if wake { ready.signal() }
-    }
+    func fail() { settle { $0.failed = true } }
 
     /// Hands over the check's result, after the last statement (checking thread).
-    func finish(_ outcome: Outcome) {
+    func finish(_ outcome: Outcome) { settle { $0.outcome = outcome } }
+
+    /// Makes a change the running thread must see at once, waking it if it waits.
+    private func settle(_ change: (inout State) -> Void) {
         let wake = state.withLock { s -> Bool in
-            s.outcome = outcome
+            change(&s)
             defer { s.wanted = 0 }
             return s.wanted > 0
         }
@@ -231,8 +227,9 @@ extension Session {
                 // Images are read before anything runs (`check(tree)`), and one that cannot be
                 // stops the whole run: each is read before its shape is made, and the run stops.
                 if case .shapes(let c) = item.built.statement, c.kind == .image {
-                    images.append(contentsOf: imageProblems([item.built.statement], source: tree.file.name))
-                    if images.hasErrors { running = false }
+                    let problems = imageProblems([item.built.statement], source: tree.file.name)
+                    if problems.hasErrors { running = false }
+                    images.append(contentsOf: problems)
                 }
                 ran.append(item.built.statement)
                 guard running, error == nil, !stoppedAtLimit else { continue }
