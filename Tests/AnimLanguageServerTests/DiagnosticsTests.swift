@@ -5,10 +5,11 @@
 // standard error. So messages, ranges (the carets), severities, labels, notes and help all
 // survive, in both position encodings. Then: changes, closing, the work budget, and versions
 // that are superseded while they are analyzed.
-import AnimCore
+@testable import AnimCore
 @testable import AnimLanguageServer
 import AnimTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// What `anim check` writes to standard error for a script (the command builds its session
@@ -277,6 +278,22 @@ struct DiagnosticsTests {
         #expect(d.count == 1)
         #expect(Date().timeIntervalSince(start) < 20)
         #expect(c.published(uri).allSatisfy { $0["params"]?["version"] == 2 })
+    }
+
+    @Test("a version superseded while it is checked gives its check up: nothing made, nothing reported")
+    func supersededWhileChecked() throws {
+        var text = "rect a center (0, 0) size (10, 10)\n"
+        for k in 0..<2_000 { text += "animate 0.\(k % 9 + 1) < a.center = (\(k), 0) >\n" }
+        let job = Analyzer.Job(uri: "file:///long.anim", version: 1, text: DocumentText(Array(text.utf8)))
+        let left = Mutex<SessionRemains?>(nil)
+        let made = DocumentAnalysis.make(job, budget: .standard, remains: { r in left.withLock { $0 = r } }) { true }
+        #expect(made == nil)
+        let remains = try #require(left.withLock { $0 })
+        #expect(remains.session?.wasAbandoned == true, "the check was given up, not carried to the end")
+        #expect(remains.session?.errorCount == 0)
+        // Not superseded: the same script is checked to the end and made.
+        let whole = try #require(DocumentAnalysis.make(job, budget: .standard) { false })
+        #expect(!whole.check.abandoned && whole.check.report.exitCode == .success)
     }
 
     @Test("shutdown is answered at once while a long analysis runs, and nothing is published after it")

@@ -54,6 +54,8 @@ public struct Checker {
     /// Glyph shapes made by the statement being checked (`title.glyphs` named for the first
     /// time), which `check(_:environment:)` puts before it.
     var pendingGlyphs: [ShapeCreation] = []
+    /// Whether the streaming check was given up before the program's end (`check(_:environment:stops:each:)`).
+    public internal(set) var stopped = false
     /// Whether naming a text's glyphs may make them (false where no statement runs: an
     /// expression typed at the REPL, a `--trace`).
     public var makesGlyphs = true
@@ -131,11 +133,18 @@ public struct Checker {
     /// just before it), with the checker as it is then (its environment has every define
     /// instantiation the statement plays, whole). Returns the checker at the end, after the
     /// checks of the whole program (`checkGradientTweens`).
-    static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false,
+    /// `stops`, asked before each top-level statement, gives the check up when true: the
+    /// checker returned has checked only the statements before (and not the whole program's
+    /// checks), and `stopped` says so.
+    static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false, stops: (() -> Bool)? = nil,
                       each: (CheckedStmt, borrowing Checker) -> Void) -> Checker {
         var c = Checker(tree: tree, environment: environment)
         c.isPrelude = isPrelude
         for s in tree[tree.statements] {
+            if let stops, stops() {
+                c.stopped = true
+                return c
+            }
             let checked = c.check(s)
             // Glyph shapes the statement names first (`title.glyphs`) are made just before it.
             if !c.pendingGlyphs.isEmpty {

@@ -72,6 +72,9 @@ final class CheckFeed: Sendable {
         var fontFamilies: [(family: String, span: Span)]
         /// Every instantiation's graph, as `Session.buildInstantiations` builds them.
         var instantiations: [Instantiation]
+        /// Whether the check was given up (`Session.abandons`): what it found is incomplete,
+        /// and nothing of it or of the run counts.
+        var abandoned = false
     }
 
     private struct State: Sendable {
@@ -198,7 +201,8 @@ extension Session {
         let feed = CheckFeed()
         let start = (environment, instantiations)
         let imagesBefore = (imageFiles, imageDirectory)
-        CheckingThread.start { Session.checkSending(tree, environment: start.0, instantiations: start.1, to: feed) }
+        let abandons = abandons
+        CheckingThread.start { Session.checkSending(tree, environment: start.0, instantiations: start.1, to: feed, abandons: abandons) }
         // The run's output and counts are held until the check's are out.
         let realOutput = output, held = HeldOutput()
         let counts = (errors: errorCount, warnings: warningCount)
@@ -215,7 +219,7 @@ extension Session {
         var outcome: CheckFeed.Outcome
         while true {
             let (failed, last) = feed.take(into: &items)
-            if failed { running = false }
+            if failed || last?.abandoned == true { running = false }
             for i in items.indices {
                 var item = CheckFeed.Item(built: BuiltStatement(statement: .declaration(.none), graph: nil))
                 swap(&item, &items[i])
@@ -252,6 +256,13 @@ extension Session {
             runWasDiscarded = true
             waitLandings = waitLandings.map { _ in [] }
         }
+        if outcome.abandoned {
+            // Given up: nothing is reported, as if nothing had been checked.
+            wasAbandoned = true
+            (imageFiles, imageDirectory) = imagesBefore
+            discard()
+            return (nil, nil)
+        }
         report(outcome.diagnostics)
         if keepsTree { keptCheckPassed = !outcome.diagnostics.hasErrors }
         if outcome.diagnostics.hasErrors {
@@ -281,13 +292,27 @@ extension Session {
 
     /// The checking thread: checks `tree` against `environment` and sends each statement built
     /// (against the graphs of `instantiations` and of those the check adds), then the outcome.
-    /// After the check's first error nothing more is sent.
-    static func checkSending(_ tree: SyntaxTree, environment: Environment, instantiations: [Instantiation], to feed: CheckFeed) {
+    /// After the check's first error nothing more is sent. `abandons` is asked every
+    /// `CheckFeed.batch` statements: true gives the check up there (`Session.abandons`).
+    static func checkSending(_ tree: SyntaxTree, environment: Environment, instantiations: [Instantiation], to feed: CheckFeed,
+                             abandons: (@Sendable () -> Bool)? = nil) {
         var built = instantiations
         var namesSent = environment.propertyNames.count
         var diagnosticsSeen = 0
         var failed = false
-        let checker = Checker.check(tree, environment: environment) { statement, c in
+        // Asked once a batch: a superseded analysis's lock and lookup are not worth a statement's.
+        var untilAsked = 0
+        let stops: (() -> Bool)? = abandons.map { ask in
+            {
+                guard untilAsked == 0 else {
+                    untilAsked -= 1
+                    return false
+                }
+                untilAsked = CheckFeed.batch - 1
+                return ask()
+            }
+        }
+        let checker = Checker.check(tree, environment: environment, stops: stops) { statement, c in
             guard !failed else { return }
             let all = c.diagnostics.all
             if all.count > diagnosticsSeen {
@@ -310,6 +335,11 @@ extension Session {
             }
             item.built = Session.built(statement, instantiations: built)
             feed.send(item)
+        }
+        guard !checker.stopped else {
+            feed.finish(CheckFeed.Outcome(environment: checker.env, diagnostics: checker.diagnostics, fontFamilies: [],
+                                          instantiations: built, abandoned: true))
+            return
         }
         GraphBuilder.buildInstantiations(checker.env.instantiations, onto: &built)
         feed.finish(CheckFeed.Outcome(environment: checker.env, diagnostics: checker.diagnostics, fontFamilies: checker.fontFamilies,

@@ -19,6 +19,9 @@ public struct ScriptDiagnostics: Sendable {
     /// Whether `shouldStop` stopped the timing run before the script ended: the parse and
     /// check diagnostics are complete, run-time ones past that point are missing.
     public var stopped: Bool
+    /// Whether `abandons` gave the check up: the diagnostics are incomplete and count for
+    /// nothing (`diagnose`).
+    public var abandoned = false
     /// The check's outcome: exit code, total duration, or the graph that never ends.
     public var report: CheckReport
 }
@@ -27,17 +30,21 @@ extension Session {
     /// Checks a script as `anim check` does and returns its diagnostics as data. `shouldStop`
     /// is the interpreter's (`Interpreter.shouldStop`): asked now and then while the timing run
     /// plays, true stops it, so a script that runs a year of millisecond events costs only the
-    /// budget the caller gives it.
+    /// budget the caller gives it. `abandons`, asked now and then while the script is checked
+    /// (from another thread), gives the whole check up when true, for a caller that no longer
+    /// wants its result: the check and the run stop at once, and the diagnostics returned are
+    /// incomplete (`abandoned`). `shouldStop` only ever stops the run; the check always ends.
     public static func diagnose(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(),
-                                shouldStop: (() -> Bool)? = nil) -> ScriptDiagnostics {
-        diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop, prepare: { _ in })
+                                shouldStop: (() -> Bool)? = nil, abandons: (@Sendable () -> Bool)? = nil) -> ScriptDiagnostics {
+        diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop, abandons: abandons, prepare: { _ in })
     }
 
     /// `diagnose`, with a session `prepare` sets up before the check.
     static func diagnose(name: String, bytes: [UInt8], options: SessionOptions, shouldStop: (() -> Bool)?,
-                         prepare: (Session) -> Void) -> ScriptDiagnostics {
+                         abandons: (@Sendable () -> Bool)? = nil, prepare: (Session) -> Void) -> ScriptDiagnostics {
         let kept = KeptDiagnostics()
         let session = Session(options: options, output: kept)
+        session.abandons = abandons
         prepare(session)
         var stopped = false
         if let shouldStop {
@@ -54,7 +61,8 @@ extension Session {
         let counted = session.errorCount + session.warningCount
         let shown = kept.diagnostics.filter { $0.severity != .note }.count
         return ScriptDiagnostics(file: file, sources: session.sources, diagnostics: kept.diagnostics,
-                                 notShown: max(0, counted - shown), stopped: stopped && !session.runWasDiscarded, report: report)
+                                 notShown: max(0, counted - shown), stopped: stopped && !session.runWasDiscarded,
+                                 abandoned: session.wasAbandoned, report: report)
     }
 }
 
@@ -115,15 +123,16 @@ extension Session {
     /// Analyzes a script for an editor: `diagnose`'s diagnostics, plus the tree, the names and
     /// a timing run kept as a timeline (the same run `anim check` makes; with `history`, every
     /// property's values are kept too, which makes the run slower). `shouldStop` bounds the run
-    /// as for `diagnose`.
+    /// as for `diagnose`, and `abandons` gives it up as for `diagnose`.
     /// `remains`, when given, receives the session the analysis ran in, with the checked
     /// statements it ran, instead of their being freed before `analyze` returns: freeing them
     /// is about 8 M instructions for a 5,000-line script (callgrind), which a caller that
     /// publishes the diagnostics first can do later, on another thread.
     public static func analyze(name: String, bytes: [UInt8], options: SessionOptions = SessionOptions(), history: Bool = false,
-                               shouldStop: (() -> Bool)? = nil, remains: ((SessionRemains) -> Void)? = nil) -> ScriptAnalysis {
+                               shouldStop: (() -> Bool)? = nil, abandons: (@Sendable () -> Bool)? = nil,
+                               remains: ((SessionRemains) -> Void)? = nil) -> ScriptAnalysis {
         var session: Session?
-        let diagnostics = diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop) { s in
+        let diagnostics = diagnose(name: name, bytes: bytes, options: options, shouldStop: shouldStop, abandons: abandons) { s in
             s.keepsTree = true
             s.keepsStatements = remains != nil
             s.waitLandings = []

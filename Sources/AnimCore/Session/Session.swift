@@ -132,6 +132,13 @@ public final class Session: RunEventSink {
     /// Whether `checkExecuting` ran statements of a script whose check then failed: the run
     /// counts for nothing (no diagnostic, no timing, not stopped).
     var runWasDiscarded = false
+    /// Asked now and then while `check(name:bytes:)` checks beside the run (every
+    /// `CheckFeed.batch` statements): true gives the whole check up at once — the check, the run
+    /// and every diagnostic — for a caller that no longer wants the result (the language
+    /// server, when a newer version of the document supersedes the one being analysed).
+    var abandons: (@Sendable () -> Bool)?
+    /// Whether `abandons` gave the last check up: nothing it found was reported.
+    var wasAbandoned = false
     /// When set, `check(name:bytes:)` keeps the statements it ran in `keptStatements` rather
     /// than freeing them (they go with the session: `Session.analyze`'s remains).
     var keepsStatements = false

@@ -4,9 +4,13 @@
 //
 // Each document has at most one analysis waiting: a change replaces the waiting version, so
 // typing faster than analysis goes costs nothing. A running analysis stops as soon as its
-// version is no longer the latest (through the interpreter's `shouldStop`, asked every
-// `Interpreter.stopCheckInterval` events) and after its work budget; parsing and checking
-// cannot be stopped, but they are linear in the text and run off the reading thread. A result
+// version is no longer the latest: its timing run through the interpreter's `shouldStop`
+// (asked every `Interpreter.stopCheckInterval` events, which also bounds the run by its work
+// budget) and its check through `Session.diagnose`'s `abandons` (asked every
+// `CheckFeed.batch` statements), so that the next version's analysis, which waits for it, starts
+// at once (bench-lsp, bursts of four keystrokes 12 ms apart into a 5,000-line script: from the
+// last keystroke to its diagnostics, p50 39 ms with the check going to the end, 24 ms given up).
+// Only parsing cannot be stopped; it is linear in the text and runs off the reading thread. A result
 // is published only if its version is still the latest and the document still open, under the
 // same lock that `close` takes, so stale diagnostics never reach the client. The last few
 // analyses of each document are kept: a change back to one of their texts (a character typed

@@ -73,10 +73,11 @@ public struct DocumentAnalysis: Sendable {
     }
 
     /// Analyzes one version of a document. `superseded` says when the version is no longer
-    /// wanted: the analysis then stops and returns nil. `remains` receives what the analysis's
+    /// wanted: the analysis then stops (its check too: `Session.diagnose`'s `abandons`) and
+    /// returns nil. `remains` receives what the analysis's
     /// session leaves, for the caller to free once the diagnostics are out (`Session.analyze`).
     static func make(_ job: Analyzer.Job, budget: WorkBudget, remains: ((SessionRemains) -> Void)? = nil,
-                     superseded: @escaping () -> Bool) -> DocumentAnalysis? {
+                     superseded: @escaping @Sendable () -> Bool) -> DocumentAnalysis? {
         guard job.text.bytes.count <= budget.maxBytes else {
             // As `anim check` refuses to read it: one error, and nothing analyzed.
             var script = Session.analyze(name: fileName(of: job.uri), bytes: [])
@@ -90,8 +91,8 @@ public struct DocumentAnalysis: Sendable {
         let script = Session.analyze(name: fileName(of: job.uri), bytes: job.text.bytes, shouldStop: {
             checks += 1
             return checks > budget.checks || superseded()
-        }, remains: remains)
-        if superseded() { return nil }
+        }, abandons: superseded, remains: remains)
+        if script.diagnostics.abandoned || superseded() { return nil }
         return DocumentAnalysis(uri: job.uri, version: job.version, text: job.text, lazyScript: LazyValue(made: script),
                                 check: script.diagnostics, lazySyntax: LazyValue(made: DocumentSyntax(script)), edits: ValueEdits(base: script),
                                 lazyHistory: history(job, budget: budget), budget: budget)

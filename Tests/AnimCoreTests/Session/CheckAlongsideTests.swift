@@ -7,6 +7,7 @@
 @testable import AnimCore
 import AnimTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Checking and running side by side")
@@ -134,5 +135,53 @@ struct CheckAlongsideTests {
         #expect(!session.hasExecuted, "the prelude's statements do not count")
         _ = session.check(name: "a.anim", bytes: Array("rect a center (0, 0) size (10, 10)\nanimate 1 < a.center = (5, 5) >\n".utf8))
         #expect(session.hasExecuted)
+    }
+
+    /// A script of `lines` statements whose last names an unknown shape (a check error).
+    static func longScript(_ lines: Int) -> String {
+        var text = "rect a center (0, 0) size (10, 10)\n"
+        for k in 1..<lines - 1 { text += "animate 0.\(k % 9 + 1) < a.center = (\(k), 0) >\n" }
+        return text + "animate 1 < nope.center = (0, 0) >\n"
+    }
+
+    /// Counts the times it is asked, and gives up from the `after`th on.
+    final class Abandoner: Sendable {
+        let asked = Mutex(0)
+        let after: Int
+        init(after: Int) { self.after = after }
+        func ask() -> Bool { asked.withLock { n in n += 1; return n >= after } }
+    }
+
+    @Test("a check given up stops there: asked once a batch, nothing reported, the result marked incomplete")
+    func abandonedCheckStops() {
+        let text = Self.longScript(2_000)
+        let kept = Self.Abandoner(after: Int.max)
+        let whole = Session.diagnose(name: "long.anim", bytes: Array(text.utf8), abandons: kept.ask)
+        #expect(!whole.abandoned)
+        #expect(whole.diagnostics.contains { $0.message.contains("nope") }, "the error in the last statement is found")
+        // Asked before the first statement and then once a batch, to the end.
+        #expect(kept.asked.withLock { $0 } == (2_000 + CheckFeed.batch - 1) / CheckFeed.batch)
+
+        let given = Self.Abandoner(after: 2)
+        let cut = Session.diagnose(name: "long.anim", bytes: Array(text.utf8), abandons: given.ask)
+        #expect(cut.abandoned)
+        #expect(cut.diagnostics.isEmpty, "\(cut.diagnostics)")
+        #expect(cut.report.exitCode == .failure)
+        // Not asked again after it said so: the check stopped at the second batch.
+        #expect(given.asked.withLock { $0 } == 2)
+    }
+
+    @Test("a check given up before the run's first event runs nothing and reports nothing")
+    func abandonedAtOnce() {
+        let out = CapturedOutput()
+        let session = Session(options: SessionOptions(), output: out)
+        session.abandons = { true }
+        session.waitLandings = []
+        let r = session.check(name: "a.anim", bytes: Array("rect a center (0, 0) size (10, 10)\nprint \"hi\"\nwait 1\n".utf8))
+        #expect(session.wasAbandoned)
+        #expect(r.exitCode == .failure)
+        #expect(out.standard.isEmpty && out.error.isEmpty, "\(out.standard)\(out.error)")
+        #expect(session.errorCount == 0 && session.warningCount == 0)
+        #expect(session.waitLandings?.isEmpty == true)
     }
 }
