@@ -137,7 +137,7 @@ public struct Checker {
     /// checker returned has checked only the statements before (and not the whole program's
     /// checks), and `stopped` says so.
     static func check(_ tree: SyntaxTree, environment: Environment, isPrelude: Bool = false, stops: (() -> Bool)? = nil,
-                      each: (CheckedStmt, borrowing Checker) -> Void) -> Checker {
+                      each: (consuming CheckedStmt, borrowing Checker) -> Void) -> Checker {
         var c = Checker(tree: tree, environment: environment)
         c.isPrelude = isPrelude
         for s in tree[tree.statements] {

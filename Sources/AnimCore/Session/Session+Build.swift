@@ -37,14 +37,13 @@ extension Session {
 
     /// One checked statement with its graph built against the graphs of `instantiations`
     /// (every one its chain may play).
-    static func built(_ s: CheckedStmt, instantiations: [Instantiation]) -> BuiltStatement {
-        switch s {
-        case .observe(_, let body, let localCount, _):
-            BuiltStatement(statement: s, graph: GraphBuilder.build(body, localCount: localCount, instantiations: instantiations))
-        case .start(let chain, _, let localCount, _):
-            BuiltStatement(statement: s, graph: GraphBuilder.build(chain, localCount: localCount, instantiations: instantiations))
-        case .stage, .shapes, .bind, .seed, .wait, .declaration:
-            BuiltStatement(statement: s, graph: nil)
+    /// The statement is moved into the built one (a copy would retain all it holds).
+    static func built(_ s: consuming CheckedStmt, instantiations: [Instantiation]) -> BuiltStatement {
+        let graph: SequencerGraph? = switch s {
+        case .observe(_, let body, let localCount, _): GraphBuilder.build(body, localCount: localCount, instantiations: instantiations)
+        case .start(let chain, _, let localCount, _): GraphBuilder.build(chain, localCount: localCount, instantiations: instantiations)
+        case .stage, .shapes, .bind, .seed, .wait, .declaration: nil
         }
+        return BuiltStatement(statement: s, graph: graph)
     }
 }
