@@ -8,8 +8,9 @@
 // (asked every `Interpreter.stopCheckInterval` events, which also bounds the run by its work
 // budget) and its check through `Session.diagnose`'s `abandons` (asked every
 // `CheckFeed.batch` statements), so that the next version's analysis, which waits for it, starts
-// at once (bench-lsp, bursts of four keystrokes 12 ms apart into a 5,000-line script: from the
-// last keystroke to its diagnostics, p50 39 ms with the check going to the end, 24 ms given up).
+// at once (bench-lsp, bursts of four keystrokes 5 ms apart into a 5,000-line script: from the
+// last keystroke to its diagnostics, p50 24–31 ms with the check going to the end, 20–22 ms
+// given up).
 // Only parsing cannot be stopped; it is linear in the text and runs off the reading thread. A result
 // is published only if its version is still the latest and the document still open, under the
 // same lock that `close` takes, so stale diagnostics never reach the client. The last few
