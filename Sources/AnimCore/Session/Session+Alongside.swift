@@ -182,7 +182,8 @@ final class PthreadLock<Value>: @unchecked Sendable {
 
     /// The value, to be read and changed only between `lock` and `unlock`.
     var locked: Value {
-        get { value }
+        // Read in place: a getter would copy the value (retaining what it holds) for each read.
+        _read { yield value }
         _modify { yield &value }
     }
 }
